@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { Temporal } from 'temporal-polyfill';
+import { expect, type Page } from '@playwright/test';
+
+/** The demo league the e2e server starts with (src/server/demo/demo-data.ts). */
+export const DEMO = {
+  password: 'practice-demo',
+  admin: 'admin@demo.cgsl.test',
+  coach: 'coach@demo.cgsl.test',
+  member: 'member@demo.cgsl.test',
+};
+
+/** Signs in through the API (sets the session cookie in the page's context) instead of clicking the form. */
+export async function login(page: Page, email: string, password = DEMO.password): Promise<void> {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: originOf(page) },
+  });
+  expect(res.status(), `sign in ${email}`).toBe(200);
+}
+
+function originOf(page: Page): string {
+  const base = (page.context() as unknown as { _options?: { baseURL?: string } })._options?.baseURL;
+  return new URL(base ?? process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4173').origin;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
+}
+
+/** axe finds no violations on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+/** Screenshots of main screens at desktop and phone width, kept as test artifacts. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** No horizontal scrolling at the current width. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The active season, as the API reports it (the demo's seasons are placed around today). */
+export async function activeSeason(page: Page): Promise<{ id: string; name: string; startsOn: string; endsOn: string }> {
+  const seasons = (await (await page.request.get('/api/seasons')).json()) as { seasons: Array<{ id: string; name: string; startsOn: string; endsOn: string; active: boolean }> };
+  const active = seasons.seasons.find((s) => s.active);
+  if (!active) throw new Error('the demo league has no active season');
+  return active;
+}
+
+/** Monday and Sunday of the week after next, in the league's zone: bookable (over 12 h, under 21 days) and in season. */
+export function weekAfterNext(): { monday: string; tuesday: string; wednesday: string; sunday: string } {
+  const today = Temporal.Now.plainDateISO('America/Chicago');
+  const monday = today.add({ days: 8 - today.dayOfWeek + 7 });
+  return {
+    monday: monday.toString(),
+    tuesday: monday.add({ days: 1 }).toString(),
+    wednesday: monday.add({ days: 2 }).toString(),
+    sunday: monday.add({ days: 6 }).toString(),
+  };
+}

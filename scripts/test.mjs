@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm test`: everything, in order — lint, type check, unit + web + API tests on PGlite, the API suite again on
+// PostgreSQL (when TEST_DATABASE_URL is set) and under Node 24, then the browser journeys in Chromium.
+// Ends with one summary line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'test-results', 'reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(name, cmd, args, env = {}) {
+  const started = Date.now();
+  process.stdout.write(`\n=== ${name} ===\n`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = res.status === 0;
+  process.stdout.write(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${secs}s ===\n`);
+  if (!ok) failures.push(name);
+  return ok;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + r.numTodoTests;
+}
+
+function vitest(name, file, args, env, nodeCmd = ['node']) {
+  const out = path.join(reports, file);
+  const [cmd, ...pre] = nodeCmd;
+  run(name, cmd, [...pre, 'node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  countVitest(out);
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const onlyPglite = { TEST_DATABASE_URL: '' };
+
+run('lint', 'npx', ['eslint', '.']);
+run('type check', 'npx', ['tsc', '--noEmit']);
+vitest('unit, web and API tests (PGlite)', 'vitest-pglite.json', [], onlyPglite);
+if (pgUrl) vitest('API tests (PostgreSQL)', 'vitest-postgres.json', ['--project', 'api'], { TEST_DATABASE_URL: pgUrl });
+else process.stdout.write('\n(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is skipped; .ci/run sets it)\n');
+if (process.env.SKIP_NODE24 !== '1') {
+  vitest('API tests under Node 24 (PGlite)', 'vitest-node24.json', ['--project', 'api'], onlyPglite, ['npx', '-y', '-p', 'node@24', '--', 'node']);
+}
+run('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+if (run('browser', 'bash', ['scripts/ensure-chromium.sh'])) {
+  const out = path.join(reports, 'playwright.json');
+  run('browser journeys (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (fs.existsSync(out)) {
+    const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+    passed += s.expected + s.flaky;
+    failed += s.unexpected;
+    skipped += s.skipped;
+  }
+}
+
+process.stdout.write(`\n${failures.length ? `Failed steps: ${failures.join(', ')}\n` : ''}`);
+process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,151 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { blocksRoutes } from './modules/blocks/blocks.routes';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { facilitiesRoutes } from './modules/facilities/facilities.routes';
+import { leagueRoutes } from './modules/league/league.routes';
+import { slotsRoutes } from './modules/slots/slots.routes';
+import { createAuth, type Auth } from './modules/auth/auth';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { seasonsRoutes } from './modules/seasons/seasons.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerAccess, registerOriginCheck } from './plugins/access';
+import { registerErrorHandler } from './plugins/error-handler';
+import { APP_VERSION } from './version';
+import { DEFAULT_LEAGUE_NAME, DEFAULT_LEAGUE_SHORT_NAME } from '../shared/constants';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  authSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface App {
+  app: FastifyInstance;
+  auth: Auth;
+}
+
+/** Builds the whole application without listening, so tests can call it through `inject()`. */
+export async function buildApp({ config, database, authSecret, logger = false }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database.db;
+  const auth = createAuth(config, db, authSecret);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-hot-toast writes its styles at run time; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CGSL Practice Scheduler API', version: APP_VERSION },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // While shutting down, answers close their connection so keep-alive clients do not hold the process open.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (!app.server.listening) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  registerErrorHandler(app);
+  registerOriginCheck(app, config.trustedOrigins);
+  registerAccess(app, { auth, db });
+
+  registerAuthRoutes(app, auth);
+  await app.register(healthRoutes, { database, version: APP_VERSION });
+  await app.register(setupRoutes, { db, auth });
+  await app.register(usersRoutes, { db });
+  await app.register(teamsRoutes, { db });
+  await app.register(seasonsRoutes, { db });
+  await app.register(adminRoutes, { db });
+  const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
+  await app.register(leagueRoutes, { db, defaults: leagueDefaults });
+  await app.register(facilitiesRoutes, { db });
+  await app.register(slotsRoutes, { db, events: database.events, defaults: leagueDefaults });
+  await app.register(blocksRoutes, { db, events: database.events });
+  await app.register(bookingsRoutes, { db, events: database.events, defaults: leagueDefaults });
+  await app.register(eventsRoutes, { events: database.events });
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  registerWebApp(app, config);
+  return { app, auth };
+}
+
+/** Serves the built single-page app: hashed assets cached for a year, every other page gets index.html. */
+function registerWebApp(app: FastifyInstance, config: Config): void {
+  const root = path.resolve(config.webDistDir);
+  const indexFile = path.join(root, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    void app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    // Unknown API routes and missing build files (an old tab after a deploy) get a real 404, not the app.
+    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname);
+    if (pathname.startsWith('/api/') || pathname === '/api' || req.method !== 'GET' || !hasWeb || isAsset) {
+      return reply.status(404).send({
+        error: {
+          code: 'NOT_FOUND',
+          message: isAsset && hasWeb
+            ? `The file ${pathname} does not exist. Reload the page to get the current version of the app.`
+            : hasWeb || pathname.startsWith('/api')
+            ? `There is no API route ${req.method} ${pathname}.`
+            : 'The web app has not been built. Run "npm run build" (npm start does it for you).',
+        },
+      });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+  });
+}

@@ -1,0 +1,103 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import * as schema from './schema';
+import { createLocalEventBus, createPostgresEventBus, type EventBus } from '../events/event-bus';
+
+export type Schema = typeof schema;
+/** The one database type the repositories see, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Live-update fan-out: in-process for PGlite, LISTEN/NOTIFY for PostgreSQL. */
+  events: EventBus;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface PgliteOptions {
+  /** A data directory, or undefined for an in-memory database. */
+  dataDir?: string;
+  /** A dump from `PGlite.dumpDataDir()` to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | File;
+}
+
+/** A PGlite client with the extensions our migrations use. */
+export function createPgliteClient(options: PgliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({
+    extensions: { btree_gist },
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+}
+
+export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
+  const client = await createPgliteClient(options);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const events = createLocalEventBus();
+  return {
+    db,
+    kind: 'pglite',
+    events,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      await events.close();
+      await client.close();
+    },
+  };
+}
+
+/** Any fixed number; it names the advisory lock held while migrating. */
+const MIGRATION_LOCK_KEY = 4_207_131;
+
+export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const events = createPostgresEventBus(client);
+  return {
+    db,
+    kind: 'postgres',
+    events,
+    migrate: async () => {
+      // Several app servers may start at once: one migrates while the others wait on this lock.
+      const lock = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.end({ timeout: 5 });
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await events.close();
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** SQLSTATE of a database error, through Drizzle's wrapping (both drivers put it on `cause`). */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,320 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---- Authentication (owned by better-auth; property names are its field names) ----
+
+export const authUser = pgTable('auth_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  /** Claims asserted by an identity provider (spec §6 "admin claim"); null for password accounts. */
+  claims: jsonb('claims').$type<Record<string, unknown>>(),
+});
+
+export const authSession = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_session_user_id_idx').on(t.userId)],
+);
+
+export const authAccount = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_account_user_id_idx').on(t.userId)],
+);
+
+export const authVerification = pgTable(
+  'auth_verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
+);
+
+export const authRateLimit = pgTable('auth_rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---- League ----
+
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  division: text('division'),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The spec's `users` profile, keyed by the auth user id. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    role: text('role', { enum: ['admin', 'coach', 'member'] })
+      .notNull()
+      .default('member'),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    photoUrl: text('photo_url'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [index('users_team_id_idx').on(t.teamId), index('users_role_idx').on(t.role)],
+);
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    active: boolean('active').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // At most one active season: the database enforces it.
+  (t) => [uniqueIndex('seasons_one_active_idx').on(t.active).where(sql`${t.active}`)],
+);
+
+/** Append-only: a trigger in the migrations refuses UPDATE and DELETE. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+);
+
+/** One-time links that create the league's first admin. Only a hash of the token is stored. */
+export const setupTokens = pgTable('setup_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One row (id 1): the league's name, short name, time zone and contact address. */
+export const leagueSettings = pgTable(
+  'league_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    timeZone: text('time_zone').notNull(),
+    contactEmail: text('contact_email'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('league_settings_single_row', sql`${t.id} = 1`)],
+);
+
+export const facilities = pgTable('facilities', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  address: text('address'),
+  mapUrl: text('map_url'),
+  notes: text('notes'),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const fields = pgTable(
+  'fields',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    name: text('name').notNull(),
+    surface: text('surface', { enum: ['grass', 'turf', 'dirt', 'mixed'] }).notNull().default('grass'),
+    lights: boolean('lights').notNull().default(false),
+    color: text('color').notNull().default('#1e40af'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('fields_facility_name_idx').on(t.facilityId, t.name)],
+);
+
+/** A time range on a field that can be booked. Live = not deleted; live slots of a field never overlap (see 0003). */
+export const slots = pgTable(
+  'slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fields.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['open', 'blocked'] }).notNull().default('open'),
+    blockId: uuid('block_id').references(() => blocks.id),
+    blockReason: text('block_reason'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('slots_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('slots_live_starts_at_idx').on(t.startsAt).where(sql`${t.deletedAt} is null`),
+    index('slots_live_field_starts_at_idx').on(t.fieldId, t.startsAt).where(sql`${t.deletedAt} is null`),
+    index('slots_block_id_idx').on(t.blockId),
+  ],
+);
+
+/** Closes a slot, a field or a whole facility for a time range, with a reason. Lifting it reopens the slots. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scope: text('scope', { enum: ['slot', 'field', 'facility'] }).notNull(),
+    slotId: uuid('slot_id'),
+    fieldId: uuid('field_id').references(() => fields.id),
+    facilityId: uuid('facility_id').references(() => facilities.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    category: text('category', { enum: ['weather', 'maintenance', 'event', 'other'] }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: text('lifted_by'),
+  },
+  (t) => [check('blocks_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`), index('blocks_active_idx').on(t.startsAt).where(sql`${t.liftedAt} is null`)],
+);
+
+/** A team's booking of a slot. At most one confirmed booking per slot: the database refuses a second. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => slots.id),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id),
+    bookedBy: text('booked_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['confirmed', 'cancelled'] }).notNull().default('confirmed'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    override: boolean('override').notNull().default(false),
+    overrideReason: text('override_reason'),
+  },
+  (t) => [
+    uniqueIndex('bookings_one_confirmed_per_slot_idx').on(t.slotId).where(sql`${t.status} = 'confirmed'`),
+    index('bookings_team_idx').on(t.teamId, t.status),
+  ],
+);
+
+/** Messages to send after commit (email comes later); written in the same transaction as the change. */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    recipientUserId: text('recipient_user_id'),
+    teamId: uuid('team_id'),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('notification_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+);
+
+/** A season's booking rules (product.md defaults apply while a season has no row). */
+export const bookingRules = pgTable('booking_rules', {
+  seasonId: uuid('season_id')
+    .primaryKey()
+    .references(() => seasons.id),
+  bookingOpen: boolean('booking_open').notNull().default(true),
+  pausedMessage: text('paused_message'),
+  windowOpensAt: timestamp('window_opens_at', { withTimezone: true }),
+  windowClosesAt: timestamp('window_closes_at', { withTimezone: true }),
+  maxPerWeek: integer('max_per_week').notNull().default(2),
+  maxPerDay: integer('max_per_day').notNull().default(1),
+  maxUpcoming: integer('max_upcoming').notNull().default(4),
+  minLeadHours: integer('min_lead_hours').notNull().default(12),
+  maxAheadDays: integer('max_ahead_days').notNull().default(21),
+  cancelCutoffHours: integer('cancel_cutoff_hours').notNull().default(24),
+  updatedAt: updatedAt(),
+});

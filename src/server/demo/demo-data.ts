@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { Database } from '../db/client';
+import { and, asc, gt, isNull, lt } from 'drizzle-orm';
+import { bookings, facilities, fields, seasons, slots, teams, users } from '../db/schema';
+import { generateSlots } from '../../shared/slots/slot-generator';
+import { insertSlotsSkippingOverlaps } from '../modules/slots/slots.repository';
+import type { Auth } from '../modules/auth/auth';
+import type { Role } from '../../shared/constants';
+
+export interface DemoSignIn {
+  role: Role;
+  email: string;
+  password: string;
+  team: string | null;
+}
+
+/** Shared by every demo account; the demo is for looking around, never for real data. */
+export const DEMO_PASSWORD = 'practice-demo';
+
+const DEMO_TEAMS = [
+  { name: 'Blue Jays', division: '10U' },
+  { name: 'Cardinals', division: '10U' },
+  { name: 'Orioles', division: '12U' },
+  { name: 'Robins', division: '12U' },
+  { name: 'Hummingbirds', division: '8U' },
+];
+
+const DEMO_PEOPLE: Array<{ name: string; email: string; role: Role; team: string | null }> = [
+  { name: 'Alex Admin', email: 'admin@demo.cgsl.test', role: 'admin', team: null },
+  { name: 'Casey Coach', email: 'coach@demo.cgsl.test', role: 'coach', team: 'Blue Jays' },
+  { name: 'Robin Reyes', email: 'cardinals.coach@demo.cgsl.test', role: 'coach', team: 'Cardinals' },
+  { name: 'Oli Ortiz', email: 'orioles.coach@demo.cgsl.test', role: 'coach', team: 'Orioles' },
+  { name: 'Morgan Member', email: 'member@demo.cgsl.test', role: 'member', team: null },
+];
+
+/**
+ * Seasons around the day the demo is loaded, so it always has bookable slots: the active one started 30 days
+ * ago and runs 75 more days; the next one starts two months after it ends.
+ */
+function demoSeasons(timeZone: string) {
+  const today = Temporal.Now.plainDateISO(timeZone);
+  const label = (d: Temporal.PlainDate) => `${d.month >= 7 ? 'Fall' : 'Spring'} ${d.year}`;
+  const start = today.subtract({ days: 30 });
+  const end = today.add({ days: 75 });
+  const nextStart = end.add({ days: 60 });
+  const current = label(start);
+  const next = label(nextStart) === current ? `${current} (late)` : label(nextStart);
+  return [
+    { name: current, startsOn: start.toString(), endsOn: end.toString(), active: true },
+    { name: next, startsOn: nextStart.toString(), endsOn: nextStart.add({ days: 120 }).toString(), active: false },
+  ];
+}
+
+const DEMO_FACILITIES = [
+  {
+    name: 'Riverside Park',
+    address: '100 River Rd',
+    fields: [
+      { name: 'Field 1', surface: 'grass', lights: true, color: '#1d4ed8' },
+      { name: 'Field 2', surface: 'grass', lights: true, color: '#0f766e' },
+      { name: 'Field 3', surface: 'dirt', lights: false, color: '#b45309' },
+    ],
+  },
+  {
+    name: 'Lincoln School',
+    address: '2 School St',
+    fields: [
+      { name: 'North Diamond', surface: 'dirt', lights: false, color: '#7c3aed' },
+      { name: 'South Diamond', surface: 'dirt', lights: false, color: '#be123c' },
+    ],
+  },
+  {
+    name: 'Memorial Complex',
+    address: '35 Memorial Dr',
+    fields: [
+      { name: 'Turf A', surface: 'turf', lights: true, color: '#15803d' },
+      { name: 'Turf B', surface: 'turf', lights: true, color: '#0369a1' },
+      { name: 'Practice Field', surface: 'grass', lights: false, color: '#4d7c0f' },
+    ],
+  },
+] as const;
+
+/** 3 facilities, 8 fields, and the active season's slots: weekday evenings and Saturday mornings. */
+async function seedFacilitiesAndSlots(db: Database, timeZone: string): Promise<void> {
+  const existing = await db.select({ id: facilities.id }).from(facilities).limit(1);
+  if (existing.length > 0) return;
+  const fieldIds: string[] = [];
+  for (const f of DEMO_FACILITIES) {
+    const [facility] = await db.insert(facilities).values({ name: f.name, address: f.address }).returning({ id: facilities.id });
+    const rows = await db
+      .insert(fields)
+      .values(f.fields.map((fl) => ({ ...fl, facilityId: facility!.id })))
+      .returning({ id: fields.id });
+    fieldIds.push(...rows.map((r) => r.id));
+  }
+  const [season] = await db.select().from(seasons).where(eq(seasons.active, true)).limit(1);
+  if (!season) return;
+  const base = { fieldIds, startDate: season.startsOn, endDate: season.endsOn, skipDates: [], timeZone };
+  const weekday = generateSlots({ ...base, daysOfWeek: [1, 2, 3, 4, 5], firstStart: '17:00', lastEnd: '20:30', lengthMinutes: 90, gapMinutes: 15 }, season);
+  const saturday = generateSlots({ ...base, daysOfWeek: [6], firstStart: '09:00', lastEnd: '17:00', lengthMinutes: 120, gapMinutes: 0 }, season);
+  const rows = [...weekday.slots, ...saturday.slots].map((s) => ({ seasonId: season.id, fieldId: s.fieldId, startsAt: s.startsAt, endsAt: s.endsAt }));
+  for (let i = 0; i < rows.length; i += 1000) await insertSlotsSkippingOverlaps(db, rows.slice(i, i + 1000));
+}
+
+/** Loads the sample league once (idempotent: a second run changes nothing) and returns the sign-ins. */
+export async function seedDemo(db: Database, auth: Auth, timeZone: string): Promise<DemoSignIn[]> {
+  await db.insert(teams).values(DEMO_TEAMS).onConflictDoNothing();
+  const teamRows = await db.select({ id: teams.id, name: teams.name }).from(teams);
+  const teamId = (name: string | null) => (name ? (teamRows.find((t) => t.name === name)?.id ?? null) : null);
+
+  const existingSeasons = await db.select({ id: seasons.id }).from(seasons).limit(1);
+  if (existingSeasons.length === 0) await db.insert(seasons).values(demoSeasons(timeZone));
+
+  await seedFacilitiesAndSlots(db, timeZone);
+
+  for (const person of DEMO_PEOPLE) {
+    const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, person.email)).limit(1);
+    let id = existing[0]?.id;
+    if (!id) {
+      const result = await auth.api.signUpEmail({ body: { name: person.name, email: person.email, password: DEMO_PASSWORD } });
+      id = result.user.id;
+    }
+    await db.update(users).set({ role: person.role, teamId: teamId(person.team) }).where(eq(users.id, id));
+  }
+  await seedDemoBookings(db);
+  return DEMO_PEOPLE.map((p) => ({ role: p.role, email: p.email, password: DEMO_PASSWORD, team: p.team }));
+}
+
+/**
+ * A few upcoming bookings for several teams, so the calendar and Book a Field look alive; the Blue Jays'
+ * coach is one practice away from the weekly limit (1 of 2) in the first bookable week.
+ */
+async function seedDemoBookings(db: Database): Promise<void> {
+  if ((await db.select({ id: bookings.id }).from(bookings).limit(1)).length > 0) return;
+  const soon = new Date(Date.now() + 13 * 3_600_000);
+  const open = await db
+    .select({ id: slots.id, startsAt: slots.startsAt })
+    .from(slots)
+    .where(and(isNull(slots.deletedAt), gt(slots.startsAt, soon), lt(slots.startsAt, new Date(Date.now() + 14 * 86_400_000))))
+    .orderBy(asc(slots.startsAt))
+    .limit(40);
+  const coachOf = async (email: string) => (await db.select({ id: users.id, teamId: users.teamId }).from(users).where(eq(users.email, email)).limit(1))[0];
+  const plan: Array<[string, number]> = [
+    ['coach@demo.cgsl.test', 0],
+    ['cardinals.coach@demo.cgsl.test', 1],
+    ['orioles.coach@demo.cgsl.test', 2],
+    ['cardinals.coach@demo.cgsl.test', 12],
+    ['orioles.coach@demo.cgsl.test', 20],
+  ];
+  for (const [email, index] of plan) {
+    const coach = await coachOf(email);
+    const slot = open[index];
+    if (coach?.teamId && slot) await db.insert(bookings).values({ slotId: slot.id, teamId: coach.teamId, bookedBy: coach.id }).onConflictDoNothing();
+  }
+}

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { facilities, fields } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { blockInputSchema, Block } from '../../../shared/blocks/blocks.schemas';
+import { insertAudit, type AuditContext } from '../audit/audit.repository';
+import { findSlot, lockSlot } from '../slots/slots.repository';
+import * as repo from './blocks.repository';
+
+export type BlockRequest = z.output<typeof blockInputSchema>;
+
+const CATEGORY_WORDS: Record<BlockRequest['category'], string> = {
+  weather: 'Weather',
+  maintenance: 'Maintenance',
+  event: 'Event',
+  other: 'Closed',
+};
+
+async function resolveTarget(db: Database, input: BlockRequest): Promise<repo.BlockTarget & { name: string }> {
+  if (input.scope === 'slot') {
+    if (!(await lockSlot(db, input.slotId!))) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+    const slot = (await findSlot(db, input.slotId!))!;
+    return { scope: 'slot', slotId: slot.id, fieldId: slot.fieldId, facilityId: slot.facilityId, startsAt: new Date(slot.startsAt), endsAt: new Date(slot.endsAt), name: `the slot on ${slot.fieldName}` };
+  }
+  const startsAt = new Date(input.startsAt!);
+  const endsAt = new Date(input.endsAt!);
+  if (input.scope === 'field') {
+    const [field] = await db.select({ id: fields.id, name: fields.name, facilityId: fields.facilityId }).from(fields).where(eq(fields.id, input.fieldId!)).limit(1);
+    if (!field) throw new AppError('VALIDATION_FAILED', 'That field does not exist. Choose one from the list.', { fields: { fieldId: 'Choose a field' } });
+    return { scope: 'field', slotId: null, fieldId: field.id, facilityId: field.facilityId, startsAt, endsAt, name: field.name };
+  }
+  const [facility] = await db.select({ id: facilities.id, name: facilities.name }).from(facilities).where(eq(facilities.id, input.facilityId!)).limit(1);
+  if (!facility) throw new AppError('VALIDATION_FAILED', 'That facility does not exist. Choose one from the list.', { fields: { facilityId: 'Choose a facility' } });
+  return { scope: 'facility', slotId: null, fieldId: null, facilityId: facility.id, startsAt, endsAt, name: `all of ${facility.name}` };
+}
+
+/**
+ * Blocks the slots in range. Confirmed bookings there are cancelled with the reason (and their teams queued
+ * for notification) when the admin chose so; otherwise the block is refused and lists them. One transaction.
+ */
+export async function createBlock(db: Database, ctx: AuditContext, input: BlockRequest): Promise<{ block: Block; slotsBlocked: number; bookingsCancelled: number }> {
+  const result = await db.transaction(async (tx) => {
+    const target = await resolveTarget(tx, input);
+    const slotIds = await repo.lockCoveredSlots(tx, target);
+    const booked = await repo.confirmedBookingsOn(tx, slotIds);
+    if (booked.length > 0 && input.onBookings === 'abort') {
+      throw new AppError(
+        'CONFLICT',
+        `${booked.length} confirmed booking${booked.length === 1 ? ' is' : 's are'} in this range. Cancel them to block, or choose a different range.`,
+        { bookings: booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName, fieldName: b.fieldName, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() })) },
+      );
+    }
+    const cancelReason = `${CATEGORY_WORDS[input.category]}: ${input.reason}`;
+    await repo.cancelBookings(tx, booked.map((b) => b.bookingId), ctx.actorId, cancelReason);
+    await repo.queueNotifications(
+      tx,
+      booked.map((b) => ({
+        kind: 'booking.cancelled',
+        recipientUserId: b.bookedBy,
+        teamId: b.teamId,
+        payload: { bookingId: b.bookingId, teamName: b.teamName, fieldName: b.fieldName, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), reason: cancelReason },
+      })),
+    );
+    const block = await repo.insertBlock(tx, {
+      scope: target.scope,
+      slotId: target.slotId,
+      fieldId: target.scope === 'field' ? target.fieldId : null,
+      facilityId: target.scope === 'facility' ? target.facilityId : null,
+      startsAt: target.startsAt,
+      endsAt: target.endsAt,
+      category: input.category,
+      reason: input.reason,
+      createdBy: ctx.actorId,
+    });
+    await repo.markSlotsBlocked(tx, slotIds, block);
+    await insertAudit(tx, ctx, {
+      action: 'slot.block',
+      entityType: 'block',
+      entityId: block.id,
+      summary: `Blocked ${target.name} (${slotIds.length} slot${slotIds.length === 1 ? '' : 's'}): ${input.reason}${booked.length ? `; cancelled ${booked.length} booking(s)` : ''}`,
+      after: { block, slotIds, cancelledBookings: booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName })) },
+    });
+    return { blockId: block.id, slotsBlocked: slotIds.length, bookingsCancelled: booked.length };
+  });
+  const block = (await repo.listActiveBlocks(db)).find((b) => b.id === result.blockId)!;
+  return { block, slotsBlocked: result.slotsBlocked, bookingsCancelled: result.bookingsCancelled };
+}
+
+/** Lifts a block: its slots reopen, unless another active block still covers them. */
+export async function liftBlock(db: Database, ctx: AuditContext, id: string): Promise<{ slotsReopened: number }> {
+  return db.transaction(async (tx) => {
+    const block = await repo.findActiveBlock(tx, id);
+    if (!block) throw new AppError('NOT_FOUND', 'That block was already lifted or does not exist. Reload the page.');
+    await repo.liftBlock(tx, id, ctx.actorId);
+    const reopened = await repo.reopenSlotsOf(tx, id);
+    let stillBlocked = 0;
+    for (const other of await repo.otherActiveBlocks(tx, id, block.startsAt, block.endsAt)) {
+      const covered = (await repo.lockCoveredSlots(tx, other)).filter((s) => reopened.includes(s));
+      await repo.markSlotsBlocked(tx, covered, other);
+      stillBlocked += covered.length;
+    }
+    await insertAudit(tx, ctx, {
+      action: 'slot.unblock',
+      entityType: 'block',
+      entityId: id,
+      summary: `Lifted the block "${block.reason}": ${reopened.length - stillBlocked} slot(s) reopened${stillBlocked ? `, ${stillBlocked} still blocked by another block` : ''}`,
+      before: block,
+    });
+    return { slotsReopened: reopened.length - stillBlocked };
+  });
+}
+
+export const listActiveBlocks = repo.listActiveBlocks;

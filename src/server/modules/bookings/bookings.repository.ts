@@ -1,0 +1,177 @@
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bookingRules, bookings, facilities, fields, seasons, slots, teams, users } from '../../db/schema';
+import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../shared/bookings/booking-rules';
+import type { Booking } from '../../../shared/bookings/bookings.schemas';
+
+const columns = {
+  id: bookings.id,
+  slotId: bookings.slotId,
+  seasonId: slots.seasonId,
+  teamId: bookings.teamId,
+  teamName: teams.name,
+  status: bookings.status,
+  startsAt: slots.startsAt,
+  endsAt: slots.endsAt,
+  fieldId: fields.id,
+  fieldName: fields.name,
+  facilityName: facilities.name,
+  facilityAddress: facilities.address,
+  mapUrl: facilities.mapUrl,
+  bookedByEmail: users.email,
+  createdAt: bookings.createdAt,
+  cancelledAt: bookings.cancelledAt,
+  cancelReason: bookings.cancelReason,
+  override: bookings.override,
+  overrideReason: bookings.overrideReason,
+};
+
+type Row = {
+  [K in keyof typeof columns]: unknown;
+} & { startsAt: Date; endsAt: Date; createdAt: Date; cancelledAt: Date | null };
+
+function toBooking(r: Row): Booking {
+  return {
+    ...(r as unknown as Booking),
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+    cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
+  };
+}
+
+function base(db: Database) {
+  return db
+    .select(columns)
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
+    .innerJoin(teams, eq(teams.id, bookings.teamId))
+    .leftJoin(users, eq(users.id, bookings.bookedBy));
+}
+
+export async function findBooking(db: Database, id: string): Promise<Booking | null> {
+  const rows = await base(db).where(eq(bookings.id, id)).limit(1);
+  return rows[0] ? toBooking(rows[0]) : null;
+}
+
+export async function listTeamBookings(db: Database, teamId: string): Promise<Booking[]> {
+  const rows = await base(db).where(eq(bookings.teamId, teamId)).orderBy(asc(slots.startsAt));
+  return (rows as Row[]).map(toBooking);
+}
+
+export interface AdminBookingFilter {
+  seasonId?: string | undefined;
+  teamId?: string | undefined;
+  fieldId?: string | undefined;
+  status?: 'confirmed' | 'cancelled' | undefined;
+  start?: Date | undefined;
+  end?: Date | undefined;
+  q?: string | undefined;
+}
+
+export async function searchBookings(db: Database, f: AdminBookingFilter, limit = 1000): Promise<Booking[]> {
+  const conditions: SQL[] = [];
+  if (f.seasonId) conditions.push(eq(slots.seasonId, f.seasonId));
+  if (f.teamId) conditions.push(eq(bookings.teamId, f.teamId));
+  if (f.fieldId) conditions.push(eq(slots.fieldId, f.fieldId));
+  if (f.status) conditions.push(eq(bookings.status, f.status));
+  if (f.start) conditions.push(gte(slots.startsAt, f.start));
+  if (f.end) conditions.push(lt(slots.startsAt, f.end));
+  if (f.q) {
+    const like = `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(teams.name, like), ilike(fields.name, like), ilike(facilities.name, like), ilike(users.email, like))!);
+  }
+  const rows = await base(db)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(slots.startsAt))
+    .limit(limit);
+  return (rows as Row[]).map(toBooking);
+}
+
+/** Start times of a team's confirmed bookings (the rules count them). */
+export async function confirmedStartsOfTeam(db: Database, teamId: string): Promise<Date[]> {
+  const rows = await db
+    .select({ startsAt: slots.startsAt })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(bookings.teamId, teamId), eq(bookings.status, 'confirmed')));
+  return rows.map((r) => r.startsAt);
+}
+
+/** Serializes every booking change of one team: two tabs or two coaches can never beat a limit together. */
+export async function lockTeam(db: Database, teamId: string): Promise<{ id: string; name: string; active: boolean } | null> {
+  const rows = await db.select({ id: teams.id, name: teams.name, active: teams.active }).from(teams).where(eq(teams.id, teamId)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function insertBooking(
+  db: Database,
+  values: { slotId: string; teamId: string; bookedBy: string | null; override?: boolean; overrideReason?: string | null },
+): Promise<string> {
+  const rows = await db.insert(bookings).values(values).returning({ id: bookings.id });
+  return rows[0]!.id;
+}
+
+export async function cancelBooking(db: Database, id: string, by: string | null, reason: string | null): Promise<boolean> {
+  const rows = await db
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: by, cancelReason: reason })
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
+}
+
+export async function moveBooking(db: Database, id: string, slotId: string): Promise<void> {
+  await db.update(bookings).set({ slotId }).where(eq(bookings.id, id));
+}
+
+export async function confirmedBookingOfSlot(db: Database, slotId: string): Promise<{ id: string; teamId: string; bookedBy: string | null } | null> {
+  const rows = await db
+    .select({ id: bookings.id, teamId: bookings.teamId, bookedBy: bookings.bookedBy })
+    .from(bookings)
+    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'confirmed')))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function getRules(db: Database, seasonId: string): Promise<BookingRules> {
+  const rows = await db.select().from(bookingRules).where(eq(bookingRules.seasonId, seasonId)).limit(1);
+  const r = rows[0];
+  if (!r) return DEFAULT_BOOKING_RULES;
+  return {
+    bookingOpen: r.bookingOpen,
+    pausedMessage: r.pausedMessage,
+    windowOpensAt: r.windowOpensAt?.toISOString() ?? null,
+    windowClosesAt: r.windowClosesAt?.toISOString() ?? null,
+    maxPerWeek: r.maxPerWeek,
+    maxPerDay: r.maxPerDay,
+    maxUpcoming: r.maxUpcoming,
+    minLeadHours: r.minLeadHours,
+    maxAheadDays: r.maxAheadDays,
+    cancelCutoffHours: r.cancelCutoffHours,
+  };
+}
+
+export async function saveRules(db: Database, seasonId: string, rules: BookingRules): Promise<void> {
+  const values = {
+    ...rules,
+    windowOpensAt: rules.windowOpensAt ? new Date(rules.windowOpensAt) : null,
+    windowClosesAt: rules.windowClosesAt ? new Date(rules.windowClosesAt) : null,
+  };
+  await db
+    .insert(bookingRules)
+    .values({ seasonId, ...values })
+    .onConflictDoUpdate({ target: bookingRules.seasonId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+export async function findSeasonDates(db: Database, id: string) {
+  const rows = await db.select({ id: seasons.id, name: seasons.name, startsOn: seasons.startsOn, endsOn: seasons.endsOn }).from(seasons).where(eq(seasons.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findActiveSeason(db: Database) {
+  const rows = await db.select({ id: seasons.id, name: seasons.name, startsOn: seasons.startsOn, endsOn: seasons.endsOn }).from(seasons).where(eq(seasons.active, true)).limit(1);
+  return rows[0] ?? null;
+}

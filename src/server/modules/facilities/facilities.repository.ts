@@ -1,0 +1,92 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { facilities, fields } from '../../db/schema';
+import type { Facility, Field } from '../../../shared/facilities/facilities.schemas';
+
+const facilityColumns = {
+  id: facilities.id,
+  name: facilities.name,
+  address: facilities.address,
+  mapUrl: facilities.mapUrl,
+  notes: facilities.notes,
+  active: facilities.active,
+};
+const fieldColumns = {
+  id: fields.id,
+  facilityId: fields.facilityId,
+  name: fields.name,
+  surface: fields.surface,
+  lights: fields.lights,
+  color: fields.color,
+  active: fields.active,
+};
+
+export type FacilityRow = Omit<Facility, 'fields'>;
+
+export interface FacilityValues {
+  name: string;
+  address?: string | null | undefined;
+  mapUrl?: string | null | undefined;
+  notes?: string | null | undefined;
+  active?: boolean | undefined;
+}
+
+export interface FieldValues {
+  facilityId: string;
+  name: string;
+  surface: Field['surface'];
+  lights: boolean;
+  color: string;
+  active?: boolean | undefined;
+}
+
+/** Facilities with their fields, by name; inactive ones only when asked. */
+export async function listFacilities(db: Database, includeInactive: boolean): Promise<Facility[]> {
+  const [facilityRows, fieldRows] = await Promise.all([
+    db.select(facilityColumns).from(facilities).orderBy(asc(facilities.name)),
+    db.select(fieldColumns).from(fields).orderBy(asc(fields.name)),
+  ]);
+  return facilityRows
+    .filter((f) => includeInactive || f.active)
+    .map((f) => ({ ...f, fields: fieldRows.filter((fl) => fl.facilityId === f.id && (includeInactive || fl.active)) }));
+}
+
+export async function findFacility(db: Database, id: string): Promise<FacilityRow | null> {
+  return (await db.select(facilityColumns).from(facilities).where(eq(facilities.id, id)).limit(1))[0] ?? null;
+}
+
+export async function insertFacility(db: Database, values: FacilityValues): Promise<FacilityRow> {
+  return (await db.insert(facilities).values(values).returning(facilityColumns))[0]!;
+}
+
+export async function updateFacility(db: Database, id: string, values: FacilityValues): Promise<FacilityRow | null> {
+  return (
+    (await db
+      .update(facilities)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(facilities.id, id))
+      .returning(facilityColumns))[0] ?? null
+  );
+}
+
+export async function findField(db: Database, id: string): Promise<Field | null> {
+  return (await db.select(fieldColumns).from(fields).where(eq(fields.id, id)).limit(1))[0] ?? null;
+}
+
+export async function fieldsOf(db: Database, facilityId: string): Promise<Field[]> {
+  return db.select(fieldColumns).from(fields).where(eq(fields.facilityId, facilityId));
+}
+
+export async function insertField(db: Database, values: FieldValues): Promise<Field> {
+  return (await db.insert(fields).values(values).returning(fieldColumns))[0]!;
+}
+
+export async function updateField(db: Database, id: string, values: FieldValues): Promise<Field | null> {
+  return (
+    (await db
+      .update(fields)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(fields.id, id))
+      .returning(fieldColumns))[0] ?? null
+  );
+}

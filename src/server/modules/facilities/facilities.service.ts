@@ -1,0 +1,70 @@
+import type { Database } from '../../db/client';
+import { onUniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../errors';
+import type { Facility, Field } from '../../../shared/facilities/facilities.schemas';
+import { insertAudit, type AuditContext } from '../audit/audit.repository';
+import * as repo from './facilities.repository';
+
+function uniqueName<T>(message: string, work: () => Promise<T>): Promise<T> {
+  return onUniqueViolation(work, () => new AppError('CONFLICT', message, { fields: { name: 'This name is already taken' } }));
+}
+
+const facilityGone = () => new AppError('NOT_FOUND', 'That facility does not exist any more. Reload the page to see the current list.');
+const fieldGone = () => new AppError('NOT_FOUND', 'That field does not exist any more. Reload the page to see the current list.');
+
+export function createFacility(db: Database, ctx: AuditContext, values: repo.FacilityValues): Promise<Facility> {
+  return uniqueName(`A facility named "${values.name}" already exists. Choose a different name.`, () =>
+    db.transaction(async (tx) => {
+      const facility = await repo.insertFacility(tx, values);
+      await insertAudit(tx, ctx, { action: 'facility.create', entityType: 'facility', entityId: facility.id, summary: `Created facility "${facility.name}"`, after: facility });
+      return { ...facility, fields: [] };
+    }),
+  );
+}
+
+/** Edits a facility; `active: false` deactivates it (nothing bookings reference is ever deleted). */
+export function editFacility(db: Database, ctx: AuditContext, id: string, values: repo.FacilityValues): Promise<Facility> {
+  return uniqueName(`A facility named "${values.name}" already exists. Choose a different name.`, () =>
+    db.transaction(async (tx) => {
+      const before = await repo.findFacility(tx, id);
+      if (!before) throw facilityGone();
+      const after = (await repo.updateFacility(tx, id, { ...values, active: values.active ?? before.active }))!;
+      const action = before.active && !after.active ? 'facility.deactivate' : !before.active && after.active ? 'facility.reactivate' : 'facility.update';
+      await insertAudit(tx, ctx, { action, entityType: 'facility', entityId: id, summary: `${action === 'facility.update' ? 'Edited' : action === 'facility.deactivate' ? 'Deactivated' : 'Reactivated'} facility "${after.name}"`, before, after });
+      return { ...after, fields: await repo.fieldsOf(tx, id) };
+    }),
+  );
+}
+
+async function requireFacility(db: Database, id: string) {
+  const facility = await repo.findFacility(db, id);
+  if (!facility) {
+    throw new AppError('VALIDATION_FAILED', 'That facility does not exist. Choose one from the list.', { fields: { facilityId: 'Choose a facility from the list' } });
+  }
+  return facility;
+}
+
+export function createField(db: Database, ctx: AuditContext, values: repo.FieldValues): Promise<Field> {
+  return uniqueName(`This facility already has a field named "${values.name}". Choose a different name.`, () =>
+    db.transaction(async (tx) => {
+      const facility = await requireFacility(tx, values.facilityId);
+      const field = await repo.insertField(tx, values);
+      await insertAudit(tx, ctx, { action: 'field.create', entityType: 'field', entityId: field.id, summary: `Created field "${field.name}" at ${facility.name}`, after: field });
+      return field;
+    }),
+  );
+}
+
+export function editField(db: Database, ctx: AuditContext, id: string, values: repo.FieldValues): Promise<Field> {
+  return uniqueName(`This facility already has a field named "${values.name}". Choose a different name.`, () =>
+    db.transaction(async (tx) => {
+      const before = await repo.findField(tx, id);
+      if (!before) throw fieldGone();
+      await requireFacility(tx, values.facilityId);
+      const after = (await repo.updateField(tx, id, { ...values, active: values.active ?? before.active }))!;
+      const action = before.active && !after.active ? 'field.deactivate' : !before.active && after.active ? 'field.reactivate' : 'field.update';
+      await insertAudit(tx, ctx, { action, entityType: 'field', entityId: id, summary: `${action === 'field.update' ? 'Edited' : action === 'field.deactivate' ? 'Deactivated' : 'Reactivated'} field "${after.name}"`, before, after });
+      return after;
+    }),
+  );
+}

@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { leagueSettings } from '../../db/schema';
+import type { LeagueSettings } from '../../../shared/league/league.schemas';
+
+const columns = {
+  name: leagueSettings.name,
+  shortName: leagueSettings.shortName,
+  timeZone: leagueSettings.timeZone,
+  contactEmail: leagueSettings.contactEmail,
+};
+
+/** The settings row; created from `defaults` (LEAGUE_TIMEZONE and the product defaults) the first time. */
+export async function getLeagueSettings(db: Database, defaults: LeagueSettings): Promise<LeagueSettings> {
+  const rows = await db.select(columns).from(leagueSettings).where(eq(leagueSettings.id, 1)).limit(1);
+  if (rows[0]) return rows[0];
+  await db.insert(leagueSettings).values({ id: 1, ...defaults }).onConflictDoNothing();
+  return (await db.select(columns).from(leagueSettings).where(eq(leagueSettings.id, 1)).limit(1))[0]!;
+}
+
+export async function updateLeagueSettings(db: Database, input: LeagueSettings): Promise<LeagueSettings> {
+  const rows = await db
+    .update(leagueSettings)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(eq(leagueSettings.id, 1))
+    .returning(columns);
+  return rows[0]!;
+}

@@ -1,0 +1,78 @@
+import type { Database } from '../../db/client';
+import { onUniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../errors';
+import { insertAudit, type AuditContext } from '../audit/audit.repository';
+import type { Season, SeasonInput } from '../../../shared/seasons/seasons.schemas';
+import * as repo from './seasons.repository';
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', 'That season does not exist any more. Reload the page to see the current list.');
+}
+
+function duplicateName(name: string): AppError {
+  return new AppError('CONFLICT', `A season named "${name}" already exists. Choose a different name.`, {
+    fields: { name: 'A season with this name already exists' },
+  });
+}
+
+function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
+  return onUniqueViolation(work, () => duplicateName(name));
+}
+
+export const listSeasons = (db: Database) => repo.listSeasons(db);
+
+export function createSeason(db: Database, ctx: AuditContext, input: SeasonInput): Promise<Season> {
+  return uniqueName(input.name, () =>
+    db.transaction(async (tx) => {
+      const season = await repo.insertSeason(tx, input);
+      await insertAudit(tx, ctx, {
+        action: 'season.create',
+        entityType: 'season',
+        entityId: season.id,
+        summary: `Created season "${season.name}" (${season.startsOn} to ${season.endsOn})`,
+        after: season,
+      });
+      return season;
+    }),
+  );
+}
+
+export function editSeason(db: Database, ctx: AuditContext, id: string, input: SeasonInput): Promise<Season> {
+  return uniqueName(input.name, () =>
+    db.transaction(async (tx) => {
+      const before = await repo.findSeason(tx, id);
+      if (!before) throw notFound();
+      const after = (await repo.updateSeason(tx, id, input))!;
+      await insertAudit(tx, ctx, {
+        action: 'season.update',
+        entityType: 'season',
+        entityId: id,
+        summary: `Edited season "${after.name}"`,
+        before,
+        after,
+      });
+      return after;
+    }),
+  );
+}
+
+export function activateSeason(db: Database, ctx: AuditContext, id: string): Promise<Season> {
+  return db.transaction(async (tx) => {
+    const before = await repo.findSeason(tx, id);
+    if (!before) throw notFound();
+    const previous = (await repo.listSeasons(tx)).find((s) => s.active) ?? null;
+    await repo.activateSeason(tx, id);
+    const after = { ...before, active: true };
+    await insertAudit(tx, ctx, {
+      action: 'season.activate',
+      entityType: 'season',
+      entityId: id,
+      summary: previous && previous.id !== id
+        ? `Made "${after.name}" the active season (was "${previous.name}")`
+        : `Made "${after.name}" the active season`,
+      before: { activeSeason: previous },
+      after: { activeSeason: after },
+    });
+    return after;
+  });
+}

@@ -1,0 +1,144 @@
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bookings, facilities, fields, slots, teams } from '../../db/schema';
+import type { Slot } from '../../../shared/slots/slots.schemas';
+
+export interface SlotFilter {
+  start: Date;
+  end: Date;
+  seasonId?: string | undefined;
+  facilityId?: string | undefined;
+  fieldId?: string | undefined;
+  slotIds?: string[] | undefined;
+}
+
+const slotColumns = {
+  id: slots.id,
+  seasonId: slots.seasonId,
+  fieldId: slots.fieldId,
+  fieldName: fields.name,
+  fieldColor: fields.color,
+  facilityId: facilities.id,
+  facilityName: facilities.name,
+  startsAt: slots.startsAt,
+  endsAt: slots.endsAt,
+  slotStatus: slots.status,
+  blockReason: slots.blockReason,
+  bookingId: bookings.id,
+  teamId: bookings.teamId,
+  teamName: teams.name,
+  notes: slots.notes,
+};
+
+type SlotRow = { [K in keyof typeof slotColumns]: unknown } & {
+  id: string;
+  seasonId: string;
+  fieldId: string;
+  fieldName: string;
+  fieldColor: string;
+  facilityId: string;
+  facilityName: string;
+  startsAt: Date;
+  endsAt: Date;
+  slotStatus: 'open' | 'blocked';
+  blockReason: string | null;
+  bookingId: string | null;
+  teamId: string | null;
+  teamName: string | null;
+  notes: string | null;
+};
+
+function toSlot(r: SlotRow): Slot {
+  return {
+    id: r.id,
+    seasonId: r.seasonId,
+    fieldId: r.fieldId,
+    fieldName: r.fieldName,
+    fieldColor: r.fieldColor,
+    facilityId: r.facilityId,
+    facilityName: r.facilityName,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    status: r.slotStatus === 'blocked' ? 'blocked' : r.bookingId ? 'booked' : 'open',
+    blockReason: r.blockReason,
+    bookingId: r.bookingId,
+    teamId: r.teamId,
+    teamName: r.teamName,
+    notes: r.notes,
+  };
+}
+
+/** Live slots starting in [start, end), with their field, facility and confirmed booking's team. */
+export async function querySlots(db: Database, filter: SlotFilter): Promise<Slot[]> {
+  const conditions: SQL[] = [isNull(slots.deletedAt), gte(slots.startsAt, filter.start), lt(slots.startsAt, filter.end)];
+  if (filter.seasonId) conditions.push(eq(slots.seasonId, filter.seasonId));
+  if (filter.fieldId) conditions.push(eq(slots.fieldId, filter.fieldId));
+  if (filter.facilityId) conditions.push(eq(fields.facilityId, filter.facilityId));
+  if (filter.slotIds) conditions.push(inArray(slots.id, filter.slotIds));
+  const rows = await db
+    .select(slotColumns)
+    .from(slots)
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
+    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed')))
+    .leftJoin(teams, eq(teams.id, bookings.teamId))
+    .where(and(...conditions))
+    .orderBy(asc(slots.startsAt), asc(facilities.name), asc(fields.name));
+  return (rows as SlotRow[]).map(toSlot);
+}
+
+export async function findSlot(db: Database, id: string): Promise<Slot | null> {
+  const rows = await db
+    .select(slotColumns)
+    .from(slots)
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
+    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed')))
+    .leftJoin(teams, eq(teams.id, bookings.teamId))
+    .where(and(eq(slots.id, id), isNull(slots.deletedAt)))
+    .limit(1);
+  return rows[0] ? toSlot(rows[0]) : null;
+}
+
+/** Live slots of these fields that overlap [start, end). */
+export async function liveIntervals(db: Database, fieldIds: string[], start: Date, end: Date) {
+  if (fieldIds.length === 0) return [];
+  return db
+    .select({ fieldId: slots.fieldId, startsAt: slots.startsAt, endsAt: slots.endsAt })
+    .from(slots)
+    .where(and(inArray(slots.fieldId, fieldIds), isNull(slots.deletedAt), lt(slots.startsAt, end), gt(slots.endsAt, start)));
+}
+
+export interface NewSlot {
+  seasonId: string;
+  fieldId: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** Inserts, skipping any slot that would overlap a live one (the exclusion constraint decides); returns how many went in. */
+export async function insertSlotsSkippingOverlaps(db: Database, rows: NewSlot[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db.insert(slots).values(rows).onConflictDoNothing().returning({ id: slots.id });
+  return inserted.length;
+}
+
+export async function updateSlot(db: Database, id: string, values: { startsAt: Date; endsAt: Date; notes: string | null }): Promise<void> {
+  await db
+    .update(slots)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(slots.id, id));
+}
+
+export async function softDeleteSlot(db: Database, id: string): Promise<void> {
+  await db
+    .update(slots)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(slots.id, id));
+}
+
+/** Row-locks a live slot for the rest of the transaction (blocks, bookings and deletes serialize on it). */
+export async function lockSlot(db: Database, id: string): Promise<boolean> {
+  const rows = await db.select({ id: slots.id }).from(slots).where(and(eq(slots.id, id), isNull(slots.deletedAt))).for('update');
+  return rows.length > 0;
+}

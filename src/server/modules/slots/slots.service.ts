@@ -1,0 +1,132 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sqlState } from '../../db/client';
+import { fields, seasons } from '../../db/schema';
+import { AppError } from '../../errors';
+import { markOverlaps } from '../../../shared/slots/overlaps';
+import { generateSlots, type GeneratedSlot, type GeneratorResult } from '../../../shared/slots/slot-generator';
+import type { z } from 'zod';
+import type { GeneratorPreview, Slot, slotGeneratorInputSchema } from '../../../shared/slots/slots.schemas';
+import { insertAudit, type AuditContext } from '../audit/audit.repository';
+import * as repo from './slots.repository';
+
+export type GeneratorRequest = z.output<typeof slotGeneratorInputSchema>;
+
+/** Rows per INSERT statement in a bulk create; progress is reported after each. */
+export const INSERT_BATCH = 1000;
+
+interface Plan {
+  result: GeneratorResult;
+  fieldNames: Map<string, string>;
+  marked: Array<{ candidate: GeneratedSlot; clash: { startsAt: Date; endsAt: Date; fieldId: string } | null }>;
+}
+
+async function plan(db: Database, input: GeneratorRequest, timeZone: string): Promise<Plan> {
+  const [season] = await db.select({ startsOn: seasons.startsOn, endsOn: seasons.endsOn }).from(seasons).where(eq(seasons.id, input.seasonId)).limit(1);
+  if (!season) throw new AppError('VALIDATION_FAILED', 'That season does not exist. Choose one from the list.', { fields: { seasonId: 'Choose a season' } });
+  const fieldRows = await db.select({ id: fields.id, name: fields.name, active: fields.active }).from(fields).where(inArray(fields.id, input.fieldIds));
+  const missing = input.fieldIds.filter((id) => !fieldRows.some((f) => f.id === id && f.active));
+  if (missing.length > 0) {
+    throw new AppError('VALIDATION_FAILED', 'Some chosen fields do not exist or are inactive. Reload the page and choose again.', { fields: { fieldIds: 'Choose active fields' } });
+  }
+  const result = generateSlots({ ...input, timeZone }, season);
+  const slotsList = result.slots;
+  const first = slotsList[0];
+  const last = slotsList[slotsList.length - 1];
+  const existing = first && last ? await repo.liveIntervals(db, input.fieldIds, first.startsAt, last.endsAt) : [];
+  return { result, fieldNames: new Map(fieldRows.map((f) => [f.id, f.name])), marked: markOverlaps(slotsList, existing) };
+}
+
+export async function previewSlots(db: Database, input: GeneratorRequest, timeZone: string): Promise<GeneratorPreview> {
+  const { result, fieldNames, marked } = await plan(db, input, timeZone);
+  const perField = [...new Set(input.fieldIds)].map((fieldId) => {
+    const mine = marked.filter((m) => m.candidate.fieldId === fieldId);
+    const overlapsCount = mine.filter((m) => m.clash).length;
+    return { fieldId, fieldName: fieldNames.get(fieldId) ?? '', create: mine.length - overlapsCount, overlaps: overlapsCount };
+  });
+  return {
+    range: result.range,
+    dailyTimes: result.dailyTimes,
+    total: perField.reduce((n, f) => n + f.create, 0),
+    perField,
+    overlaps: marked
+      .filter((m) => m.clash)
+      .map((m) => ({ fieldId: m.candidate.fieldId, fieldName: fieldNames.get(m.candidate.fieldId) ?? '', startsAt: m.candidate.startsAt.toISOString(), endsAt: m.candidate.endsAt.toISOString() })),
+    skipped: result.skipped,
+  };
+}
+
+/** Checks the request (so errors come back as plain JSON before any streaming starts). */
+export async function validateGeneration(db: Database, input: GeneratorRequest, timeZone: string): Promise<Plan> {
+  return plan(db, input, timeZone);
+}
+
+/**
+ * Creates the planned slots in one transaction, in batches, reporting progress. Slots that overlap a live
+ * slot (found in the plan or created meanwhile by someone else) are skipped by the database, never duplicated.
+ */
+export async function createPlannedSlots(
+  db: Database,
+  ctx: AuditContext,
+  input: GeneratorRequest,
+  planned: Plan,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ created: number; skippedOverlaps: number; skipped: number }> {
+  const rows = planned.result.slots.map((s) => ({ seasonId: input.seasonId, fieldId: s.fieldId, startsAt: s.startsAt, endsAt: s.endsAt }));
+  const total = rows.length;
+  return db.transaction(async (tx) => {
+    let created = 0;
+    onProgress(0, total);
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      created += await repo.insertSlotsSkippingOverlaps(tx, rows.slice(i, i + INSERT_BATCH));
+      onProgress(Math.min(i + INSERT_BATCH, total), total);
+    }
+    const summary = { created, skippedOverlaps: total - created, skipped: planned.result.skipped.length };
+    await insertAudit(tx, ctx, {
+      action: 'slot.generate',
+      entityType: 'season',
+      entityId: input.seasonId,
+      summary: `Generated ${created} slots on ${new Set(input.fieldIds).size} field(s), ${planned.result.range?.from ?? ''} to ${planned.result.range?.to ?? ''}; ${summary.skippedOverlaps} overlapping skipped`,
+      after: { request: input, ...summary },
+    });
+    return summary;
+  });
+}
+
+const slotGone = () => new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page to see the current slots.');
+
+function bookedMessage(slot: Slot, what: string): AppError {
+  return new AppError('CONFLICT', `This slot has a confirmed booking (${slot.teamName ?? 'a team'}). Cancel or move the booking first, then ${what}.`);
+}
+
+export async function editSlot(db: Database, ctx: AuditContext, id: string, input: { startsAt: string; endsAt: string; notes?: string | null | undefined }): Promise<Slot> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await repo.lockSlot(tx, id))) throw slotGone();
+      const before = (await repo.findSlot(tx, id))!;
+      const startsAt = new Date(input.startsAt);
+      const endsAt = new Date(input.endsAt);
+      const timeChanged = startsAt.getTime() !== Date.parse(before.startsAt) || endsAt.getTime() !== Date.parse(before.endsAt);
+      if (timeChanged && before.status === 'booked') throw bookedMessage(before, 'change its time');
+      await repo.updateSlot(tx, id, { startsAt, endsAt, notes: input.notes === undefined ? before.notes : input.notes });
+      const after = (await repo.findSlot(tx, id))!;
+      await insertAudit(tx, ctx, { action: 'slot.update', entityType: 'slot', entityId: id, summary: `Edited the slot on ${after.fieldName}`, before, after });
+      return after;
+    });
+  } catch (err) {
+    if (sqlState(err) === '23P01') throw new AppError('CONFLICT', 'That time overlaps another slot on this field. Choose a different time.');
+    throw err;
+  }
+}
+
+export async function deleteSlot(db: Database, ctx: AuditContext, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await repo.lockSlot(tx, id))) throw slotGone();
+    const slot = (await repo.findSlot(tx, id))!;
+    if (slot.status === 'booked') throw bookedMessage(slot, 'delete the slot');
+    await repo.softDeleteSlot(tx, id);
+    await insertAudit(tx, ctx, { action: 'slot.delete', entityType: 'slot', entityId: id, summary: `Deleted the slot on ${slot.fieldName} at ${slot.startsAt}`, before: slot });
+  });
+}
+
+export const querySlots = repo.querySlots;

@@ -1,0 +1,80 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { authUser, teams, users } from '../../db/schema';
+import type { Role } from '../../../shared/constants';
+
+export interface ProfileRow {
+  id: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  teamId: string | null;
+  teamName: string | null;
+  photoURL: string | null;
+  disabled: boolean;
+}
+
+export async function createProfileForAuthUser(
+  db: Database,
+  input: { id: string; email: string; displayName: string },
+): Promise<void> {
+  await db
+    .insert(users)
+    .values({ id: input.id, email: input.email, displayName: input.displayName || input.email })
+    .onConflictDoNothing();
+}
+
+export async function findProfile(db: Database, id: string): Promise<ProfileRow | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      role: users.role,
+      teamId: users.teamId,
+      teamName: teams.name,
+      photoURL: users.photoUrl,
+      disabled: users.disabled,
+    })
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(eq(users.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findProfileFlags(db: Database, id: string): Promise<{ disabled: boolean } | null> {
+  const rows = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function touchLastSignIn(db: Database, id: string): Promise<void> {
+  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function findClaims(db: Database, id: string): Promise<Record<string, unknown> | null> {
+  const rows = await db.select({ claims: authUser.claims }).from(authUser).where(eq(authUser.id, id)).limit(1);
+  return rows[0]?.claims ?? null;
+}
+
+export async function updateProfile(
+  db: Database,
+  id: string,
+  patch: { displayName?: string; teamId?: string | null; role?: Role },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** An admin exists when any profile has role admin or any identity carries an admin claim. */
+export async function adminExists(db: Database): Promise<boolean> {
+  const [byRole] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), eq(users.disabled, false)));
+  if ((byRole?.n ?? 0) > 0) return true;
+  const [byClaim] = await db
+    .select({ n: count() })
+    .from(authUser)
+    .where(sql`(${authUser.claims} ->> 'admin') = 'true' or (${authUser.claims} ->> 'role') = 'admin'`);
+  return (byClaim?.n ?? 0) > 0;
+}

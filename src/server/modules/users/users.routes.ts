@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { apiErrorSchema } from '../../../shared/errors/api-error';
+import { claimsResponseSchema, displayNameSchema, profileSchema } from '../../../shared/users/users.schemas';
+import { auditContext } from '../audit/audit.repository';
+import { findClaims } from './users.repository';
+import { toProfile, updateOwnProfile } from './users.service';
+
+export const profilePatchSchema = z.object({
+  displayName: displayNameSchema.optional(),
+  teamId: z.string().uuid('Pick a team from the list').nullable().optional(),
+});
+
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/me',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['users'], summary: 'My profile', response: { 200: z.object({ profile: profileSchema }), 401: apiErrorSchema } },
+    },
+    async (req) => ({ profile: toProfile((await req.requireActor()).profile) }),
+  );
+
+  app.get(
+    '/api/me/claims',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: "My identity token's claims (the admin claim of spec §6)",
+        response: { 200: claimsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req) => ({ claims: (await findClaims(db, (await req.requireActor()).userId)) ?? {} }),
+  );
+
+  app.patch(
+    '/api/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Edit my profile',
+        body: profilePatchSchema,
+        response: { 200: z.object({ profile: profileSchema }), 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const actor = await req.requireActor();
+      return { profile: await updateOwnProfile(db, auditContext(req, actor), actor, req.body) };
+    },
+  );
+};

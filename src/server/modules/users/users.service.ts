@@ -1,0 +1,60 @@
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/access';
+import type { Profile } from '../../../shared/users/users.schemas';
+import { insertAudit, type AuditContext } from '../audit/audit.repository';
+import { findActiveTeam } from '../teams/teams.repository';
+import { findProfile, updateProfile, type ProfileRow } from './users.repository';
+
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    role: row.role,
+    teamId: row.teamId,
+    teamName: row.teamName,
+    photoURL: row.photoURL,
+  };
+}
+
+/**
+ * A person edits their own name, and picks their team while they are a member. A coach's team decides
+ * what they can book, so only an admin changes it (on the user manager).
+ */
+export async function updateOwnProfile(
+  db: Database,
+  ctx: AuditContext,
+  actor: Actor,
+  patch: { displayName?: string | undefined; teamId?: string | null | undefined },
+): Promise<Profile> {
+  if (patch.teamId !== undefined && patch.teamId !== actor.profile.teamId) {
+    if (actor.profile.role !== 'member') {
+      throw new AppError('FORBIDDEN', 'Coaches and admins cannot change their own team. Ask a league admin to change it.');
+    }
+    if (patch.teamId !== null && !(await findActiveTeam(db, patch.teamId))) {
+      throw new AppError('VALIDATION_FAILED', 'That team does not exist. Pick a team from the list.', {
+        fields: { teamId: 'Pick a team from the list' },
+      });
+    }
+  }
+  return db.transaction(async (tx) => {
+    const before = toProfile(actor.profile);
+    await updateProfile(tx, actor.userId, {
+      ...(patch.displayName !== undefined ? { displayName: patch.displayName } : {}),
+      ...(patch.teamId !== undefined ? { teamId: patch.teamId } : {}),
+    });
+    const after = toProfile((await findProfile(tx, actor.userId))!);
+    if (before.teamId !== after.teamId) {
+      await insertAudit(tx, ctx, {
+        action: 'user.team.change',
+        entityType: 'user',
+        entityId: actor.userId,
+        summary: `${after.email} set their team to ${after.teamName ?? 'none'}`,
+        before: { teamId: before.teamId, teamName: before.teamName },
+        after: { teamId: after.teamId, teamName: after.teamName },
+      });
+    }
+    return after;
+  });
+}

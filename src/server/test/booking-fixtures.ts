@@ -1,0 +1,58 @@
+import { Temporal } from 'temporal-polyfill';
+import { bookingRules, seasons, slots, teams } from '../db/schema';
+import { insertFacility, insertField } from '../modules/facilities/facilities.repository';
+import type { BookingRules } from '../../shared/bookings/booking-rules';
+import { DEFAULT_BOOKING_RULES } from '../../shared/bookings/booking-rules';
+import type { TestApp } from './test-app';
+
+export const TZ = 'America/Chicago';
+
+/** Monday of next week in the league zone, so every slot is more than 12 hours and less than 21 days away. */
+export function nextMonday(now = new Date()): Temporal.PlainDate {
+  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(TZ).toPlainDate();
+  return today.add({ days: 8 - today.dayOfWeek });
+}
+
+export function at(date: Temporal.PlainDate, hhmm: string): Date {
+  const [h, m] = hhmm.split(':').map(Number);
+  return new Date(date.toPlainDateTime({ hour: h!, minute: m! }).toZonedDateTime(TZ).epochMilliseconds);
+}
+
+export interface League {
+  seasonId: string;
+  fieldIds: string[];
+  /** slotsByDay[d][k]: the k-th slot (17:00, 18:30, 20:00) of day d (0 = next Monday) on field 0. */
+  slotIds: string[][];
+  teamIds: string[];
+}
+
+/** A season around today, one facility with `fieldCount` fields, a week of evening slots on field 0, and teams. */
+export async function seedLeague(t: TestApp, opts: { teams: number; rules?: Partial<BookingRules> } ): Promise<League> {
+  const db = t.database.db;
+  const today = Temporal.Now.plainDateISO(TZ);
+  const [season] = await db
+    .insert(seasons)
+    .values({ name: `Season ${Date.now()}`, startsOn: today.subtract({ days: 30 }).toString(), endsOn: today.add({ days: 90 }).toString(), active: true })
+    .returning();
+  const seasonId = season!.id;
+  await db.insert(bookingRules).values({ seasonId, ...DEFAULT_BOOKING_RULES, ...opts.rules, windowOpensAt: null, windowClosesAt: null });
+  const facility = await insertFacility(db, { name: `Park ${Date.now()}` });
+  const fieldIds = [(await insertField(db, { facilityId: facility.id, name: 'Field 1', surface: 'grass', lights: true, color: '#123456' })).id];
+  const monday = nextMonday();
+  const slotIds: string[][] = [];
+  for (let d = 0; d < 7; d++) {
+    const day = monday.add({ days: d });
+    const rows = await db
+      .insert(slots)
+      .values(['17:00', '18:30', '20:00'].map((hhmm) => ({ seasonId, fieldId: fieldIds[0]!, startsAt: at(day, hhmm), endsAt: new Date(at(day, hhmm).getTime() + 80 * 60_000) })))
+      .returning({ id: slots.id, startsAt: slots.startsAt });
+    slotIds.push(rows.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()).map((r) => r.id));
+  }
+  const teamRows = opts.teams
+    ? await db
+        .insert(teams)
+        .values(Array.from({ length: opts.teams }, (_, i) => ({ name: `Team ${i + 1} ${Date.now()}` })))
+        .returning({ id: teams.id })
+    : [];
+  return { seasonId, fieldIds, slotIds, teamIds: teamRows.map((r) => r.id) };
+}

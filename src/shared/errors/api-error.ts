@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The one shape of every API error (architecture: `{ error: { code, message, details? } }`). */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  VALIDATION: 'VALIDATION_FAILED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RULE_VIOLATION: 'RULE_VIOLATION',
+  RATE_LIMITED: 'RATE_LIMITED',
+  CSRF: 'CSRF_REJECTED',
+  INTERNAL: 'INTERNAL',
+  UNAVAILABLE: 'UNAVAILABLE',
+} as const;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const leagueSettingsSchema = z.object({
+  name: z.string().trim().min(1, 'Enter the league name').max(120, 'Use at most 120 characters'),
+  shortName: z.string().trim().min(1, 'Enter a short name, like CGSL').max(16, 'Use at most 16 characters'),
+  timeZone: z.string().refine(isTimeZone, 'Choose a time zone from the list, like America/Chicago'),
+  contactEmail: z.union([z.literal(''), z.email('Enter a valid email address, like info@league.org')]).transform((v) => v || null).nullable(),
+});
+export type LeagueSettingsInput = z.input<typeof leagueSettingsSchema>;
+
+export const leagueSettingsResponseSchema = z.object({
+  name: z.string(),
+  shortName: z.string(),
+  timeZone: z.string(),
+  contactEmail: z.string().nullable(),
+});
+export type LeagueSettings = z.infer<typeof leagueSettingsResponseSchema>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+const isoDate = z.iso.date({ message: 'Use a date like 2027-03-01' });
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 17:30');
+
+/** What the admin asks the generator for (/admin-slots). */
+export const slotGeneratorInputSchema = z
+  .object({
+    seasonId: z.string().uuid('Choose a season'),
+    fieldIds: z.array(z.string().uuid()).min(1, 'Choose at least one field').max(100, 'Choose at most 100 fields'),
+    daysOfWeek: z.array(z.number().int().min(1).max(7)).min(1, 'Choose at least one day of the week'),
+    firstStart: hhmm,
+    lastEnd: hhmm,
+    lengthMinutes: z.number().int().min(15, 'Slots are at least 15 minutes').max(480, 'Slots are at most 8 hours'),
+    gapMinutes: z.number().int().min(0, 'The gap cannot be negative').max(240, 'The gap is at most 4 hours'),
+    startDate: isoDate,
+    endDate: isoDate,
+    skipDates: z.array(isoDate).max(366).default([]),
+  })
+  .refine((v) => v.lastEnd > v.firstStart, { message: 'The last end time must be after the first start time', path: ['lastEnd'] })
+  .refine((v) => v.endDate >= v.startDate, { message: 'The end date must be on or after the start date', path: ['endDate'] });
+export type SlotGeneratorInput = z.input<typeof slotGeneratorInputSchema>;
+
+export const SLOT_STATUSES = ['open', 'booked', 'blocked'] as const;
+
+export const slotSchema = z.object({
+  id: z.string(),
+  seasonId: z.string(),
+  fieldId: z.string(),
+  fieldName: z.string(),
+  fieldColor: z.string(),
+  facilityId: z.string(),
+  facilityName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** open | booked (a confirmed booking) | blocked. "Past" is shown from endsAt. */
+  status: z.enum(SLOT_STATUSES),
+  blockReason: z.string().nullable(),
+  bookingId: z.string().nullable(),
+  teamId: z.string().nullable(),
+  teamName: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type Slot = z.infer<typeof slotSchema>;
+
+export const MAX_SLOT_QUERY_DAYS = 62;
+
+export const slotQuerySchema = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    seasonId: z.string().uuid().optional(),
+    facilityId: z.string().uuid().optional(),
+    fieldId: z.string().uuid().optional(),
+  })
+  .refine((q) => q.to >= q.from, { message: 'The "to" date must be on or after the "from" date', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_SLOT_QUERY_DAYS, {
+    message: `Ask for at most ${MAX_SLOT_QUERY_DAYS} days at a time`,
+    path: ['to'],
+  });
+
+export const generatorPreviewSchema = z.object({
+  range: z.object({ from: z.string(), to: z.string() }).nullable(),
+  dailyTimes: z.array(z.object({ start: z.string(), end: z.string() })),
+  total: z.number(),
+  perField: z.array(z.object({ fieldId: z.string(), fieldName: z.string(), create: z.number(), overlaps: z.number() })),
+  overlaps: z.array(z.object({ fieldId: z.string(), fieldName: z.string(), startsAt: z.string(), endsAt: z.string() })),
+  skipped: z.array(z.object({ date: z.string(), localStart: z.string(), reason: z.string() })),
+});
+export type GeneratorPreview = z.infer<typeof generatorPreviewSchema>;
+
+/** Lines of the NDJSON stream POST /api/slots/generate answers with. */
+export type GenerateProgress =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; created: number; skippedOverlaps: number; skipped: number }
+  | { type: 'error'; error: { code: string; message: string } };
+
+export const slotEditSchema = z
+  .object({
+    startsAt: z.iso.datetime({ offset: true, message: 'Use a full date and time' }),
+    endsAt: z.iso.datetime({ offset: true, message: 'Use a full date and time' }),
+    notes: z.string().trim().max(500).nullable().optional(),
+  })
+  .refine((v) => Date.parse(v.endsAt) > Date.parse(v.startsAt), { message: 'The slot must end after it starts', path: ['endsAt'] });

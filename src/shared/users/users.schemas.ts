@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+
+export const roleSchema = z.enum(ROLES);
+
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: roleSchema,
+  teamId: z.string().nullable(),
+  teamName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const claimsResponseSchema = z.object({ claims: z.record(z.string(), z.unknown()) });
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your email address')
+  .max(254, 'That email address is too long')
+  .pipe(z.email('Enter a valid email address, like name@example.com'));
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter your name')
+  .max(100, 'Use at most 100 characters');
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const signupSchema = z.object({
+  name: displayNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  teamId: z.string().uuid().optional().or(z.literal('').transform(() => undefined)),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const setupAdminSchema = z.object({
+  token: z.string().min(1, 'The setup link is missing its token'),
+  name: displayNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SetupAdminInput = z.infer<typeof setupAdminSchema>;
+
+export const setupStatusSchema = z.object({ needsSetup: z.boolean() });
+
+export const teamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  division: z.string().nullable(),
+});
+export type Team = z.infer<typeof teamSchema>;

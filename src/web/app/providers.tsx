@@ -1,0 +1,19 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { CurrentSeasonProvider } from '../features/seasons/current-season-provider';
+import { AppToaster } from './shell/app-toaster';
+
+/**
+ * Server state (including the session: see features/auth/use-session.ts) lives in TanStack Query; the
+ * current season is the one piece of client state shared across pages.
+ */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CurrentSeasonProvider>
+        {children}
+        <AppToaster />
+      </CurrentSeasonProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { TOAST_DURATIONS, TOAST_LIMIT, TOAST_MAX_WIDTH_PX } from '../../../shared/constants';
+
+/** Spec §2/§9: toasts top right, at most 20 at once, 4 s (2 s for success, loading until done), 350 px wide. */
+export function AppToaster() {
+  const { toasts } = useToasterStore();
+
+  useEffect(() => {
+    // The store lists the newest first: everything past the limit is the oldest, so it goes.
+    toasts
+      .filter((t) => t.visible)
+      .slice(TOAST_LIMIT)
+      .forEach((t) => toast.dismiss(t.id));
+  }, [toasts]);
+
+  return (
+    <Toaster
+      position="top-right"
+      toastOptions={{
+        style: { maxWidth: `${TOAST_MAX_WIDTH_PX}px`, color: '#0f172a' },
+        blank: { duration: TOAST_DURATIONS.blank },
+        error: { duration: TOAST_DURATIONS.error },
+        custom: { duration: TOAST_DURATIONS.custom },
+        success: { duration: TOAST_DURATIONS.success },
+        loading: { duration: TOAST_DURATIONS.loading },
+      }}
+    />
+  );
+}

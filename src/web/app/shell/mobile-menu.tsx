@@ -1,0 +1,55 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { NavLink } from 'react-router';
+import type { AuthState } from '../../features/auth/use-session';
+import { cx } from '../../lib/cx';
+import { visibleNavItems } from './nav-links';
+
+/** Below the md breakpoint: the shell's links, plus who is signed in and their team (spec §2). */
+export function MobileMenu({ auth }: { auth: AuthState }) {
+  const profile = auth.session?.profile;
+  return (
+    <Popover className="md:hidden">
+      <PopoverButton
+        aria-label="Open menu"
+        className="flex size-11 items-center justify-center rounded-lg text-white hover:bg-primary-700 data-open:bg-primary-700"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </PopoverButton>
+      <PopoverPanel focus className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg">
+        {({ close }) => (
+          <div className="px-4 py-3">
+            <nav aria-label="Mobile">
+              <ul className="flex flex-col">
+                {visibleNavItems(auth.isAdmin).map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      onClick={() => close()}
+                      className={({ isActive }) =>
+                        cx(
+                          'flex min-h-12 items-center rounded-lg px-3 text-base font-semibold',
+                          isActive ? 'bg-primary-50 text-primary-900' : 'text-slate-800 hover:bg-slate-100',
+                        )
+                      }
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {profile ? (
+              <div className="mt-2 border-t border-slate-200 px-3 pt-3 pb-1 text-sm">
+                <p className="text-slate-600">Signed in as</p>
+                <p className="truncate font-semibold text-slate-900">{profile.email}</p>
+                {profile.teamName ? <p className="text-slate-700">Team: {profile.teamName}</p> : null}
+              </div>
+            ) : null}
+          </div>
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface AdminOverview {
+  users: number;
+  teams: number;
+  seasons: number;
+  activeSeason: string | null;
+}
+
+export const adminQueryKey = ['admin'] as const;
+export const adminOverviewQueryKey = [...adminQueryKey, 'overview'] as const;
+
+export const getAdminOverview = () => api<AdminOverview>('/api/admin/overview');
+
+export const adminOverviewQueryOptions = () =>
+  queryOptions({ queryKey: adminOverviewQueryKey, queryFn: getAdminOverview, staleTime: 15_000 });
+
+export const useAdminOverview = () => useQuery(adminOverviewQueryOptions());

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/loading';
+import { LeagueSettingsCard } from '../../league/components/league-settings-card';
+import { ADMIN_HOME, ADMIN_PAGES } from '../admin-pages';
+import { useAdminOverview } from '../api/get-admin-overview';
+
+export function AdminHomePage() {
+  const overview = useAdminOverview();
+  const data = overview.data;
+  const stats = [
+    { label: 'Users', value: data?.users, to: '/admin-user-manager' },
+    { label: 'Teams', value: data?.teams, to: '/admin-user-manager' },
+    { label: 'Seasons', value: data?.seasons, to: '/admin-season-manager' },
+    { label: 'Active season', value: data ? (data.activeSeason ?? 'None yet') : undefined, to: '/admin-season-manager' },
+  ];
+
+  return (
+    <section>
+      <PageHeader title={ADMIN_HOME.title} description={ADMIN_HOME.description} />
+      {overview.isError ? (
+        <Alert className="mb-6">The counts could not be loaded: {overview.error.message}</Alert>
+      ) : null}
+
+      <h2 className="sr-only">At a glance</h2>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        {stats.map((stat) => (
+          <li key={stat.label}>
+            <Link
+              to={stat.to}
+              className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-primary-400 hover:shadow"
+            >
+              <span className="text-sm font-medium text-slate-700">{stat.label}</span>
+              {stat.value === undefined ? (
+                <Skeleton className="mt-2 h-8 w-16" />
+              ) : (
+                <span className={`mt-1 font-bold break-words text-primary-900 ${typeof stat.value === 'number' ? 'text-2xl' : 'text-lg leading-snug sm:text-xl'}`}>
+                  {stat.value}
+                </span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <h2 className="mt-10 mb-4 text-lg font-semibold text-primary-900">Tools</h2>
+      <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3">
+        {ADMIN_PAGES.map((page) => (
+          <li key={page.to}>
+            <Link
+              to={page.to}
+              className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-primary-400 hover:shadow"
+            >
+              <span className="font-semibold text-primary-800 group-hover:underline">{page.title}</span>
+              <span className="mt-1 text-sm text-slate-700">{page.description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-10">
+        <LeagueSettingsCard />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { endSession } from '../profile-cache';
+import { sessionQueryKey } from './get-session';
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => endSession(() => api('/api/auth/sign-out', { method: 'POST', body: {} })),
+    onSuccess: () => {
+      // Drop everything fetched as this person, then say plainly that nobody is signed in.
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+    },
+  });
+}

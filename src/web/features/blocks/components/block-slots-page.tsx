@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Slot } from '../../../../shared/slots/slots.schemas';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useFacilities } from '../../facilities/api/get-facilities';
+import { useLeagueTimeZone } from '../../league/api/get-league';
+import { SlotWeekList } from '../../slots/components/slot-week-list';
+import { describeSlot } from '../../slots/slot-week';
+import { ActiveBlocksList } from './active-blocks-list';
+import { BlockForm, type BlockScope } from './block-form';
+
+export function BlockSlotsPage() {
+  const timeZone = useLeagueTimeZone();
+  const facilities = useFacilities();
+  const [scope, setScope] = useState<BlockScope>('field');
+  const [selectedSlot, setSelectedSlot] = useState<Slot | null>(null);
+
+  const choose = (slot: Slot) => {
+    setScope('slot');
+    setSelectedSlot(slot);
+    // Back to the form, where the chosen slot now shows, for keyboard and screen-reader users too.
+    requestAnimationFrame(() => {
+      const chosen = document.getElementById('chosen-slot');
+      chosen?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      chosen?.focus({ preventScroll: true });
+    });
+  };
+
+  const active = (facilities.data ?? [])
+    .filter((f) => f.active)
+    .map((f) => ({ ...f, fields: f.fields.filter((field) => field.active) }));
+
+  return (
+    <section>
+      <PageHeader
+        title="Block slots"
+        description="Close one slot, a field or a whole facility for a while (weather, maintenance, an event), with a reason coaches see. Unblock to reopen."
+      />
+      <div className="flex flex-col gap-8">
+        {facilities.isPending ? (
+          <div className="rounded-xl border border-slate-200 bg-white p-6" aria-hidden="true">
+            <Skeleton className="h-7 w-32" />
+            <Skeleton className="mt-4 h-11 w-full" />
+            <Skeleton className="mt-4 h-24 w-full" />
+          </div>
+        ) : facilities.isError ? (
+          <Alert title="The facilities could not be loaded">
+            <p>{facilities.error.message}</p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void facilities.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : active.length === 0 ? (
+          <EmptyState
+            title="No facilities yet"
+            action={
+              <Link to="/admin-facility-manager" className={buttonClasses('primary')}>
+                Add facilities and fields
+              </Link>
+            }
+          >
+            Blocks close fields and facilities. Add a facility and its fields first.
+          </EmptyState>
+        ) : (
+          <BlockForm
+            facilities={active}
+            timeZone={timeZone}
+            scope={scope}
+            onScopeChange={(next) => setScope(next)}
+            selectedSlot={selectedSlot}
+            onClearSlot={() => setSelectedSlot(null)}
+          />
+        )}
+
+        <ActiveBlocksList timeZone={timeZone} />
+
+        <SlotWeekList
+          title="Slots by week"
+          description="Blocked slots show their reason. Use Select to block a single slot."
+          emptyHint="Choose another week, or generate slots on the Slots page."
+          selectedSlotId={selectedSlot?.id}
+          renderActions={(slot, { past }) =>
+            past || slot.status === 'blocked' ? null : (
+              <Button variant={slot.id === selectedSlot?.id ? 'primary' : 'secondary'} size="sm" onClick={() => choose(slot)} aria-pressed={slot.id === selectedSlot?.id}>
+                Select<span className="sr-only"> {describeSlot(slot, timeZone)}</span>
+              </Button>
+            )
+          }
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_BOOKING_RULES } from '../../../../shared/bookings/booking-rules';
+import type { BookingContext } from '../../../../shared/bookings/bookings.schemas';
+import type { Profile } from '../../../../shared/users/users.schemas';
+import type { Slot } from '../../../../shared/slots/slots.schemas';
+import { bodyOf, json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
+import { writeCachedSession } from '../../auth/profile-cache';
+
+const SEASON = { id: '11111111-1111-4111-8111-111111111111', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19', active: true };
+const PARK = '33333333-3333-4333-8333-333333333333';
+const FIELD_1 = '22222222-2222-4222-8222-222222222222';
+const coach: Profile = { ...memberProfile, role: 'coach', teamId: 'jays', teamName: 'Blue Jays' };
+const facilities = [
+  {
+    id: PARK,
+    name: 'Riverside Park',
+    address: '100 River Rd',
+    mapUrl: null,
+    notes: null,
+    active: true,
+    fields: [{ id: FIELD_1, facilityId: PARK, name: 'Field 1', surface: 'grass', lights: true, color: '#1d4ed8', active: true }],
+  },
+];
+
+let n = 0;
+/** A 90-minute slot at a Chicago wall time (CST). */
+const slot = (local: string, over: Partial<Slot> = {}): Slot => {
+  const start = new Date(`${local}:00-06:00`);
+  return {
+    id: `slot-${++n}`,
+    seasonId: SEASON.id,
+    fieldId: FIELD_1,
+    fieldName: 'Field 1',
+    fieldColor: '#1d4ed8',
+    facilityId: PARK,
+    facilityName: 'Riverside Park',
+    startsAt: start.toISOString(),
+    endsAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
+    status: 'open',
+    blockReason: null,
+    bookingId: null,
+    teamId: null,
+    teamName: null,
+    notes: null,
+    ...over,
+  };
+};
+
+const context = (over: Partial<BookingContext> = {}): BookingContext => ({
+  timeZone: 'America/Chicago',
+  // Sunday Nov 22, 6:00 am in Chicago: the server's clock, whatever the test machine's says.
+  now: '2026-11-22T12:00:00.000Z',
+  season: SEASON,
+  rules: DEFAULT_BOOKING_RULES,
+  team: { id: 'jays', name: 'Blue Jays' },
+  teamBookings: [new Date('2026-11-23T17:00:00-06:00').toISOString()],
+  cannotBook: null,
+  ...over,
+});
+
+const tuesday = slot('2026-11-24T17:00');
+const slots = [
+  slot('2026-11-23T18:45'),
+  tuesday,
+  slot('2026-11-24T18:45', { status: 'booked', teamId: 'cards', teamName: 'Cardinals' }),
+  slot('2026-11-25T17:00', { status: 'blocked', blockReason: 'Field flooded' }),
+];
+
+function setup(profile: Profile | null, ctx: BookingContext) {
+  localStorage.clear();
+  if (profile) writeCachedSession({ profile, isAdmin: false });
+  const posts: unknown[] = [];
+  stubApi(profile, { '/api/seasons': { seasons: [SEASON] } }, (url, init) => {
+    if (url.startsWith('/api/facilities')) return json({ facilities });
+    if (url.startsWith('/api/bookings/context')) return json(ctx);
+    if (url.startsWith('/api/slots?')) return json({ slots });
+    if (url === '/api/bookings' && init?.method === 'POST') {
+      posts.push(bodyOf(init));
+      return json(
+        {
+          booking: {
+            id: 'b1',
+            slotId: tuesday.id,
+            seasonId: SEASON.id,
+            teamId: 'jays',
+            teamName: 'Blue Jays',
+            status: 'confirmed',
+            startsAt: tuesday.startsAt,
+            endsAt: tuesday.endsAt,
+            fieldId: FIELD_1,
+            fieldName: 'Field 1',
+            facilityName: 'Riverside Park',
+            facilityAddress: null,
+            mapUrl: null,
+            bookedByEmail: 'pat@example.org',
+            createdAt: '2026-11-22T12:00:00.000Z',
+            cancelledAt: null,
+            cancelReason: null,
+            override: false,
+            overrideReason: null,
+          },
+        },
+        201,
+      );
+    }
+    return undefined;
+  });
+  renderApp('/slots?week=2026-11-23');
+  return posts;
+}
+
+beforeEach(() => {
+  n = 0;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/slots Book a Field', () => {
+  it('shows the quota, each slot’s state in words, and the rule that stops a slot before the click', async () => {
+    setup(coach, context());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Field' })).toBeTruthy();
+    expect(await screen.findByText('Blue Jays · 1 of 2 this week · 1 of 4 upcoming')).toBeTruthy();
+    const grid = await screen.findByRole('table');
+    expect(within(grid).getByText('Booked by Cardinals')).toBeTruthy();
+    expect(within(grid).getByText('Blocked: Field flooded')).toBeTruthy();
+    // Monday already has the team's practice: the day's slot says so, and offers no Book button.
+    expect(within(grid).getByText('Blue Jays already has 1 practice on Mon, Nov 23 (limit 1).')).toBeTruthy();
+    expect(within(grid).getAllByRole('button', { name: /^Book / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Book Field 1, Tue Nov 24, 5:00 pm – 6:30 pm']);
+  });
+
+  it('books an open slot after the confirm, with the team and place in the question', async () => {
+    const posts = setup(coach, context());
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('table');
+    await user.click(within(grid).getByRole('button', { name: 'Book Field 1, Tue Nov 24, 5:00 pm – 6:30 pm' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Book Tue Nov 24, 5:00 pm at Field 1 (Riverside Park) for Blue Jays?');
+    await user.click(within(dialog).getByRole('button', { name: 'Book practice' }));
+    await waitFor(() => expect(posts).toEqual([{ slotId: tuesday.id }]));
+    expect(await screen.findByText('Booked Tue Nov 24, 5:00 pm at Field 1 for Blue Jays.')).toBeTruthy();
+  });
+
+  it('shows a member why they cannot book, with no Book buttons', async () => {
+    const message = 'Only coaches can book practices. Ask a league admin to make you a coach of Blue Jays.';
+    setup(memberProfile, context({ cannotBook: { code: 'NOT_COACH', message } }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    await screen.findByRole('table');
+    expect(screen.queryAllByRole('button', { name: /^Book / })).toEqual([]);
+    expect(screen.queryByText(/this week ·/)).toBeNull();
+  });
+
+  it('says once, above the week, a reason that stops every slot', async () => {
+    setup(coach, context({ rules: { ...DEFAULT_BOOKING_RULES, bookingOpen: false, pausedMessage: 'Fields are being reseeded.' } }));
+    expect(await screen.findByText('Booking is paused: Fields are being reseeded.')).toBeTruthy();
+    const grid = await screen.findByRole('table');
+    expect(within(grid).getAllByText('Booking paused').length).toBe(2);
+  });
+});

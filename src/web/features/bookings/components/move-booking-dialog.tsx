@@ -1,0 +1,152 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { moveRequestSchema, type Booking } from '../../../../shared/bookings/bookings.schemas';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/loading';
+import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
+import { FieldError } from '../../../components/ui/field-shell';
+import { TextField } from '../../../components/ui/text-field';
+import { cx } from '../../../lib/cx';
+import { dateInZone, formatDateTime, formatLongDay, formatMonthDay, formatTimeRange, todayInZone } from '../../../lib/dates';
+import { useFacilities } from '../../facilities/api/get-facilities';
+import { useSlots } from '../../slots/api/get-slots';
+import { WeekNavigator } from '../../slots/components/week-navigator';
+import { groupSlotsByDay, isPast, weekOf } from '../../slots/slot-week';
+import { useMoveBooking } from '../api/move-booking';
+import { movedMessage, possessive } from '../booking-words';
+
+/**
+ * An admin moves a booking to another open slot of the same season: a week of open slots (the booking's
+ * week and field to start with) to choose from, and an optional reason for the coach.
+ */
+export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Booking; timeZone: string; onClose: () => void }) {
+  const move = useMoveBooking();
+  const facilities = useFacilities();
+  const [weekStart, setWeekStart] = useState(() => weekOf(dateInZone(booking.startsAt, timeZone)).from);
+  const [fieldId, setFieldId] = useState(booking.fieldId);
+  const [slotId, setSlotId] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const week = weekOf(weekStart);
+  const slots = useSlots({ ...week, seasonId: booking.seasonId, fieldId: fieldId || undefined });
+  const open = (slots.data ?? []).filter((slot) => slot.status === 'open' && !isPast(slot) && slot.id !== booking.slotId);
+  const days = groupSlotsByDay(open, timeZone);
+
+  const submit = () => {
+    const parsed = moveRequestSchema.safeParse({ slotId, reason: reason.trim() || undefined });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Choose the slot to move to');
+      return;
+    }
+    move.mutate(
+      { id: booking.id, slotId: parsed.data.slotId, reason: parsed.data.reason },
+      {
+        onSuccess: (moved) => {
+          toast.success(`${movedMessage(moved, timeZone)} Their coach is notified.`);
+          onClose();
+        },
+        onError: (err) => {
+          // The slot may have just been taken: the list reloads and the admin picks again.
+          setError(err.message);
+          setSlotId('');
+          toast.error(err.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal open title="Move this booking" size="lg" onClose={move.isPending ? () => undefined : onClose}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <p className="text-slate-700">
+          {`Move ${possessive(booking.teamName)} practice on ${formatDateTime(booking.startsAt, timeZone)} at ${booking.fieldName} (${booking.facilityName}) to an open slot of the same season. Their coach is notified.`}
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+          <WeekNavigator weekStart={weekStart} today={todayInZone(timeZone)} onChange={(next) => setWeekStart(next)} />
+          <SelectField label="Field" className="sm:w-64" value={fieldId} onChange={(event) => setFieldId(event.target.value)}>
+            <option value="">All fields</option>
+            {(facilities.data ?? []).map((facility) => (
+              <optgroup key={facility.id} label={facility.name}>
+                {facility.fields.map((field) => (
+                  <option key={field.id} value={field.id}>
+                    {field.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </SelectField>
+        </div>
+
+        <fieldset aria-describedby={error ? errorId : undefined}>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">Open slots in the week of {formatMonthDay(week.from)}</legend>
+          {slots.isPending ? (
+            <div className="flex flex-col gap-2" aria-hidden="true">
+              <Skeleton className="h-11 w-full" />
+              <Skeleton className="h-11 w-full" />
+            </div>
+          ) : days.length === 0 ? (
+            <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
+              No open slots this week{fieldId ? ' on this field' : ''}. Try another week{fieldId ? ' or all fields' : ''}.
+            </p>
+          ) : (
+            <div className="flex max-h-80 flex-col gap-3 overflow-y-auto rounded-lg border border-slate-200 p-2">
+              {days.map((day) => (
+                <div key={day.date}>
+                  <p className="px-1 pb-1 text-sm font-semibold text-slate-900">{formatLongDay(day.date)}</p>
+                  <div className="flex flex-col gap-1">
+                    {day.slots.map((slot) => (
+                      <label
+                        key={slot.id}
+                        className={cx(
+                          'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-slate-900',
+                          slotId === slot.id ? 'border-primary-700 bg-primary-50' : 'border-slate-200 hover:bg-slate-50',
+                        )}
+                      >
+                        <input
+                          type="radio"
+                          name="move-to"
+                          value={slot.id}
+                          checked={slotId === slot.id}
+                          onChange={() => {
+                            setSlotId(slot.id);
+                            setError(null);
+                          }}
+                          className="size-5 shrink-0 accent-primary-800"
+                        />
+                        <span>
+                          <span className="font-semibold">{formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}</span> · {slot.fieldName}{' '}
+                          <span className="text-slate-700">({slot.facilityName})</span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+          )}
+          <FieldError id={errorId} message={error ?? undefined} />
+        </fieldset>
+
+        <TextField label="Reason (optional)" maxLength={200} autoComplete="off" hint="Sent to the coach with the new time." value={reason} onChange={(event) => setReason(event.target.value)} />
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={move.isPending}>
+            Keep as is
+          </Button>
+          <Button type="submit" busy={move.isPending}>
+            Move booking
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

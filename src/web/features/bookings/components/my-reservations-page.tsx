@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { checkCancellation, type BookingRules } from '../../../../shared/bookings/booking-rules';
+import type { Booking } from '../../../../shared/bookings/bookings.schemas';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { TextField } from '../../../components/ui/text-field';
+import { useSession } from '../../auth/use-session';
+import { useLeagueTimeZone } from '../../league/api/get-league';
+import { useCancelBooking } from '../api/cancel-booking';
+import { useBookingContext } from '../api/get-booking-context';
+import { useBookingRulesOf } from '../api/get-booking-rules';
+import { useMyBookings } from '../api/get-my-bookings';
+import { useLiveSlots } from '../api/use-live-slots';
+import { cancelledMessage, cancelQuestion } from '../booking-words';
+import { splitReservations } from '../reservations';
+import { useServerNow } from '../server-clock';
+import { ReservationCard } from './reservation-card';
+
+const TITLE = 'My Reservations';
+const DESCRIPTION = 'Your team’s practices: add them to your calendar, or cancel one you no longer need so another team can use the field.';
+
+/** /my-reservations: the team's upcoming and past bookings, add to calendar, cancel before the cutoff. */
+export function MyReservationsPage() {
+  const auth = useSession();
+  const signedIn = auth.status === 'signed-in';
+  const profile = auth.session?.profile;
+  useLiveSlots(signedIn);
+  const context = useBookingContext(null, profile?.id ?? null, { enabled: signedIn });
+  const bookings = useMyBookings(profile?.id ?? null, { enabled: signedIn && Boolean(profile?.teamId) });
+  const leagueTimeZone = useLeagueTimeZone();
+  const timeZone = context.data?.timeZone ?? leagueTimeZone;
+  const now = useServerNow(context.data?.now, context.dataUpdatedAt);
+  const { upcoming, past } = splitReservations(bookings.data ?? [], now);
+  const rules = useBookingRulesOf([...new Set(upcoming.filter((b) => b.status === 'confirmed').map((b) => b.seasonId))]);
+  const cancel = useCancelBooking();
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [reason, setReason] = useState('');
+
+  const bookLink = (
+    <Link to="/slots" className={buttonClasses('primary')}>
+      Book a Field
+    </Link>
+  );
+
+  if (auth.status === 'loading') return <PageSkeleton />;
+  if (!signedIn) {
+    return (
+      <section>
+        <PageHeader title={TITLE} description={DESCRIPTION} />
+        <EmptyState
+          title="Log in to see your team’s reservations"
+          action={
+            <Link to={`/login?redirect=${encodeURIComponent('/my-reservations')}`} className={buttonClasses('primary')}>
+              Log in
+            </Link>
+          }
+        >
+          Coaches see their team’s practices here, with links to add them to a calendar.
+        </EmptyState>
+      </section>
+    );
+  }
+  if (!profile?.teamId) {
+    return (
+      <section>
+        <PageHeader title={TITLE} description={DESCRIPTION} />
+        <EmptyState title="You are not on a team yet">
+          Reservations belong to a team. Ask a league admin to add you to your team as a coach; its practices then show up here.
+        </EmptyState>
+      </section>
+    );
+  }
+
+  // Members of a team see its practices; only coaches (and admins) book and cancel them.
+  const notCoach = context.data?.cannotBook ?? null;
+  const cancelState = (booking: Booking): { allowed: boolean; reason: string | null } => {
+    if (notCoach) return { allowed: false, reason: null };
+    const seasonRules: BookingRules | undefined = rules.get(booking.seasonId);
+    if (!seasonRules) return { allowed: true, reason: null };
+    const result = checkCancellation(seasonRules, new Date(booking.startsAt), now);
+    return result.ok ? { allowed: true, reason: null } : { allowed: false, reason: result.message };
+  };
+
+  const startCancel = (booking: Booking) => {
+    setReason('');
+    setCancelling(booking);
+  };
+
+  const confirmCancel = () => {
+    if (!cancelling) return;
+    const booking = cancelling;
+    cancel.mutate(
+      { id: booking.id, reason },
+      {
+        onSuccess: (cancelled) => {
+          toast.success(cancelledMessage(cancelled, timeZone));
+          setCancelling(null);
+        },
+        onError: (err) => {
+          toast.error(err.message);
+          setCancelling(null);
+        },
+      },
+    );
+  };
+
+  const renderList = (list: readonly Booking[], canCancel: boolean) => (
+    <ul className="grid gap-3 md:grid-cols-2">
+      {list.map((booking) => (
+        <li key={booking.id}>
+          <ReservationCard
+            booking={booking}
+            timeZone={timeZone}
+            now={now}
+            cancel={canCancel && !notCoach && booking.status === 'confirmed' ? cancelState(booking) : null}
+            onCancel={() => startCancel(booking)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <section>
+      <PageHeader title={TITLE} description={DESCRIPTION} actions={bookLink} />
+      {notCoach ? (
+        <Alert tone="info" className="mb-4">
+          {notCoach.message}
+        </Alert>
+      ) : null}
+
+      {bookings.isPending ? (
+        <ListSkeleton />
+      ) : bookings.isError ? (
+        <Alert title="Your reservations could not be loaded">
+          <p>{bookings.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void bookings.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : upcoming.length === 0 && past.length === 0 ? (
+        <EmptyState title="No practices booked yet" action={bookLink}>
+          Pick an open slot on Book a Field. Your team’s practices then show up here, with a link to add each to your calendar.
+        </EmptyState>
+      ) : (
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="upcoming-heading">
+            <h2 id="upcoming-heading" className="mb-3 text-xl font-bold text-primary-900">
+              Upcoming
+            </h2>
+            {upcoming.length === 0 ? (
+              <div className="rounded-xl border-2 border-dashed border-slate-300 bg-white px-4 py-8 text-center">
+                <p className="font-semibold text-primary-900">No upcoming practices.</p>
+                <p className="mt-1 text-slate-700">Book an open slot for your team’s next practice.</p>
+                <div className="mt-4 flex justify-center">{bookLink}</div>
+              </div>
+            ) : (
+              renderList(upcoming, true)
+            )}
+          </section>
+          {past.length > 0 ? (
+            <section aria-labelledby="past-heading">
+              <h2 id="past-heading" className="mb-3 text-xl font-bold text-primary-900">
+                Past
+              </h2>
+              {renderList(past, false)}
+            </section>
+          ) : null}
+        </div>
+      )}
+
+      <ConfirmModal
+        open={cancelling !== null}
+        title="Cancel this practice?"
+        message={
+          cancelling ? (
+            <div className="flex flex-col gap-4">
+              <p>{cancelQuestion(cancelling, timeZone)}</p>
+              <TextField
+                label="Reason (optional)"
+                hint="Recorded with the cancellation."
+                maxLength={200}
+                autoComplete="off"
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </div>
+          ) : null
+        }
+        confirmLabel="Cancel practice"
+        cancelLabel="Keep it"
+        destructive
+        busy={cancel.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setCancelling(null)}
+      />
+    </section>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-3 md:grid-cols-2" aria-hidden="true">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} className="h-44 w-full" />
+      ))}
+    </div>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <section aria-hidden="true">
+      <Skeleton className="mb-2 h-9 w-64" />
+      <Skeleton className="mb-6 h-5 w-full max-w-xl" />
+      <ListSkeleton />
+    </section>
+  );
+}

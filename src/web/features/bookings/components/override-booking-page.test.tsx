@@ -1,0 +1,121 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Slot } from '../../../../shared/slots/slots.schemas';
+import { adminProfile, bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
+import { writeCachedSession } from '../../auth/profile-cache';
+import { bookedByOtherTeam } from '../api/override-booking';
+import { ApiError } from '../../../lib/api-client';
+
+const SEASON = { id: '11111111-1111-4111-8111-111111111111', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19', active: true };
+const JAYS = '44444444-4444-4444-8444-444444444444';
+const SLOT_ID = '55555555-5555-4555-8555-555555555555';
+const booked: Slot = {
+  id: SLOT_ID,
+  seasonId: SEASON.id,
+  fieldId: 'f1',
+  fieldName: 'Field 1',
+  fieldColor: '#1d4ed8',
+  facilityId: 'park',
+  facilityName: 'Riverside Park',
+  startsAt: '2026-11-24T23:00:00.000Z',
+  endsAt: '2026-11-25T00:30:00.000Z',
+  status: 'booked',
+  blockReason: null,
+  bookingId: 'b-cards',
+  teamId: 'cards',
+  teamName: 'Cardinals',
+  notes: null,
+};
+const result = (bumped: boolean) => ({
+  booking: {
+    id: 'b-new',
+    slotId: SLOT_ID,
+    seasonId: SEASON.id,
+    teamId: JAYS,
+    teamName: 'Blue Jays',
+    status: 'confirmed',
+    startsAt: booked.startsAt,
+    endsAt: booked.endsAt,
+    fieldId: 'f1',
+    fieldName: 'Field 1',
+    facilityName: 'Riverside Park',
+    facilityAddress: null,
+    mapUrl: null,
+    bookedByEmail: 'ada@example.org',
+    createdAt: booked.startsAt,
+    cancelledAt: null,
+    cancelReason: null,
+    override: true,
+    overrideReason: 'Make-up practice',
+  },
+  bumped: bumped ? { teamName: 'Cardinals' } : null,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  writeCachedSession({ profile: adminProfile, isAdmin: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/admin-override-booking', () => {
+  it('asks before bumping the team that holds the slot, then books with bump', async () => {
+    const posts: unknown[] = [];
+    stubApi(adminProfile, { '/api/seasons': { seasons: [SEASON] }, '/api/teams': { teams: [{ id: JAYS, name: 'Blue Jays', division: '10U' }] } }, (url, init) => {
+      if (url.startsWith('/api/facilities')) return json({ facilities: [] });
+      if (url.startsWith('/api/slots?')) return json({ slots: [booked] });
+      if (url === '/api/admin/bookings/override') {
+        const body = bodyOf(init) as { bump: boolean };
+        posts.push(body);
+        if (!body.bump) {
+          return json({ error: { code: 'CONFLICT', message: 'This slot is booked by Cardinals.', details: { bookedBy: 'Cardinals' } } }, 409);
+        }
+        return json(result(true), 201);
+      }
+      return undefined;
+    });
+    renderApp('/admin-override-booking?week=2026-11-23');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Override booking' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Select the 5:00 pm slot on Tue Nov 24 at Field 1' }));
+    await user.selectOptions(screen.getByLabelText('Team'), 'Blue Jays (10U)');
+    await user.type(screen.getByLabelText('Reason'), 'Make-up practice');
+    await user.click(screen.getByRole('button', { name: 'Book for team' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Bump Cardinals? Their booking is cancelled with your reason and their coach is notified.');
+    await user.click(within(dialog).getByRole('button', { name: 'Bump and book' }));
+    await waitFor(() =>
+      expect(posts).toEqual([
+        { slotId: SLOT_ID, teamId: JAYS, reason: 'Make-up practice', bump: false },
+        { slotId: SLOT_ID, teamId: JAYS, reason: 'Make-up practice', bump: true },
+      ]),
+    );
+    expect((await screen.findAllByText('Booked Tue Nov 24, 5:00 pm at Field 1 for Blue Jays; Cardinals’ booking was cancelled and their coach notified.')).length).toBeGreaterThan(0);
+  });
+
+  it('needs a slot, a team and a reason', async () => {
+    stubApi(adminProfile, { '/api/seasons': { seasons: [SEASON] } }, (url) => (url.startsWith('/api/slots?') || url.startsWith('/api/facilities') ? json({ slots: [], facilities: [] }) : undefined));
+    renderApp('/admin-override-booking?week=2026-11-23');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Book for team' }));
+    await screen.findByText('Choose a slot');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Choose a slot',
+      'Choose a team',
+      'Give a reason; it is recorded and shown to the affected coaches',
+    ]);
+  });
+});
+
+describe('bookedByOtherTeam', () => {
+  it('recognises only the 409 that names the team holding the slot', () => {
+    expect(bookedByOtherTeam(new ApiError(409, 'CONFLICT', 'x', { bookedBy: 'Cardinals' }))).toBe('Cardinals');
+    expect(bookedByOtherTeam(new ApiError(409, 'CONFLICT', 'x', { bookedBy: null }))).toBeNull();
+    expect(bookedByOtherTeam(new ApiError(409, 'CONFLICT', 'Blue Jays already has this slot.'))).toBeUndefined();
+    expect(bookedByOtherTeam(new ApiError(422, 'RULE_VIOLATION', 'x', { bookedBy: 'Cardinals' }))).toBeUndefined();
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BOOKING_RULES } from '../../../shared/bookings/booking-rules';
+import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
+import type { Slot } from '../../../shared/slots/slots.schemas';
+import { quotaText, slotView, teamQuota, unavailableText, weekReasons, type SlotView } from './slot-availability';
+
+const TZ = 'America/Chicago';
+const SEASON = { id: 'season-1', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19' };
+// Sunday Nov 22, 2026, 6:00 am in Chicago.
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+const context = (over: Partial<BookingContext> = {}): BookingContext => ({
+  timeZone: TZ,
+  now: NOW.toISOString(),
+  season: SEASON,
+  rules: DEFAULT_BOOKING_RULES,
+  team: { id: 'jays', name: 'Blue Jays' },
+  teamBookings: [],
+  cannotBook: null,
+  ...over,
+});
+
+let n = 0;
+/** A 90-minute slot starting at a Chicago wall time (CST, UTC-6 in late November). */
+const slot = (localStart: string, over: Partial<Slot> = {}): Slot => {
+  const start = new Date(`${localStart}:00-06:00`);
+  return {
+    id: `slot-${++n}`,
+    seasonId: SEASON.id,
+    fieldId: 'f1',
+    fieldName: 'Field 1',
+    fieldColor: '#1d4ed8',
+    facilityId: 'fac',
+    facilityName: 'Riverside Park',
+    startsAt: start.toISOString(),
+    endsAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
+    status: 'open',
+    blockReason: null,
+    bookingId: null,
+    teamId: null,
+    teamName: null,
+    notes: null,
+    ...over,
+  };
+};
+const at = (local: string) => new Date(`${local}:00-06:00`).toISOString();
+
+describe('slotView: the rule explained before the click, in the server’s words', () => {
+  it('offers an open slot a coach may book', () => {
+    expect(slotView(slot('2026-11-24T17:00'), context(), NOW)).toEqual({ kind: 'bookable' });
+  });
+
+  it('says past, blocked (with the reason) and booked (by whom, and whether it is ours)', () => {
+    expect(slotView(slot('2026-11-21T17:00'), context(), NOW)).toEqual({ kind: 'past' });
+    expect(slotView(slot('2026-11-24T17:00', { status: 'blocked', blockReason: 'Field flooded' }), context(), NOW)).toEqual({ kind: 'blocked', reason: 'Field flooded' });
+    expect(slotView(slot('2026-11-24T17:00', { status: 'booked', teamId: 'cards', teamName: 'Cardinals' }), context(), NOW)).toEqual({
+      kind: 'booked',
+      teamName: 'Cardinals',
+      ours: false,
+    });
+    expect(slotView(slot('2026-11-24T17:00', { status: 'booked', teamId: 'jays', teamName: 'Blue Jays' }), context(), NOW)).toMatchObject({ ours: true });
+  });
+
+  it('sends visitors to log in, and only shows open slots to people who cannot book', () => {
+    const open = slot('2026-11-24T17:00');
+    expect(slotView(open, context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null }), NOW)).toEqual({ kind: 'login' });
+    expect(slotView(open, context({ cannotBook: { code: 'NOT_COACH', message: 'Only coaches can book practices.' } }), NOW)).toEqual({ kind: 'open' });
+    expect(slotView(open, undefined, NOW)).toEqual({ kind: 'open' });
+  });
+
+  it('gives the exact refusal for lead time, furthest ahead, pause and the window', () => {
+    expect(slotView(slot('2026-11-22T15:00'), context(), NOW)).toEqual({ kind: 'unavailable', code: 'TOO_SOON', message: 'Practices must be booked at least 12 hours ahead.' });
+    expect(slotView(slot('2026-12-15T17:00'), context(), NOW)).toEqual({ kind: 'unavailable', code: 'TOO_FAR_AHEAD', message: 'You can book up to 21 days ahead.' });
+    const paused = context({ rules: { ...DEFAULT_BOOKING_RULES, bookingOpen: false, pausedMessage: 'Fields are being reseeded.' } });
+    expect(slotView(slot('2026-11-24T17:00'), paused, NOW)).toMatchObject({ code: 'BOOKING_PAUSED', message: 'Booking is paused: Fields are being reseeded.' });
+    const later = context({ rules: { ...DEFAULT_BOOKING_RULES, windowOpensAt: '2026-11-23T18:00:00-06:00' } });
+    expect(slotView(slot('2026-11-24T17:00'), later, NOW)).toMatchObject({ code: 'WINDOW_NOT_OPEN', message: 'Booking opens Mon, Nov 23, 6:00 PM.' });
+  });
+
+  it('counts the team’s bookings for the day, week and upcoming limits', () => {
+    const tue = slot('2026-11-24T17:00');
+    expect(slotView(tue, context({ teamBookings: [at('2026-11-24T19:00')] }), NOW)).toMatchObject({
+      code: 'DAY_LIMIT',
+      message: 'Blue Jays already has 1 practice on Tue, Nov 24 (limit 1).',
+    });
+    expect(slotView(tue, context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')] }), NOW)).toMatchObject({
+      code: 'WEEK_LIMIT',
+      message: 'Blue Jays already has 2 practices in the week of Mon, Nov 23 (limit 2).',
+    });
+    const four = [at('2026-11-30T17:00'), at('2026-12-02T17:00'), at('2026-12-07T17:00'), at('2026-12-09T17:00')];
+    expect(slotView(tue, context({ teamBookings: four }), NOW)).toMatchObject({ code: 'UPCOMING_LIMIT', message: 'Blue Jays already has 4 upcoming practices (limit 4).' });
+  });
+
+  it('leaves a slot of another season than the context’s to the server', () => {
+    expect(slotView(slot('2026-11-22T15:00', { seasonId: 'other' }), context(), NOW)).toEqual({ kind: 'bookable' });
+  });
+});
+
+describe('weekReasons: a reason said once for the week or the day', () => {
+  const viewed = (slots: Slot[], ctx: BookingContext) => slots.map((s) => ({ slot: s, view: slotView(s, ctx, NOW) }));
+
+  it('says it once for the week when every open slot shares it (past, booked and blocked ones aside)', () => {
+    const ctx = context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')] });
+    const slots = [slot('2026-11-24T17:00'), slot('2026-11-26T17:00'), slot('2026-11-27T17:00', { status: 'blocked', blockReason: 'Rain' })];
+    const reasons = weekReasons(viewed(slots, ctx), TZ);
+    expect(reasons.week).toBe('Blue Jays already has 2 practices in the week of Mon, Nov 23 (limit 2).');
+    const view = viewed(slots, ctx)[0]!.view as Extract<SlotView, { kind: 'unavailable' }>;
+    expect(unavailableText(view, '2026-11-24', reasons)).toBe('Week limit reached');
+  });
+
+  it('says it per day when only one day is full, and on the slot itself otherwise', () => {
+    const ctx = context({ teamBookings: [at('2026-11-24T19:00')] });
+    const slots = [slot('2026-11-22T15:00'), slot('2026-11-22T20:00'), slot('2026-11-24T17:00'), slot('2026-11-24T18:45'), slot('2026-11-25T17:00')];
+    const all = viewed(slots, ctx);
+    const reasons = weekReasons(all, TZ);
+    expect(reasons.week).toBeNull();
+    expect([...reasons.days]).toEqual([['2026-11-24', 'Blue Jays already has 1 practice on Tue, Nov 24 (limit 1).']]);
+    expect(unavailableText(all[2]!.view as Extract<SlotView, { kind: 'unavailable' }>, '2026-11-24', reasons)).toBe('Day limit reached');
+    // Sunday: one slot too soon, one bookable, so the first says its own reason in full.
+    expect(unavailableText(all[0]!.view as Extract<SlotView, { kind: 'unavailable' }>, '2026-11-22', reasons)).toBe('Practices must be booked at least 12 hours ahead.');
+  });
+
+  it('has nothing to say when a week has no open slot that is refused', () => {
+    expect(weekReasons(viewed([slot('2026-11-24T17:00')], context()), TZ)).toEqual({ week: null, days: new Map() });
+    expect(weekReasons([], TZ).week).toBeNull();
+  });
+});
+
+describe('the quota strip', () => {
+  it('counts the shown week’s bookings and the upcoming ones', () => {
+    const ctx = context({ teamBookings: [at('2026-11-20T17:00'), at('2026-11-24T17:00'), at('2026-12-01T17:00'), at('2026-12-03T17:00'), at('2026-12-08T17:00')] });
+    const quota = teamQuota(ctx, '2026-11-23', NOW);
+    expect(quota).toEqual({ teamName: 'Blue Jays', thisWeek: 1, maxPerWeek: 2, upcoming: 4, maxUpcoming: 4 });
+    expect(quotaText(quota!)).toBe('Blue Jays · 1 of 2 this week · 4 of 4 upcoming');
+    expect(teamQuota(ctx, '2026-11-30', NOW)?.thisWeek).toBe(2);
+  });
+
+  it('is not shown to anyone who cannot book', () => {
+    expect(teamQuota(context({ cannotBook: { code: 'NOT_COACH', message: '…' } }), '2026-11-23', NOW)).toBeNull();
+    expect(teamQuota(context({ team: null }), '2026-11-23', NOW)).toBeNull();
+    expect(teamQuota(undefined, '2026-11-23', NOW)).toBeNull();
+  });
+});

@@ -1,0 +1,129 @@
+import { checkBooking, weekStart, type RuleCode } from '../../../shared/bookings/booking-rules';
+import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
+import type { Slot } from '../../../shared/slots/slots.schemas';
+import { dateInZone } from '../../lib/dates';
+import { isPast } from '../slots/slot-week';
+
+/** What one slot is for the person looking at it, and so how it is drawn. */
+export type SlotView =
+  | { kind: 'past' }
+  | { kind: 'blocked'; reason: string | null }
+  | { kind: 'booked'; teamName: string; ours: boolean }
+  /** Open, and this coach's team may book it now. */
+  | { kind: 'bookable' }
+  /** Open; a visitor, whose Book leads to the login page and back. */
+  | { kind: 'login' }
+  /** Open, but this person cannot book at all (no team, not a coach): shown, not offered. */
+  | { kind: 'open' }
+  /** Open, but a booking rule says no: the rule's code and the server's exact words. */
+  | { kind: 'unavailable'; code: RuleCode; message: string };
+
+/** Short words for a rule, for a slot whose full reason is already shown for its whole day or week. */
+export const RULE_LABEL: Record<RuleCode, string> = {
+  SLOT_BLOCKED: 'Blocked',
+  SLOT_TAKEN: 'Booked',
+  SLOT_PAST: 'Already started',
+  BOOKING_PAUSED: 'Booking paused',
+  WINDOW_NOT_OPEN: 'Not open yet',
+  WINDOW_CLOSED: 'Booking closed',
+  TOO_SOON: 'Too soon',
+  TOO_FAR_AHEAD: 'Too far ahead',
+  DAY_LIMIT: 'Day limit reached',
+  WEEK_LIMIT: 'Week limit reached',
+  UPCOMING_LIMIT: 'Upcoming limit reached',
+};
+
+/**
+ * Runs the server's own rule (checkBooking) on a slot with the booking context, so a coach sees why a slot
+ * cannot be booked before clicking, in the words the server would answer with. `now` is the server's clock.
+ */
+export function slotView(slot: Slot, context: BookingContext | undefined, now: Date): SlotView {
+  if (isPast(slot, now)) return { kind: 'past' };
+  if (slot.status === 'blocked') return { kind: 'blocked', reason: slot.blockReason };
+  if (slot.status === 'booked') return { kind: 'booked', teamName: slot.teamName ?? 'another team', ours: Boolean(context?.team && slot.teamId === context.team.id) };
+  if (!context) return { kind: 'open' };
+  if (context.cannotBook) return context.cannotBook.code === 'SIGN_IN' ? { kind: 'login' } : { kind: 'open' };
+  const { rules, season, team } = context;
+  // The context holds one season's rules; a slot of another season is left to the server to judge.
+  if (!rules || !season || !team || season.id !== slot.seasonId) return { kind: 'bookable' };
+  const result = checkBooking({
+    rules,
+    season,
+    slot: { startsAt: new Date(slot.startsAt), endsAt: new Date(slot.endsAt), status: slot.status, blockReason: slot.blockReason },
+    teamBookings: context.teamBookings.map((start) => new Date(start)),
+    teamName: team.name,
+    now,
+    timeZone: context.timeZone,
+  });
+  return result.ok ? { kind: 'bookable' } : { kind: 'unavailable', code: result.code, message: result.message };
+}
+
+export interface ViewedSlot {
+  slot: Slot;
+  view: SlotView;
+}
+
+export interface WeekReasons {
+  /** The one reason every open slot of the week shares (booking paused, limit reached…), or null. */
+  week: string | null;
+  /** Per league day: the one reason every open slot of that day shares, when the week has none. */
+  days: Map<string, string>;
+}
+
+function shared(views: readonly SlotView[]): string | null {
+  const open = views.filter((v) => v.kind === 'bookable' || v.kind === 'unavailable');
+  const first = open[0];
+  if (!first || first.kind !== 'unavailable') return null;
+  return open.every((v) => v.kind === 'unavailable' && v.message === first.message) ? first.message : null;
+}
+
+/**
+ * Reasons said once instead of on every slot: for the whole week when all its open slots share one, else for
+ * each day whose open slots share one. The slots covered show a short label; the others their own reason.
+ */
+export function weekReasons(slots: readonly ViewedSlot[], timeZone: string): WeekReasons {
+  const week = shared(slots.map((s) => s.view));
+  const days = new Map<string, string>();
+  if (week) return { week, days };
+  const byDay = new Map<string, SlotView[]>();
+  for (const { slot, view } of slots) {
+    const day = dateInZone(slot.startsAt, timeZone);
+    byDay.set(day, [...(byDay.get(day) ?? []), view]);
+  }
+  for (const [day, views] of byDay) {
+    const reason = shared(views);
+    if (reason) days.set(day, reason);
+  }
+  return { week, days };
+}
+
+/** The words a slot that cannot be booked shows itself: the full reason, unless its day or week says it. */
+export function unavailableText(view: Extract<SlotView, { kind: 'unavailable' }>, day: string, reasons: WeekReasons): string {
+  return reasons.week === view.message || reasons.days.get(day) === view.message ? RULE_LABEL[view.code] : view.message;
+}
+
+export interface TeamQuota {
+  teamName: string;
+  thisWeek: number;
+  maxPerWeek: number;
+  upcoming: number;
+  maxUpcoming: number;
+}
+
+/** The coach's quota strip for the shown week (Monday `weekMonday`, league zone); null for anyone who cannot book. */
+export function teamQuota(context: BookingContext | undefined, weekMonday: string, now: Date): TeamQuota | null {
+  if (!context?.team || !context.rules || context.cannotBook) return null;
+  const starts = context.teamBookings.map((start) => new Date(start));
+  return {
+    teamName: context.team.name,
+    thisWeek: starts.filter((start) => weekStart(start, context.timeZone) === weekMonday).length,
+    maxPerWeek: context.rules.maxPerWeek,
+    upcoming: starts.filter((start) => start.getTime() > now.getTime()).length,
+    maxUpcoming: context.rules.maxUpcoming,
+  };
+}
+
+/** "Blue Jays · 1 of 2 this week · 3 of 4 upcoming" */
+export function quotaText(quota: TeamQuota): string {
+  return `${quota.teamName} · ${quota.thisWeek} of ${quota.maxPerWeek} this week · ${quota.upcoming} of ${quota.maxUpcoming} upcoming`;
+}

@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Facility, Field } from '../../../../shared/facilities/facilities.schemas';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { cx } from '../../../lib/cx';
+import { useFacilities } from '../api/get-facilities';
+import { facilityWithActive, useSaveFacility } from '../api/save-facility';
+import { fieldWithActive, useSaveField } from '../api/save-field';
+import { SURFACE_LABEL } from '../facility-words';
+import { FacilityFormDialog } from './facility-form-dialog';
+import { FieldFormDialog } from './field-form-dialog';
+
+type DialogRequest = { kind: 'facility'; facility: Facility | null } | { kind: 'field'; field: Field | null; facilityId: string };
+/** The key makes each opening a fresh form. */
+type Dialog = (DialogRequest & { key: string }) | null;
+
+type Toggle = { kind: 'facility'; facility: Facility } | { kind: 'field'; field: Field; facilityName: string } | null;
+
+/** Active first, then by name: a deactivated facility sinks but stays visible. */
+const byActiveThenName = <T extends { active: boolean; name: string }>(a: T, b: T) =>
+  Number(b.active) - Number(a.active) || a.name.localeCompare(b.name, undefined, { numeric: true });
+
+export function FacilityManagerPage() {
+  const facilities = useFacilities({ includeInactive: true });
+  const saveFacility = useSaveFacility();
+  const saveField = useSaveField();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [toggle, setToggle] = useState<Toggle>(null);
+  const [opened, setOpened] = useState(0);
+
+  const list = facilities.data ? [...facilities.data].sort(byActiveThenName) : [];
+  const open = (request: DialogRequest) => {
+    setOpened((n) => n + 1);
+    setDialog({ ...request, key: `${request.kind}-${opened + 1}` });
+  };
+  const newFacility = () => open({ kind: 'facility', facility: null });
+
+  const confirmToggle = () => {
+    if (!toggle) return;
+    const done = (message: string) => {
+      toast.success(message);
+      setToggle(null);
+    };
+    const failed = (err: Error) => {
+      toast.error(err.message);
+      setToggle(null);
+    };
+    if (toggle.kind === 'facility') {
+      const { facility } = toggle;
+      const active = !facility.active;
+      saveFacility.mutate(
+        { id: facility.id, input: facilityWithActive(facility, active) },
+        { onSuccess: (saved) => done(`Facility "${saved.name}" ${active ? 'reactivated' : 'deactivated'}.`), onError: failed },
+      );
+    } else {
+      const { field } = toggle;
+      const active = !field.active;
+      saveField.mutate(
+        { id: field.id, input: fieldWithActive(field, active) },
+        { onSuccess: (saved) => done(`Field "${saved.name}" ${active ? 'reactivated' : 'deactivated'}.`), onError: failed },
+      );
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title="Facilities"
+        description="The parks and complexes the league uses, and the fields at each that teams book. Deactivate what is no longer used: nothing is deleted, so past bookings keep their place."
+        actions={list.length > 0 ? <Button onClick={newFacility}>New facility</Button> : null}
+      />
+
+      {facilities.isPending ? (
+        <FacilitiesSkeleton />
+      ) : facilities.isError ? (
+        <Alert title="The facilities could not be loaded">
+          <p>{facilities.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void facilities.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <EmptyState title="No facilities yet" action={<Button onClick={newFacility}>Add the first facility</Button>}>
+          Add a park or complex the league plays at, then add its fields. Slots are created per field.
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-5">
+          {list.map((facility) => (
+            <li key={facility.id}>
+              <FacilityCard
+                facility={facility}
+                onEdit={() => open({ kind: 'facility', facility })}
+                onToggle={() => setToggle({ kind: 'facility', facility })}
+                onAddField={() => open({ kind: 'field', field: null, facilityId: facility.id })}
+                onEditField={(field) => open({ kind: 'field', field, facilityId: facility.id })}
+                onToggleField={(field) => setToggle({ kind: 'field', field, facilityName: facility.name })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {dialog?.kind === 'facility' ? <FacilityFormDialog key={dialog.key} facility={dialog.facility} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'field' ? (
+        <FieldFormDialog key={dialog.key} field={dialog.field} facilityId={dialog.facilityId} facilities={list} onClose={() => setDialog(null)} />
+      ) : null}
+
+      <ConfirmModal
+        open={toggle !== null}
+        title={toggleTitle(toggle)}
+        message={toggle ? <p>{toggleMessage(toggle)}</p> : null}
+        confirmLabel={toggle && !(toggle.kind === 'facility' ? toggle.facility.active : toggle.field.active) ? 'Reactivate' : 'Deactivate'}
+        destructive={toggle ? (toggle.kind === 'facility' ? toggle.facility.active : toggle.field.active) : false}
+        busy={saveFacility.isPending || saveField.isPending}
+        onConfirm={confirmToggle}
+        onCancel={() => setToggle(null)}
+      />
+    </section>
+  );
+}
+
+function toggleTitle(toggle: Toggle): string {
+  if (!toggle) return '';
+  const active = toggle.kind === 'facility' ? toggle.facility.active : toggle.field.active;
+  return `${active ? 'Deactivate' : 'Reactivate'} this ${toggle.kind}?`;
+}
+
+function toggleMessage(toggle: NonNullable<Toggle>): string {
+  if (toggle.kind === 'facility') {
+    const { facility } = toggle;
+    return facility.active
+      ? `Deactivate "${facility.name}"? Coaches will no longer see it or its fields, and no new slots can be created there. Existing slots and bookings stay; you can reactivate it at any time.`
+      : `Reactivate "${facility.name}"? Coaches will see it and its active fields again.`;
+  }
+  const { field, facilityName } = toggle;
+  return field.active
+    ? `Deactivate "${field.name}" at ${facilityName}? Coaches will no longer see it, and no new slots can be created on it. Existing slots and bookings stay; you can reactivate it at any time.`
+    : `Reactivate "${field.name}" at ${facilityName}? Coaches will see it again.`;
+}
+
+function FacilityCard({
+  facility,
+  onEdit,
+  onToggle,
+  onAddField,
+  onEditField,
+  onToggleField,
+}: {
+  facility: Facility;
+  onEdit: () => void;
+  onToggle: () => void;
+  onAddField: () => void;
+  onEditField: (field: Field) => void;
+  onToggleField: (field: Field) => void;
+}) {
+  const titleId = `facility-${facility.id}`;
+  const fields = [...facility.fields].sort(byActiveThenName);
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={cx('rounded-xl border p-4 shadow-sm sm:p-6', facility.active ? 'border-slate-200 bg-white' : 'border-dashed border-slate-300 bg-slate-100')}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={titleId} className={cx('text-xl font-bold break-words', facility.active ? 'text-primary-900' : 'text-slate-700')}>
+              {facility.name}
+            </h2>
+            {facility.active ? null : <Badge>Inactive</Badge>}
+          </div>
+          {facility.address ? <p className="mt-1 text-slate-700">{facility.address}</p> : null}
+          {facility.mapUrl ? (
+            <a href={facility.mapUrl} target="_blank" rel="noreferrer" className="mt-1 inline-flex min-h-11 items-center font-medium break-all text-primary-700 underline">
+              Map<span className="sr-only"> of {facility.name} (opens in a new tab)</span>
+            </a>
+          ) : null}
+          {facility.notes ? <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{facility.notes}</p> : null}
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={onEdit}>
+            Edit<span className="sr-only"> {facility.name}</span>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onAddField}>
+            Add field<span className="sr-only"> to {facility.name}</span>
+          </Button>
+          <Button variant="ghost" size="sm" className="border border-slate-300" onClick={onToggle}>
+            {facility.active ? 'Deactivate' : 'Reactivate'}
+            <span className="sr-only"> {facility.name}</span>
+          </Button>
+        </div>
+      </div>
+
+      <h3 className="mt-5 mb-2 text-sm font-semibold tracking-wide text-slate-700 uppercase">Fields</h3>
+      {fields.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-3 text-slate-700">
+          No fields yet. Use “Add field” to add the fields teams can book here.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
+          {fields.map((field) => (
+            <li
+              key={field.id}
+              className={cx('flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between', field.active ? undefined : 'bg-slate-100')}
+            >
+              <div className="flex min-w-0 items-center gap-3">
+                <span aria-hidden="true" className="size-4 shrink-0 rounded-full border border-slate-300" style={{ backgroundColor: field.color }} />
+                <div className="min-w-0">
+                  <p className={cx('font-semibold break-words', field.active ? 'text-slate-900' : 'text-slate-700')}>
+                    {field.name} {field.active ? null : <Badge>Inactive</Badge>}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {SURFACE_LABEL[field.surface]} · {field.lights ? 'Lights' : 'No lights'}
+                  </p>
+                </div>
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2">
+                <Button variant="secondary" size="sm" onClick={() => onEditField(field)}>
+                  Edit<span className="sr-only"> {field.name}</span>
+                </Button>
+                <Button variant="ghost" size="sm" className="border border-slate-300" onClick={() => onToggleField(field)}>
+                  {field.active ? 'Deactivate' : 'Reactivate'}
+                  <span className="sr-only"> {field.name}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FacilitiesSkeleton() {
+  return (
+    <div className="flex flex-col gap-5" aria-hidden="true">
+      {[0, 1].map((i) => (
+        <div key={i} className="rounded-xl border border-slate-200 bg-white p-6">
+          <Skeleton className="h-7 w-56" />
+          <Skeleton className="mt-2 h-5 w-72" />
+          <Skeleton className="mt-6 h-14 w-full" />
+          <Skeleton className="mt-2 h-14 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { fieldInputSchema, SURFACES, type Facility, type Field } from '../../../../shared/facilities/facilities.schemas';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
+import { FieldError } from '../../../components/ui/field-shell';
+import { TextField } from '../../../components/ui/text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSaveField, type FieldValues } from '../api/save-field';
+import { SURFACE_LABEL } from '../facility-words';
+
+type FieldForm = z.input<typeof fieldInputSchema>;
+
+const FIELDS = ['facilityId', 'name', 'surface', 'lights', 'color', 'active'] as const;
+
+/** Calendar colours a new field starts with, in turn, so neighbouring fields differ. */
+const PALETTE = ['#1e40af', '#047857', '#b45309', '#7c3aed', '#be123c', '#0e7490', '#4d7c0f', '#a21caf'] as const;
+
+export function nextFieldColor(fieldCount: number): string {
+  return PALETTE[fieldCount % PALETTE.length] ?? PALETTE[0];
+}
+
+/**
+ * Create a field (field null) in `facilityId`, or edit one. Mount it with a key per field so the form
+ * starts fresh.
+ */
+export function FieldFormDialog({
+  field,
+  facilityId,
+  facilities,
+  onClose,
+}: {
+  field: Field | null;
+  facilityId: string;
+  facilities: Facility[];
+  onClose: () => void;
+}) {
+  const save = useSaveField();
+  const [formError, setFormError] = useState<string | null>(null);
+  const fieldCount = facilities.reduce((n, f) => n + f.fields.length, 0);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FieldForm, unknown, FieldValues>({
+    resolver: zodResolver(fieldInputSchema),
+    defaultValues: field
+      ? { facilityId: field.facilityId, name: field.name, surface: field.surface, lights: field.lights, color: field.color, active: field.active }
+      : { facilityId, name: '', surface: 'grass', lights: false, color: nextFieldColor(fieldCount), active: true },
+  });
+  const colorId = useId();
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({ id: field?.id ?? null, input: values });
+      toast.success(field ? `Field "${saved.name}" saved.` : `Field "${saved.name}" added.`);
+      onClose();
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, FIELDS));
+    }
+  });
+
+  return (
+    <Modal open title={field ? `Edit field "${field.name}"` : 'Add field'} onClose={isSubmitting ? () => undefined : onClose}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
+        {formError ? <Alert>{formError}</Alert> : null}
+        <SelectField label="Facility" error={errors.facilityId?.message} {...register('facilityId')}>
+          {facilities.map((facility) => (
+            <option key={facility.id} value={facility.id}>
+              {facility.active ? facility.name : `${facility.name} (inactive)`}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Field name" placeholder="Field 3" autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <SelectField label="Surface" error={errors.surface?.message} {...register('surface')}>
+          {SURFACES.map((surface) => (
+            <option key={surface} value={surface}>
+              {SURFACE_LABEL[surface]}
+            </option>
+          ))}
+        </SelectField>
+        <div>
+          <label htmlFor={colorId} className="mb-1 block text-sm font-semibold text-slate-800">
+            Calendar colour
+          </label>
+          <input
+            id={colorId}
+            type="color"
+            aria-invalid={errors.color ? true : undefined}
+            aria-describedby={errors.color ? `${colorId}-error` : `${colorId}-hint`}
+            className="block h-11 w-24 cursor-pointer rounded-lg border border-slate-400 bg-white p-1"
+            {...register('color')}
+          />
+          <p id={`${colorId}-hint`} className="mt-1 text-sm text-slate-600">
+            The colour of this field’s slots on calendars.
+          </p>
+          <FieldError id={`${colorId}-error`} message={errors.color?.message} />
+        </div>
+        <CheckboxField label="Lights" hint="The field has lights for evening practices." {...register('lights')} />
+        <CheckboxField label="Active" hint="Inactive fields are hidden from coaches and get no new slots." {...register('active')} />
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={isSubmitting}>
+            {field ? 'Save changes' : 'Add field'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { seasonInputSchema, type Season } from '../../../../shared/seasons/seasons.schemas';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSaveSeason } from '../api/save-season';
+
+type SeasonForm = z.input<typeof seasonInputSchema>;
+type SeasonValues = z.output<typeof seasonInputSchema>;
+
+/** Create (season null) or edit a season. Mount it with a key per season so the form starts fresh. */
+export function SeasonFormDialog({ open, season, onClose }: { open: boolean; season: Season | null; onClose: () => void }) {
+  const save = useSaveSeason();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SeasonForm, unknown, SeasonValues>({
+    resolver: zodResolver(seasonInputSchema),
+    defaultValues: season
+      ? { name: season.name, startsOn: season.startsOn, endsOn: season.endsOn }
+      : { name: '', startsOn: '', endsOn: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({ id: season?.id ?? null, input: values });
+      toast.success(season ? `Season "${saved.name}" saved.` : `Season "${saved.name}" created.`);
+      onClose();
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, ['name', 'startsOn', 'endsOn']));
+    }
+  });
+
+  return (
+    <Modal open={open} title={season ? `Edit season "${season.name}"` : 'New season'} onClose={isSubmitting ? () => undefined : onClose}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
+        {formError ? <Alert>{formError}</Alert> : null}
+        <TextField label="Name" placeholder="Spring 2027" autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Starts on" type="date" error={errors.startsOn?.message} {...register('startsOn')} />
+          <TextField label="Ends on" type="date" error={errors.endsOn?.message} {...register('endsOn')} />
+        </div>
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={isSubmitting}>
+            {season ? 'Save changes' : 'Create season'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Slot } from '../../../../shared/slots/slots.schemas';
+import { api } from '../../../lib/api-client';
+
+export const slotsQueryKey = ['slots'] as const;
+
+export interface SlotQuery {
+  /** Calendar dates in the league's zone, inclusive; at most 62 days apart (MAX_SLOT_QUERY_DAYS). */
+  from: string;
+  to: string;
+  seasonId?: string | undefined;
+  facilityId?: string | undefined;
+  fieldId?: string | undefined;
+}
+
+export async function getSlots(query: SlotQuery): Promise<Slot[]> {
+  const params = new URLSearchParams({ from: query.from, to: query.to });
+  if (query.seasonId) params.set('seasonId', query.seasonId);
+  if (query.facilityId) params.set('facilityId', query.facilityId);
+  if (query.fieldId) params.set('fieldId', query.fieldId);
+  const { slots } = await api<{ slots: Slot[] }>(`/api/slots?${params.toString()}`);
+  return slots;
+}
+
+export const slotsQueryOptions = (query: SlotQuery) =>
+  queryOptions({
+    queryKey: [...slotsQueryKey, 'list', query] as const,
+    queryFn: () => getSlots(query),
+    // The week before stays on screen while the next one loads, so the list does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+export const useSlots = (query: SlotQuery, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...slotsQueryOptions(query), enabled });

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { Slot } from '../../../../shared/slots/slots.schemas';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useFacilities } from '../../facilities/api/get-facilities';
+import { useLeague, useLeagueTimeZone } from '../../league/api/get-league';
+import { useCurrentSeason } from '../../seasons/current-season-context';
+import { useDeleteSlot } from '../api/delete-slot';
+import { describeSlot } from '../slot-week';
+import { SlotEditDialog } from './slot-edit-dialog';
+import { SlotGeneratorForm } from './slot-generator-form';
+import { SlotWeekList } from './slot-week-list';
+
+export function SlotsAdminPage() {
+  const timeZone = useLeagueTimeZone();
+  const [editing, setEditing] = useState<Slot | null>(null);
+  const [deleting, setDeleting] = useState<Slot | null>(null);
+  const remove = useDeleteSlot();
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const slot = deleting;
+    remove.mutate(slot.id, {
+      onSuccess: () => {
+        toast.success(`Deleted ${describeSlot(slot, timeZone)}.`);
+        setDeleting(null);
+      },
+      onError: (err) => {
+        toast.error(err.message);
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title="Slots"
+        description="Generate practice slots across fields, days and times, preview what overlaps, then create them. Edit or delete single slots in the week list."
+      />
+      <div className="flex flex-col gap-8">
+        <Generator />
+        <SlotWeekList
+          title="Slots by week"
+          emptyHint="Generate slots above, or go to another week."
+          renderActions={(slot) => {
+            const name = describeSlot(slot, timeZone);
+            return (
+              <>
+                <Button variant="secondary" size="sm" onClick={() => setEditing(slot)}>
+                  Edit<span className="sr-only"> {name}</span>
+                </Button>
+                <Button variant="ghost" size="sm" className="border border-slate-300 text-danger-700 hover:bg-danger-50" onClick={() => setDeleting(slot)}>
+                  Delete<span className="sr-only"> {name}</span>
+                </Button>
+              </>
+            );
+          }}
+        />
+      </div>
+
+      {editing ? <SlotEditDialog key={editing.id} slot={editing} timeZone={timeZone} onClose={() => setEditing(null)} /> : null}
+
+      <ConfirmModal
+        open={deleting !== null}
+        title="Delete this slot?"
+        message={
+          deleting ? (
+            <p>
+              {`Delete ${describeSlot(deleting, timeZone)}?`} Coaches will no longer see it. A slot with a confirmed booking cannot be deleted: cancel or move the booking first.
+            </p>
+          ) : null
+        }
+        confirmLabel="Delete slot"
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+/** The generator, once seasons, facilities and the league's zone are known. */
+function Generator() {
+  const { season, seasons, isLoading } = useCurrentSeason();
+  const facilities = useFacilities();
+  const league = useLeague();
+  const timeZone = useLeagueTimeZone();
+
+  if (isLoading || facilities.isPending || league.isPending) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-6" aria-hidden="true">
+        <Skeleton className="h-7 w-48" />
+        <Skeleton className="mt-4 h-11 w-full max-w-md" />
+        <Skeleton className="mt-4 h-32 w-full" />
+        <Skeleton className="mt-4 h-11 w-full" />
+      </div>
+    );
+  }
+  if (facilities.isError) {
+    return (
+      <Alert title="The fields could not be loaded">
+        <p>{facilities.error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void facilities.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (seasons.length === 0) {
+    return (
+      <EmptyState
+        title="No seasons yet"
+        action={
+          <Link to="/admin-season-manager" className={buttonClasses('primary')}>
+            Create a season
+          </Link>
+        }
+      >
+        Slots belong to a season. Create one first, then come back to generate its slots.
+      </EmptyState>
+    );
+  }
+  const active = facilities.data
+    .filter((f) => f.active)
+    .map((f) => ({ ...f, fields: f.fields.filter((field) => field.active) }))
+    .filter((f) => f.fields.length > 0);
+  if (active.length === 0) {
+    return (
+      <EmptyState
+        title="No fields yet"
+        action={
+          <Link to="/admin-facility-manager" className={buttonClasses('primary')}>
+            Add facilities and fields
+          </Link>
+        }
+      >
+        Slots are created per field. Add a facility and its fields first.
+      </EmptyState>
+    );
+  }
+  return (
+    <SlotGeneratorForm
+      seasons={seasons}
+      facilities={active}
+      defaultSeasonId={season.id ?? seasons.find((s) => s.active)?.id ?? seasons[0]?.id ?? ''}
+      timeZone={timeZone}
+    />
+  );
+}

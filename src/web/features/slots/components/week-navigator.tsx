@@ -1,0 +1,43 @@
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { inputClasses } from '../../../components/ui/text-field';
+import { cx } from '../../../lib/cx';
+import { addDays, formatMonthDay, isIsoDate, startOfWeek } from '../../../lib/dates';
+
+/** "◀ Week of Mar 2 ▶" with Today and a date to jump to; weeks run Monday to Sunday. */
+export function WeekNavigator({ weekStart, today, onChange }: { weekStart: string; today: string; onChange: (weekStart: string) => void }) {
+  const jumpId = useId();
+  const thisWeek = startOfWeek(today);
+  return (
+    <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
+      <div className="flex items-center gap-1">
+        <Button variant="secondary" size="sm" aria-label="Previous week" onClick={() => onChange(addDays(weekStart, -7))}>
+          <span aria-hidden="true">◀</span>
+        </Button>
+        <p aria-live="polite" className="min-w-36 px-2 text-center font-semibold text-primary-900">
+          Week of {formatMonthDay(weekStart)}
+          {weekStart.slice(0, 4) !== today.slice(0, 4) ? `, ${weekStart.slice(0, 4)}` : ''}
+        </p>
+        <Button variant="secondary" size="sm" aria-label="Next week" onClick={() => onChange(addDays(weekStart, 7))}>
+          <span aria-hidden="true">▶</span>
+        </Button>
+      </div>
+      <Button variant="ghost" size="sm" className="border border-slate-300" onClick={() => onChange(thisWeek)} disabled={weekStart === thisWeek}>
+        Today
+      </Button>
+      <div>
+        <label htmlFor={jumpId} className="mb-1 block text-sm font-semibold text-slate-800">
+          Show the week of
+        </label>
+        <input
+          id={jumpId}
+          type="date"
+          className={cx(inputClasses(false), 'w-auto')}
+          onChange={(event) => {
+            if (isIsoDate(event.target.value)) onChange(startOfWeek(event.target.value));
+          }}
+        />
+      </div>
+    </div>
+  );
+}

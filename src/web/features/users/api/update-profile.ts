@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '../../../../shared/users/users.schemas';
+import { api } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../auth/api/get-session';
+import { writeCachedSession, type Session } from '../../auth/profile-cache';
+
+export interface ProfilePatch {
+  displayName?: string;
+  teamId?: string | null;
+}
+
+export async function updateProfile(patch: ProfilePatch): Promise<Profile> {
+  const { profile } = await api<{ profile: Profile }>('/api/me', { method: 'PATCH', body: { ...patch } });
+  return profile;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => {
+      queryClient.setQueryData<Session | null>(sessionQueryKey, (old) => {
+        if (!old) return old;
+        const next = { ...old, profile };
+        writeCachedSession(next);
+        return next;
+      });
+    },
+  });
+}

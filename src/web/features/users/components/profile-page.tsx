@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import type { Profile } from '../../../../shared/users/users.schemas';
+import { displayNameSchema } from '../../../../shared/users/users.schemas';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Loading } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSession } from '../../auth/use-session';
+import { useTeams } from '../../teams/api/get-teams';
+import { useUpdateProfile, type ProfilePatch } from '../api/update-profile';
+
+const ROLE_LABEL: Record<Profile['role'], string> = { admin: 'League admin', coach: 'Coach', member: 'Member' };
+
+const profileFormSchema = z.object({ displayName: displayNameSchema, teamId: z.string() });
+type ProfileForm = z.input<typeof profileFormSchema>;
+
+export function ProfilePage() {
+  const auth = useSession();
+  if (auth.status === 'loading') return <Loading />;
+  if (auth.status === 'signed-out') {
+    return (
+      <section>
+        <PageHeader title="Your profile" description="Log in to see and edit your profile." />
+        <Link to="/login?redirect=%2Fprofile" className={buttonClasses('primary')}>
+          Log in
+        </Link>
+      </section>
+    );
+  }
+  // Keyed by id so the form starts over when someone else logs in.
+  return <ProfileEditor key={auth.session.profile.id} profile={auth.session.profile} isAdmin={auth.isAdmin} />;
+}
+
+function ProfileEditor({ profile, isAdmin }: { profile: Profile; isAdmin: boolean }) {
+  const canPickTeam = profile.role === 'member';
+  const teams = useTeams();
+  const update = useUpdateProfile();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { displayName: profile.displayName, teamId: profile.teamId ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const patch: ProfilePatch = { displayName: values.displayName };
+    if (canPickTeam) patch.teamId = values.teamId === '' ? null : values.teamId;
+    try {
+      const saved = await update.mutateAsync(patch);
+      reset({ displayName: saved.displayName, teamId: saved.teamId ?? '' });
+      toast.success('Profile saved.');
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, ['displayName', 'teamId']));
+    }
+  });
+
+  return (
+    <section>
+      <PageHeader title="Your profile" description="Your name and team as coaches and admins see them." />
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+        <Card className="flex flex-col items-center text-center">
+          <img src={profile.photoURL || '/logo.svg'} alt={profile.photoURL ? 'Your profile photo' : 'League logo (no photo yet)'} className="size-28 rounded-full border border-slate-200 bg-white object-cover" />
+          <p className="mt-4 text-lg font-semibold text-primary-900">{profile.displayName}</p>
+          <p className="text-sm break-all text-slate-700">{profile.email}</p>
+          <div className="mt-3 flex flex-wrap justify-center gap-2">
+            <Badge tone={profile.role === 'admin' || isAdmin ? 'accent' : 'neutral'}>{isAdmin && profile.role !== 'admin' ? 'League admin' : ROLE_LABEL[profile.role]}</Badge>
+            {profile.teamName ? <Badge tone="success">Team: {profile.teamName}</Badge> : null}
+          </div>
+          <p className="mt-4 text-sm text-slate-600">Photo upload is coming soon.</p>
+        </Card>
+
+        <Card>
+          <h2 className="text-lg font-semibold text-primary-900">Details</h2>
+          <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-4">
+            {formError ? <Alert>{formError}</Alert> : null}
+            <TextField label="Name" autoComplete="name" error={errors.displayName?.message} {...register('displayName')} />
+            <TextField label="Email" type="email" value={profile.email} readOnly hint="Your sign-in email. Ask a league admin to change it." />
+            {canPickTeam ? (
+              <SelectField
+                label="Team"
+                disabled={teams.isPending}
+                hint={teams.isError ? 'The team list could not be loaded. Try again later.' : 'The team you play for or follow.'}
+                error={errors.teamId?.message}
+                {...register('teamId')}
+              >
+                <option value="">No team</option>
+                {(teams.data ?? []).map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.division ? `${team.name} (${team.division})` : team.name}
+                  </option>
+                ))}
+              </SelectField>
+            ) : (
+              <TextField
+                label="Team"
+                value={profile.teamName ?? 'No team'}
+                readOnly
+                hint="Coaches and admins cannot change their own team. Ask a league admin to change it."
+              />
+            )}
+            <div>
+              <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
+                Save changes
+              </Button>
+            </div>
+          </form>
+        </Card>
+      </div>
+    </section>
+  );
+}
