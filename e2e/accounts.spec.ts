@@ -26,6 +26,11 @@ test('sign up with a team, see it in the Account dropdown, log out, log back in'
 
   await menu.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  // The toast sits below the sticky top bar: it never covers the Login link it would otherwise pause over.
+  const loggedOut = page.getByRole('status').filter({ hasText: 'You are logged out.' });
+  await expect(loggedOut).toBeVisible();
+  const [bar, toastBox] = await Promise.all([page.getByRole('banner').boundingBox(), loggedOut.boundingBox()]);
+  expect(toastBox!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
   expect(await page.evaluate(() => [localStorage.getItem('cgsl.profile'), localStorage.getItem('cgsl.isAdmin')])).toEqual([null, null]);
 
   await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();

@@ -2,7 +2,14 @@ import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { TOAST_DURATIONS, TOAST_LIMIT, TOAST_MAX_WIDTH_PX } from '../../../shared/constants';
 
-/** Spec §2/§9: toasts top right, at most 20 at once, 4 s (2 s for success, loading until done), 350 px wide. */
+/**
+ * Spec §2/§9: toasts top right, at most 20 at once, 4 s (2 s for success, loading until done), 350 px wide.
+ * They start below the sticky 64 px top bar so a toast never covers the navigation or the Account menu
+ * (react-hot-toast pauses a toast while the pointer rests on it, so an overlapping toast could block a link).
+ */
+/** The top bar is h-16 (64 px); 8 px of air below it. */
+const TOASTER_TOP_OFFSET_PX = 72;
+
 export function AppToaster() {
   const { toasts } = useToasterStore();
 
@@ -17,6 +24,7 @@ export function AppToaster() {
   return (
     <Toaster
       position="top-right"
+      containerStyle={{ top: TOASTER_TOP_OFFSET_PX }}
       toastOptions={{
         style: { maxWidth: `${TOAST_MAX_WIDTH_PX}px`, color: '#0f172a' },
         blank: { duration: TOAST_DURATIONS.blank },
