@@ -2,8 +2,6 @@ import type { InputHTMLAttributes, Ref } from 'react';
 import { cx } from '../../lib/cx';
 import { FieldShell } from './field-shell';
 
-export { FieldError } from './field-shell';
-
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   error?: string | undefined;
