@@ -2,7 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = '.tmp/e2e-data';
+// Separate ports, data dirs and builds let several checkouts (or people) run the journeys side by side.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR ?? 'dist/web';
 
 /** Journeys in Debian's Chromium against the built app on a real server (PGlite, demo league loaded). */
 export default defineConfig({
@@ -36,6 +38,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
+      WEB_DIST_DIR,
       DATABASE_URL: '',
       PUBLIC_URL: BASE_URL,
       DEMO: '1',

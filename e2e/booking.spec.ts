@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectNoAxeViolations, login, screenshots, weekAfterNext } from './fixtures';
+import { DEMO, E2E_ORIGIN, expectNoAxeViolations, login, screenshots, weekAfterNext } from './fixtures';
 
 /** Issue 4 journeys on the demo league, in the week after next (no demo bookings there). */
 const CARDINALS = 'cardinals.coach@demo.cgsl.test';
@@ -14,7 +14,7 @@ async function slotsOf(page: Page, from: string, to: string, field: string) {
   return ((await (await page.request.get(`/api/slots?from=${from}&to=${to}&fieldId=${field}`)).json()) as { slots: Array<{ id: string; status: string; teamName: string | null; startsAt: string }> }).slots;
 }
 
-const origin = (page: Page) => new URL(page.url() === 'about:blank' ? 'http://127.0.0.1:4173' : page.url()).origin;
+const origin = (page: Page) => new URL(page.url() === 'about:blank' ? E2E_ORIGIN : page.url()).origin;
 
 test('a coach books a slot, another coach sees it turn booked live, and the coach cancels it in My Reservations', async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -92,7 +92,7 @@ test('an admin overrides and bumps a booking; the bumped booking shows cancelled
   await login(coach, ORIOLES);
   const field = await fieldId(coach, 'Lincoln School', 'North Diamond');
   const target = (await slotsOf(coach, week.monday, week.sunday, field)).find((s) => s.status === 'open')!;
-  const booked = await coach.request.post('/api/bookings', { data: { slotId: target.id }, headers: { origin: 'http://127.0.0.1:4173' } });
+  const booked = await coach.request.post('/api/bookings', { data: { slotId: target.id }, headers: { origin: E2E_ORIGIN } });
   expect(booked.status()).toBe(201);
 
   await login(page, DEMO.admin);

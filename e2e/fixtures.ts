@@ -19,9 +19,12 @@ export async function login(page: Page, email: string, password = DEMO.password)
   expect(res.status(), `sign in ${email}`).toBe(200);
 }
 
+/** The journeys' server (playwright.config.ts starts it on E2E_PORT, 4173 by default). */
+export const E2E_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
+
 function originOf(page: Page): string {
   const base = (page.context() as unknown as { _options?: { baseURL?: string } })._options?.baseURL;
-  return new URL(base ?? process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4173').origin;
+  return new URL(base ?? E2E_ORIGIN).origin;
 }
 
 export function uniqueEmail(prefix: string): string {
