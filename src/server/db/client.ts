@@ -17,6 +17,11 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The rows of a raw `db.execute()`: postgres-js answers an array of rows, PGlite an object holding `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;

@@ -137,3 +137,37 @@ export async function listActiveBlocks(db: Database): Promise<Block[]> {
     slotsBlocked: counts.find((c) => c.blockId === block.id)?.n ?? 0,
   }));
 }
+
+/** Which live slots to bring in line with the active blocks: some slots, or some fields over a time range. */
+export type SlotSelection = { slotIds: string[] } | { fieldIds: string[]; start: Date; end: Date };
+
+function selects(selection: SlotSelection) {
+  return 'slotIds' in selection
+    ? inArray(slots.id, selection.slotIds)
+    : and(inArray(slots.fieldId, selection.fieldIds), lt(slots.startsAt, selection.end), gt(slots.endsAt, selection.start));
+}
+
+/**
+ * Keeps "a block covers every slot in its range" true for slots that appear or move after the block was made
+ * (generated later, or edited into or out of its time). Field and facility blocks only: a slot block names
+ * its one slot. Open, unbooked slots an active block covers become blocked; slots whose field or facility
+ * block no longer covers them reopen (and are then re-checked against the other blocks).
+ */
+export async function applyActiveBlocks(db: Database, selection: SlotSelection): Promise<void> {
+  if ('slotIds' in selection ? selection.slotIds.length === 0 : selection.fieldIds.length === 0) return;
+  const chosen = selects(selection);
+  await db.execute(sql`
+    update ${slots} set status = 'open', block_id = null, block_reason = null, updated_at = now()
+    from ${blocks}
+    where ${chosen} and ${slots.blockId} = ${blocks.id} and ${blocks.scope} <> 'slot'
+      and not (${blocks.liftedAt} is null and ${slots.startsAt} < ${blocks.endsAt} and ${slots.endsAt} > ${blocks.startsAt})`);
+  await db.execute(sql`
+    update ${slots} set status = 'blocked', block_id = ${blocks.id}, block_reason = ${blocks.reason}, updated_at = now()
+    from ${blocks}
+    where ${chosen} and ${slots.deletedAt} is null and ${slots.status} = 'open'
+      and ${blocks.liftedAt} is null and ${blocks.scope} <> 'slot'
+      and ${slots.startsAt} < ${blocks.endsAt} and ${slots.endsAt} > ${blocks.startsAt}
+      and (${blocks.fieldId} = ${slots.fieldId}
+        or (${blocks.scope} = 'facility' and ${blocks.facilityId} = (select ${fields.facilityId} from ${fields} where ${fields.id} = ${slots.fieldId})))
+      and not exists (select 1 from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed')`);
+}

@@ -123,8 +123,14 @@ export async function cancelBooking(db: Database, id: string, by: string | null,
   return rows.length > 0;
 }
 
-export async function moveBooking(db: Database, id: string, slotId: string): Promise<void> {
-  await db.update(bookings).set({ slotId }).where(eq(bookings.id, id));
+/** Moves a confirmed booking that is still in `fromSlotId`; false when it changed meanwhile. */
+export async function moveBooking(db: Database, id: string, fromSlotId: string, toSlotId: string): Promise<boolean> {
+  const rows = await db
+    .update(bookings)
+    .set({ slotId: toSlotId })
+    .where(and(eq(bookings.id, id), eq(bookings.slotId, fromSlotId), eq(bookings.status, 'confirmed')))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
 }
 
 export async function confirmedBookingOfSlot(db: Database, slotId: string): Promise<{ id: string; teamId: string; bookedBy: string | null } | null> {

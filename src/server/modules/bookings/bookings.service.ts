@@ -10,6 +10,8 @@ import { findSlot, lockSlot } from '../slots/slots.repository';
 import * as repo from './bookings.repository';
 
 const taken = () => new AppError('CONFLICT', 'Someone just booked this slot. Pick another time.', { rule: 'SLOT_TAKEN' });
+const fieldClosed = (fieldName: string) =>
+  new AppError('CONFLICT', `${fieldName} is closed (deactivated by a league admin), so its slots cannot be booked. Pick a slot on another field.`, { rule: 'FIELD_CLOSED' });
 const notFound = () => new AppError('NOT_FOUND', "That booking does not exist, or it is not your team's. Reload My Reservations.");
 
 /** Why this person cannot book at all, in words, or null. */
@@ -37,8 +39,10 @@ export async function book(db: Database, ctx: AuditContext, actor: Actor | null,
     const id = await db.transaction(async (tx) => {
       const team = await repo.lockTeam(tx, teamId);
       if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot book. Contact a league admin.');
-      if (!(await lockSlot(tx, slotId))) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+      const lock = await lockSlot(tx, slotId);
+      if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
       const slot = (await findSlot(tx, slotId))!;
+      if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
       const season = (await repo.findSeasonDates(tx, slot.seasonId))!;
       const rules = await repo.getRules(tx, slot.seasonId);
       const result = checkBooking({
@@ -123,8 +127,10 @@ export async function override(
     const result = await db.transaction(async (tx) => {
       const team = await repo.lockTeam(tx, input.teamId);
       if (!team) throw new AppError('VALIDATION_FAILED', 'That team does not exist. Choose one from the list.', { fields: { teamId: 'Choose a team' } });
-      if (!(await lockSlot(tx, input.slotId))) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+      const lock = await lockSlot(tx, input.slotId);
+      if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
       const slot = (await findSlot(tx, input.slotId))!;
+      if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
       if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked (${slot.blockReason ?? 'no reason given'}). Unblock it first.`);
       const existing = await repo.confirmedBookingOfSlot(tx, input.slotId);
       let bumpedId: string | null = null;
@@ -153,20 +159,30 @@ export async function override(
   }
 }
 
-/** Admin: move a confirmed booking to another open slot, atomically. */
+/**
+ * Admin: move a confirmed booking to another open slot, atomically. Everything is checked again inside the
+ * transaction that holds the team and both slots, so a cancel or another move landing first is refused, not overwritten.
+ */
 export async function move(db: Database, ctx: AuditContext, bookingId: string, toSlotId: string, reason: string | undefined): Promise<Booking> {
-  const booking = await repo.findBooking(db, bookingId);
-  if (!booking) throw notFound();
-  if (booking.status !== 'confirmed') throw new AppError('CONFLICT', 'Only a confirmed booking can be moved.');
-  if (booking.slotId === toSlotId) throw new AppError('CONFLICT', 'The booking is already in that slot.');
+  const seen = await repo.findBooking(db, bookingId);
+  if (!seen) throw notFound();
   try {
     await db.transaction(async (tx) => {
-      await repo.lockTeam(tx, booking.teamId);
-      for (const id of [booking.slotId, toSlotId].sort()) await lockSlot(tx, id);
+      await repo.lockTeam(tx, seen.teamId);
+      const locks = new Map<string, Awaited<ReturnType<typeof lockSlot>>>();
+      // Always in id order, so two moves between the same slots cannot deadlock.
+      for (const id of [seen.slotId, toSlotId].sort()) locks.set(id, await lockSlot(tx, id));
+      // Re-read under the locks: the booking may have been cancelled or moved since the first read.
+      const booking = (await repo.findBooking(tx, bookingId))!;
+      if (booking.status !== 'confirmed') throw new AppError('CONFLICT', 'Only a confirmed booking can be moved. This one was cancelled; reload the list.');
+      if (booking.slotId === toSlotId) throw new AppError('CONFLICT', 'The booking is already in that slot.');
+      if (booking.slotId !== seen.slotId) throw new AppError('CONFLICT', 'This booking was just moved by someone else. Reload the list and try again.');
+      const lock = locks.get(toSlotId);
       const target = await findSlot(tx, toSlotId);
-      if (!target) throw new AppError('NOT_FOUND', 'The slot to move to does not exist any more. Reload the page.');
+      if (!lock || !target) throw new AppError('NOT_FOUND', 'The slot to move to does not exist any more. Reload the page.');
+      if (!lock.fieldActive) throw fieldClosed(target.fieldName);
       if (target.status !== 'open') throw new AppError('CONFLICT', `The slot to move to is ${target.status === 'blocked' ? `blocked (${target.blockReason ?? ''})` : `booked by ${target.teamName ?? 'another team'}`}. Choose an open slot.`);
-      await repo.moveBooking(tx, bookingId, toSlotId);
+      if (!(await repo.moveBooking(tx, bookingId, booking.slotId, toSlotId))) throw new AppError('CONFLICT', 'This booking changed while you were moving it. Reload the list and try again.');
       await queueNotifications(tx, [notify('booking.moved', { id: bookingId, teamId: booking.teamId }, { from: booking.startsAt, to: target.startsAt, fieldName: target.fieldName, reason: reason ?? null })]);
       await insertAudit(tx, ctx, { action: 'booking.move', entityType: 'booking', entityId: bookingId, summary: `Moved ${booking.teamName}'s practice from ${booking.fieldName} at ${booking.startsAt} to ${target.fieldName} at ${target.startsAt}${reason ? `: ${reason}` : ''}`, before: { slotId: booking.slotId }, after: { slotId: toSlotId } });
     });

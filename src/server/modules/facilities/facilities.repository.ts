@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { facilities, fields } from '../../db/schema';
+import { bookings, facilities, fields, slots } from '../../db/schema';
 import type { Facility, Field } from '../../../shared/facilities/facilities.schemas';
 
 const facilityColumns = {
@@ -89,4 +89,22 @@ export async function updateField(db: Database, id: string, values: FieldValues)
       .where(eq(fields.id, id))
       .returning(fieldColumns))[0] ?? null
   );
+}
+
+/** Confirmed bookings still to come on a field, or on any field of a facility. */
+export async function upcomingBookingCount(db: Database, where: { fieldId: string } | { facilityId: string }, now: Date): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        isNull(slots.deletedAt),
+        gt(slots.startsAt, now),
+        'fieldId' in where ? eq(fields.id, where.fieldId) : eq(fields.facilityId, where.facilityId),
+      ),
+    );
+  return rows[0]?.n ?? 0;
 }

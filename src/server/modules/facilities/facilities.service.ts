@@ -9,6 +9,21 @@ function uniqueName<T>(message: string, work: () => Promise<T>): Promise<T> {
   return onUniqueViolation(work, () => new AppError('CONFLICT', message, { fields: { name: 'This name is already taken' } }));
 }
 
+/**
+ * Deactivating closes a field (or every field of a facility) to booking. Teams holding upcoming practices there
+ * must hear about it, so it waits until those bookings are cancelled or moved (a block does both and notifies).
+ * Runs after the row update inside the transaction: a booking racing it waits on the field's share lock.
+ */
+async function refuseWhileBooked(db: Database, where: { fieldId: string } | { facilityId: string }, name: string): Promise<void> {
+  const upcoming = await repo.upcomingBookingCount(db, where, new Date());
+  if (upcoming === 0) return;
+  throw new AppError(
+    'CONFLICT',
+    `${name} has ${upcoming === 1 ? '1 upcoming booking' : `${upcoming} upcoming bookings`}. Block ${'fieldId' in where ? 'the field' : 'the facility'} on the Block slots page first (that cancels them and tells the teams), or move them, then deactivate it.`,
+    { upcomingBookings: upcoming },
+  );
+}
+
 const facilityGone = () => new AppError('NOT_FOUND', 'That facility does not exist any more. Reload the page to see the current list.');
 const fieldGone = () => new AppError('NOT_FOUND', 'That field does not exist any more. Reload the page to see the current list.');
 
@@ -30,6 +45,7 @@ export function editFacility(db: Database, ctx: AuditContext, id: string, values
       if (!before) throw facilityGone();
       const after = (await repo.updateFacility(tx, id, { ...values, active: values.active ?? before.active }))!;
       const action = before.active && !after.active ? 'facility.deactivate' : !before.active && after.active ? 'facility.reactivate' : 'facility.update';
+      if (action === 'facility.deactivate') await refuseWhileBooked(tx, { facilityId: id }, `"${after.name}"`);
       await insertAudit(tx, ctx, { action, entityType: 'facility', entityId: id, summary: `${action === 'facility.update' ? 'Edited' : action === 'facility.deactivate' ? 'Deactivated' : 'Reactivated'} facility "${after.name}"`, before, after });
       return { ...after, fields: await repo.fieldsOf(tx, id) };
     }),
@@ -63,6 +79,7 @@ export function editField(db: Database, ctx: AuditContext, id: string, values: r
       await requireFacility(tx, values.facilityId);
       const after = (await repo.updateField(tx, id, { ...values, active: values.active ?? before.active }))!;
       const action = before.active && !after.active ? 'field.deactivate' : !before.active && after.active ? 'field.reactivate' : 'field.update';
+      if (action === 'field.deactivate') await refuseWhileBooked(tx, { fieldId: id }, `"${after.name}"`);
       await insertAudit(tx, ctx, { action, entityType: 'field', entityId: id, summary: `${action === 'field.update' ? 'Edited' : action === 'field.deactivate' ? 'Deactivated' : 'Reactivated'} field "${after.name}"`, before, after });
       return after;
     }),

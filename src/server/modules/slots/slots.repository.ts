@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { bookings, facilities, fields, slots, teams } from '../../db/schema';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 
@@ -68,13 +68,15 @@ function toSlot(r: SlotRow): Slot {
   };
 }
 
-/** Live slots starting in [start, end), with their field, facility and confirmed booking's team. */
+/** Live slots of active fields starting in [start, end), with their field, facility and confirmed booking's team. */
 export async function querySlots(db: Database, filter: SlotFilter): Promise<Slot[]> {
   const conditions: SQL[] = [isNull(slots.deletedAt), gte(slots.startsAt, filter.start), lt(slots.startsAt, filter.end)];
   if (filter.seasonId) conditions.push(eq(slots.seasonId, filter.seasonId));
   if (filter.fieldId) conditions.push(eq(slots.fieldId, filter.fieldId));
   if (filter.facilityId) conditions.push(eq(fields.facilityId, filter.facilityId));
   if (filter.slotIds) conditions.push(inArray(slots.id, filter.slotIds));
+  // A deactivated field or facility is closed: its slots leave every slot view (bookings stay where they are).
+  conditions.push(eq(fields.active, true), eq(facilities.active, true));
   const rows = await db
     .select(slotColumns)
     .from(slots)
@@ -137,8 +139,19 @@ export async function softDeleteSlot(db: Database, id: string): Promise<void> {
     .where(eq(slots.id, id));
 }
 
-/** Row-locks a live slot for the rest of the transaction (blocks, bookings and deletes serialize on it). */
-export async function lockSlot(db: Database, id: string): Promise<boolean> {
-  const rows = await db.select({ id: slots.id }).from(slots).where(and(eq(slots.id, id), isNull(slots.deletedAt))).for('update');
-  return rows.length > 0;
+/**
+ * Row-locks a live slot for the rest of the transaction (blocks, bookings and deletes serialize on it) and
+ * share-locks its field and facility, so a deactivation cannot slip in between this check and the commit.
+ * Null when the slot is gone; `fieldActive` is false when its field or facility is deactivated.
+ */
+export async function lockSlot(db: Database, id: string): Promise<{ fieldActive: boolean } | null> {
+  const result = await db.execute(sql`
+    select (${fields.active} and ${facilities.active}) as field_active
+    from ${slots}
+    join ${fields} on ${fields.id} = ${slots.fieldId}
+    join ${facilities} on ${facilities.id} = ${fields.facilityId}
+    where ${slots.id} = ${id} and ${slots.deletedAt} is null
+    for update of ${slots} for share of ${fields}, ${facilities}`);
+  const row = rowsOf<{ field_active: boolean }>(result)[0];
+  return row ? { fieldActive: row.field_active } : null;
 }

@@ -8,6 +8,7 @@ import { generateSlots, type GeneratedSlot, type GeneratorResult } from '../../.
 import type { z } from 'zod';
 import type { GeneratorPreview, Slot, slotGeneratorInputSchema } from '../../../shared/slots/slots.schemas';
 import { insertAudit, type AuditContext } from '../audit/audit.repository';
+import { applyActiveBlocks } from '../blocks/blocks.repository';
 import * as repo from './slots.repository';
 
 export type GeneratorRequest = z.output<typeof slotGeneratorInputSchema>;
@@ -81,6 +82,9 @@ export async function createPlannedSlots(
       created += await repo.insertSlotsSkippingOverlaps(tx, rows.slice(i, i + INSERT_BATCH));
       onProgress(Math.min(i + INSERT_BATCH, total), total);
     }
+    // New slots inside an active field or facility block are born blocked, with its reason.
+    const first = rows[0];
+    if (first) await applyActiveBlocks(tx, { fieldIds: [...new Set(input.fieldIds)], start: first.startsAt, end: rows[rows.length - 1]!.endsAt });
     const summary = { created, skippedOverlaps: total - created, skipped: planned.result.skipped.length };
     await insertAudit(tx, ctx, {
       action: 'slot.generate',
@@ -109,6 +113,7 @@ export async function editSlot(db: Database, ctx: AuditContext, id: string, inpu
       const timeChanged = startsAt.getTime() !== Date.parse(before.startsAt) || endsAt.getTime() !== Date.parse(before.endsAt);
       if (timeChanged && before.status === 'booked') throw bookedMessage(before, 'change its time');
       await repo.updateSlot(tx, id, { startsAt, endsAt, notes: input.notes === undefined ? before.notes : input.notes });
+      if (timeChanged) await applyActiveBlocks(tx, { slotIds: [id] });
       const after = (await repo.findSlot(tx, id))!;
       await insertAudit(tx, ctx, { action: 'slot.update', entityType: 'slot', entityId: id, summary: `Edited the slot on ${after.fieldName}`, before, after });
       return after;
