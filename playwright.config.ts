@@ -9,8 +9,9 @@ const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR ?? 'dist/web';
 /** Journeys in Debian's Chromium against the built app on a real server (PGlite, demo league loaded). */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
-  timeout: 30_000,
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
+  // Journeys with several axe runs take ~30 s when the machine is busy; 60 s leaves room without hiding hangs.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // One worker: the journeys share one demo league and some change it (the active season, bookings).

@@ -117,6 +117,48 @@ test('an admin overrides and bumps a booking; the bumped booking shows cancelled
   expect(now).toMatchObject({ status: 'booked', teamName: 'Robins' });
 });
 
+test('an admin cancels a booking on Manage bookings; the coach sees it cancelled with the reason in My Reservations', async ({ page, browser }) => {
+  const week = weekAfterNext();
+  const reason = `Umpire clinic needs the diamond ${Date.now() % 100000}`;
+  const coachContext = await browser.newContext();
+  const coach = await coachContext.newPage();
+  await login(coach, ORIOLES);
+  const field = await fieldId(coach, 'Lincoln School', 'South Diamond');
+  const target = (await slotsOf(coach, week.monday, week.sunday, field)).find((s) => s.status === 'open')!;
+  const booked = await coach.request.post('/api/bookings', { data: { slotId: target.id }, headers: { origin: E2E_ORIGIN } });
+  expect(booked.status()).toBe(201);
+  const teams = (await (await coach.request.get('/api/teams')).json()) as { teams: Array<{ id: string; name: string }> };
+  const orioles = teams.teams.find((t) => t.name === 'Orioles')!.id;
+
+  await login(page, DEMO.admin);
+  await page.goto(`/admin-manage-bookings?team=${orioles}&field=${field}&from=${week.monday}&to=${week.sunday}&status=confirmed`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage bookings' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^1 booking/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Cancel Orioles on .* at South Diamond$/ }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+  await expect(dialog).toContainText('Orioles’ practice');
+  // A reason is required.
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByText(/Orioles’ coach is notified\./)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The coach's My Reservations: that practice is cancelled, with the admin's reason, and has no Cancel button.
+  await coach.goto('/my-reservations');
+  await expect(coach.getByRole('heading', { level: 1, name: 'My Reservations' })).toBeVisible();
+  const monthDay = new Date(target.startsAt).toLocaleDateString('en-US', { timeZone: 'America/Chicago', month: 'short', day: 'numeric' });
+  const card = coach.getByRole('article').filter({ hasText: 'South Diamond' }).filter({ hasText: monthDay });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(card).toContainText(`Reason: ${reason}`);
+  await expect(card.getByRole('button', { name: /^Cancel / })).toHaveCount(0);
+  await expectNoAxeViolations(coach);
+  await coachContext.close();
+});
+
 test('the admin booking pages pass axe', async ({ page }) => {
   await login(page, DEMO.admin);
   for (const [route, heading] of [

@@ -56,6 +56,83 @@ test.describe('the shell, signed out', () => {
   });
 });
 
+test.describe('the Account dropdown by keyboard', () => {
+  for (const key of ['Enter', 'Space', 'ArrowDown'] as const) {
+    test(`opens with ${key}, arrows to Logout, and Escape closes it with focus back on the button`, async ({ page }) => {
+      await login(page, DEMO.coach);
+      await page.goto('/');
+      const button = page.getByRole('banner').getByRole('button', { name: 'Account' });
+      await button.focus();
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+      await page.keyboard.press(key);
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expect(menu.getByText(DEMO.coach)).toBeVisible();
+      // The first item that can be chosen is active; the 'Signed in as' header is skipped.
+      const profile = menu.getByRole('menuitem', { name: 'Profile' });
+      await expect(profile).toHaveAttribute('data-focus', '');
+
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitem', { name: 'My reservations' })).toHaveAttribute('data-focus', '');
+      await page.keyboard.press('ArrowDown');
+      const logout = menu.getByRole('menuitem', { name: 'Logout' });
+      await expect(logout).toHaveAttribute('data-focus', '');
+      await expect(profile).not.toHaveAttribute('data-focus', '');
+
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(button).toBeFocused();
+      // Still signed in: Escape chose nothing.
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+    });
+  }
+
+  test('Enter on Logout logs out', async ({ page }) => {
+    await login(page, DEMO.coach);
+    await page.goto('/');
+    const button = page.getByRole('banner').getByRole('button', { name: 'Account' });
+    await button.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('data-focus', '');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('the league name', () => {
+  test('the name an admin saves in the league settings shows in the footer; the top bar keeps the product title', async ({ page }) => {
+    await login(page, DEMO.admin);
+    const original = (await (await page.request.get('/api/league')).json()) as { name: string; shortName: string; timeZone: string; contactEmail: string | null };
+    const renamed = `Maple Valley League ${Date.now() % 1_000_000}`;
+    try {
+      await page.goto('/admin');
+      const year = new Date().getFullYear();
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${year} ${original.name}`);
+      const settings = page.getByRole('region', { name: 'League settings' });
+      await settings.getByLabel('League name').fill(renamed);
+      await settings.getByRole('button', { name: 'Save league settings' }).click();
+      await expect(page.getByText('League settings saved.')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${year} ${renamed}`);
+      // Everyone sees it, on a fresh load too.
+      await page.goto('/slots');
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${year} ${renamed}`);
+      await expect(page.getByRole('banner').getByText('Practice Scheduler', { exact: true })).toBeVisible();
+      await expect(page.getByRole('banner')).not.toContainText(renamed);
+    } finally {
+      // Put the demo league's name back for the journeys that follow.
+      const restore = await page.request.put('/api/league', {
+        data: { ...original, contactEmail: original.contactEmail ?? '' },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(restore.status()).toBe(200);
+    }
+  });
+});
+
 test.describe('the shell on a phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -71,6 +148,21 @@ test.describe('the shell on a phone (390 px)', () => {
     await expect(menu.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
     await menu.getByRole('link', { name: 'Calendar', exact: true }).click();
     await expect(page).toHaveURL(/\/public-calendar$/);
+  });
+
+  test('the admin sees the Admin link in the mobile menu', async ({ page }) => {
+    await login(page, DEMO.admin);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    const admin = mobileNav.getByRole('link', { name: 'Admin', exact: true });
+    await expect(admin).toBeVisible();
+    await expect(admin).toHaveAttribute('href', '/admin');
+    await expect(mobileNav.locator('..').getByText(DEMO.admin)).toBeVisible();
+    await admin.click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'League admin' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
   });
 
   test('keyboard: the menu opens with Enter and closes with Escape', async ({ page }) => {

@@ -1,7 +1,9 @@
+import { isAPIError } from 'better-auth/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors/api-error';
 import { AppError } from '../errors';
+import { translateAuthError } from '../modules/auth/auth-errors';
 
 function body(code: string, message: string, details?: unknown): ApiErrorBody {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
@@ -12,6 +14,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send(body(err.code, err.message, err.details));
+    }
+    if (isAPIError(err)) {
+      // better-auth called from one of our routes (auth.api.*): its codes are not ours, so translate them.
+      const authBody = err.body as { code?: unknown; message?: unknown } | undefined;
+      const translated = translateAuthError({
+        status: err.statusCode,
+        authCode: typeof authBody?.code === 'string' ? authBody.code : undefined,
+        authMessage: typeof authBody?.message === 'string' ? authBody.message : undefined,
+        method: req.method,
+        path: req.url.split('?')[0] ?? req.url,
+      });
+      if (translated.statusCode >= 500) req.log.error({ err }, 'better-auth failed');
+      return reply.status(translated.statusCode).send(body(translated.code, translated.message, translated.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({

@@ -10,6 +10,7 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/** Every `error.code` the API sends is one of these (better-auth's own codes are translated in modules/auth/auth-errors.ts). */
 export const ERROR_CODES = {
   VALIDATION: 'VALIDATION_FAILED',
   UNAUTHENTICATED: 'UNAUTHENTICATED',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAccount, users } from '../../db/schema';
+import { authAccount, authUser, users } from '../../db/schema';
+import { ERROR_CODES } from '../../../shared/errors/api-error';
 import { buildTestApp, cookieHeader, TEST_ORIGIN, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -31,15 +32,17 @@ describe('accounts', () => {
   it('says "That email is already registered" for a second sign-up with the same email', async () => {
     await post('/api/auth/sign-up/email', { name: 'A', email: 'dup@example.org', password: 'long-enough-1' });
     const res = await post('/api/auth/sign-up/email', { name: 'B', email: 'dup@example.org', password: 'long-enough-2' });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: expect.stringContaining('That email is already registered') } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: { code: 'CONFLICT', message: expect.stringContaining('That email is already registered'), details: { fields: { email: 'That email is already registered' } } },
+    });
   });
 
   it('says "Email or password is incorrect" for a wrong password and for an unknown email', async () => {
     await t.signUp({ email: 'login@example.org' });
     const wrong = await post('/api/auth/sign-in/email', { email: 'login@example.org', password: 'not-the-password' }, { 'x-forwarded-for': '10.1.1.1' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().error.message).toContain('Email or password is incorrect');
+    expect(wrong.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.stringContaining('Email or password is incorrect') } });
     const unknown = await post('/api/auth/sign-in/email', { email: 'nobody@example.org', password: 'whatever-123' }, { 'x-forwarded-for': '10.1.1.2' });
     expect(unknown.json().error.message).toContain('Email or password is incorrect');
   });
@@ -103,8 +106,98 @@ describe('accounts', () => {
     await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
     const res = await post('/api/auth/sign-in/email', { email: user.email, password: user.password }, { 'x-forwarded-for': '10.1.1.4' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toContain('disabled');
+    // Our FORBIDDEN, not better-auth's ACCOUNT_DISABLED, and words that say what to do.
+    expect(res.json()).toEqual({
+      error: { code: 'FORBIDDEN', message: 'This account has been disabled. Contact a league admin if you think this is a mistake.' },
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
     // An existing session of a disabled user no longer counts.
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('better-auth errors in our words', () => {
+  const documented: string[] = Object.values(ERROR_CODES);
+  const signUp = (payload: Record<string, unknown>, ip: string) => post('/api/auth/sign-up/email', payload, { 'x-forwarded-for': ip });
+  const accountsFor = async (email: string) => t.database.db.$count(authUser, eq(authUser.email, email));
+
+  it('a too-short password is VALIDATION_FAILED naming the password field, and no account is made', async () => {
+    const res = await signUp({ name: 'Short', email: 'short@example.org', password: 'abc1234' }, '10.2.0.1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'That password is too short: use at least 8 characters.',
+        details: { fields: { password: 'That password is too short: use at least 8 characters.' } },
+      },
+    });
+    expect(await accountsFor('short@example.org')).toBe(0);
+  });
+
+  it('a too-long password is VALIDATION_FAILED naming the password field', async () => {
+    const res = await signUp({ name: 'Long', email: 'long@example.org', password: 'x'.repeat(129) }, '10.2.0.2');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'That password is too long: use at most 128 characters.',
+      details: { fields: { password: 'That password is too long: use at most 128 characters.' } },
+    });
+  });
+
+  it('an invalid email is VALIDATION_FAILED naming the email field, at sign-up and at sign-in', async () => {
+    const expected = {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Enter a valid email address, like name@example.com.',
+        details: { fields: { email: 'Enter a valid email address, like name@example.com.' } },
+      },
+    };
+    const up = await signUp({ name: 'Bad Email', email: 'not-an-email', password: 'long-enough-1' }, '10.2.0.3');
+    expect(up.statusCode).toBe(400);
+    expect(up.json()).toEqual(expected);
+    expect(await accountsFor('not-an-email')).toBe(0);
+    const inn = await post('/api/auth/sign-in/email', { email: 'not-an-email', password: 'long-enough-1' }, { 'x-forwarded-for': '10.2.0.4' });
+    expect(inn.statusCode).toBe(400);
+    expect(inn.json()).toEqual(expected);
+  });
+
+  it('missing fields are VALIDATION_FAILED with one clear message per field', async () => {
+    const res = await signUp({ email: 'nameless@example.org' }, '10.2.0.5');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: expect.stringMatching(/^(?=.*Enter your name\.)(?=.*Enter a password\.)/),
+        details: { fields: { name: 'Enter your name.', password: 'Enter a password.' } },
+      },
+    });
+    const signIn = await post('/api/auth/sign-in/email', {}, { 'x-forwarded-for': '10.2.0.6' });
+    expect(signIn.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: { fields: { email: 'Enter your email address.', password: 'Enter a password.' } } });
+  });
+
+  it('other auth failures also answer only with documented codes', async () => {
+    const cases = [
+      { res: await post('/api/auth/change-password', { currentPassword: 'a', newPassword: 'b' }), status: 401, code: 'UNAUTHENTICATED' },
+      { res: await post('/api/auth/no-such-endpoint', {}), status: 404, code: 'NOT_FOUND' },
+      { res: await signUp({ name: 'Typed', email: 'typed@example.org', password: 12345678 }, '10.2.0.7'), status: 400, code: 'VALIDATION_FAILED' },
+    ];
+    for (const { res, status, code } of cases) {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json(), res.body).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
+    }
+  });
+
+  it('every error code better-auth can send is translated into one of ours, and a 5xx never repeats its words', async () => {
+    const { translateAuthError } = await import('./auth-errors');
+    const authCodes = [...Object.keys(t.auth.$ERROR_CODES), 'ACCOUNT_DISABLED', 'UNAUTHORIZED', 'BAD_REQUEST', 'SOMETHING_NEW'];
+    expect(authCodes).toEqual(expect.arrayContaining(['PASSWORD_TOO_SHORT', 'INVALID_EMAIL', 'USER_ALREADY_EXISTS']));
+    for (const authCode of authCodes) {
+      for (const status of [400, 401, 403, 404, 422, 429, 500, 503]) {
+        const err = translateAuthError({ status, authCode, authMessage: 'secret internals at db.ts:12', method: 'POST', path: '/api/auth/sign-up/email' });
+        expect(documented, `${authCode} ${status}`).toContain(err.code);
+        expect(err.message.length).toBeGreaterThan(10);
+        if (status >= 500) expect(err.message).not.toContain('secret');
+      }
+    }
   });
 });

@@ -1,25 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from './auth';
-
-/** Our words for better-auth's errors: what happened and what to do. */
-const MESSAGES: Record<string, string> = {
-  USER_ALREADY_EXISTS: 'That email is already registered. Log in instead, or use a different email.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'That email is already registered. Log in instead, or use a different email.',
-  INVALID_EMAIL_OR_PASSWORD: 'Email or password is incorrect. Check both and try again.',
-  INVALID_EMAIL: 'Enter a valid email address, like name@example.com.',
-  PASSWORD_TOO_SHORT: 'That password is too short: use at least 8 characters.',
-  PASSWORD_TOO_LONG: 'That password is too long: use at most 128 characters.',
-  INVALID_PASSWORD: 'That password is incorrect. Check it and try again.',
-  INVALID_ORIGIN: 'This request came from a page outside the league site, so it was refused. Reload the page and try again.',
-  MISSING_OR_NULL_ORIGIN: 'This request came from a page outside the league site, so it was refused. Reload the page and try again.',
-};
-
-function codeFor(status: number, code: string | undefined): string {
-  if (status === 429) return 'RATE_LIMITED';
-  if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') return 'CONFLICT';
-  if (code === 'INVALID_EMAIL_OR_PASSWORD') return 'UNAUTHENTICATED';
-  return code ?? (status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED');
-}
+import { translateAuthError } from './auth-errors';
 
 /** Mounts better-auth under /api/auth/* and rewrites its errors into our one error shape. */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
@@ -44,20 +25,20 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const text = await response.text();
     if (response.status >= 400) {
-      let parsed: { code?: string; message?: string } = {};
+      let parsed: { code?: unknown; message?: unknown } = {};
       try {
-        parsed = JSON.parse(text) as typeof parsed;
+        parsed = (JSON.parse(text) ?? {}) as typeof parsed;
       } catch {
-        // Not JSON: fall back to a generic message below.
+        // Not JSON: the status alone decides below.
       }
-      const status = response.status;
-      const message =
-        (parsed.code && MESSAGES[parsed.code]) ??
-        (status === 429
-          ? 'Too many attempts. Wait a minute and try again.'
-          : parsed.message ?? 'That did not work. Check what you entered and try again.');
+      const authCode = typeof parsed.code === 'string' ? parsed.code : undefined;
+      const authMessage = typeof parsed.message === 'string' ? parsed.message : undefined;
+      if (response.status >= 500) req.log.error({ status: response.status, authCode, authMessage }, 'better-auth failed');
+      // Only the codes of ERROR_CODES leave the API: better-auth's own are translated, with field errors.
+      const err = translateAuthError({ status: response.status, authCode, authMessage, method: req.method, path: url.pathname });
+      reply.status(err.statusCode);
       reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send({ error: { code: codeFor(status, parsed.code), message } });
+      return reply.send({ error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } });
     }
     // The session lives in an HttpOnly cookie; keep its token out of reach of page scripts.
     if (text.startsWith('{') && text.includes('"token"')) {

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../../db/schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE } from './auth-errors';
 import { createProfileForAuthUser, findProfileFlags, touchLastSignIn } from '../users/users.repository';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. */
@@ -69,8 +70,8 @@ export function createAuth(config: Config, db: Database, secret: string) {
             const flags = await findProfileFlags(db, session.userId);
             if (flags?.disabled) {
               throw new APIError('FORBIDDEN', {
-                code: 'ACCOUNT_DISABLED',
-                message: 'This account has been disabled. Contact a league admin if you think this is a mistake.',
+                code: ACCOUNT_DISABLED,
+                message: ACCOUNT_DISABLED_MESSAGE,
               });
             }
           },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, notificationOutbox } from '../../db/schema';
@@ -19,8 +20,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const post = (user: TestUser | null, url: string, payload: unknown = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { origin: TEST_ORIGIN, ...(user ? { cookie: user.cookie } : {}) } });
+const post = (user: TestUser | null, url: string, payload: unknown = {}, userAgent?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { origin: TEST_ORIGIN, ...(user ? { cookie: user.cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
+  });
+/** A User-Agent of its own for one request: the audit entry records it, so an entry with it was written by that request. */
+const agent = () => `audit-probe/${randomUUID()}`;
+const auditOf = (userAgent: string) => t.database.db.select().from(auditLog).where(eq(auditLog.userAgent, userAgent));
 const get = (user: TestUser | null, url: string) => t.app.inject({ url, headers: user ? { cookie: user.cookie } : {} });
 
 describe('booking a slot', () => {
@@ -79,8 +88,10 @@ describe('cancelling', () => {
   it('a coach cancels their own booking; another team cannot see or cancel it; the slot reopens', async () => {
     const booked = await post(coachB, '/api/bookings', { slotId: league.slotIds[2]![1]! });
     const id = booked.json().booking.id as string;
-    const stranger = await post(coachA, `/api/bookings/${id}/cancel`);
+    const strangerUa = agent();
+    const stranger = await post(coachA, `/api/bookings/${id}/cancel`, {}, strangerUa);
     expect(stranger.statusCode).toBe(404);
+    expect(await auditOf(strangerUa)).toEqual([]);
     expect((await get(coachA, `/api/bookings/${id}/ics`)).statusCode).toBe(404);
     const ics = await get(coachB, `/api/bookings/${id}/ics`);
     expect(ics.headers['content-type']).toContain('text/calendar');
@@ -91,8 +102,21 @@ describe('cancelling', () => {
     const byMember = await post(parent, `/api/bookings/${id}/cancel`);
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json().error.message).toContain('Only coaches can cancel practices');
-    const ok = await post(coachB, `/api/bookings/${id}/cancel`, {});
+    const ua = agent();
+    const ok = await post(coachB, `/api/bookings/${id}/cancel`, {}, ua);
     expect(ok.json().booking).toMatchObject({ status: 'cancelled', cancelReason: 'Cancelled by the coach' });
+    // booking.cancel (not the admin's action): one entry by this request, naming the booking and the coach.
+    const audit = await auditOf(ua);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'booking.cancel',
+      entityType: 'booking',
+      entityId: id,
+      actorId: coachB.id,
+      actorEmail: coachB.email,
+      before: { status: 'confirmed' },
+      after: { status: 'cancelled', reason: 'Cancelled by the coach' },
+    });
     expect((await post(coachB, `/api/bookings/${id}/cancel`)).statusCode).toBe(409);
     const rebook = await post(coachA, '/api/bookings', { slotId: league.slotIds[2]![1]! });
     expect(rebook.statusCode).toBe(201);
@@ -124,8 +148,22 @@ describe('admin', () => {
     const b = (await post(coachB, '/api/bookings', { slotId: league.slotIds[4]![0]! })).json().booking;
     const taken = await post(admin, `/api/admin/bookings/${b.id}/move`, { slotId: league.slotIds[3]![0]! });
     expect(taken.statusCode).toBe(409);
-    const moved = await post(admin, `/api/admin/bookings/${b.id}/move`, { slotId: league.slotIds[4]![2]!, reason: 'Lights out on the early slot' });
+    const ua = agent();
+    const moved = await post(admin, `/api/admin/bookings/${b.id}/move`, { slotId: league.slotIds[4]![2]!, reason: 'Lights out on the early slot' }, ua);
     expect(moved.json().booking).toMatchObject({ id: b.id, slotId: league.slotIds[4]![2], status: 'confirmed' });
+    // booking.move: one entry by this request, naming the booking and the admin, with both slots.
+    const audit = await auditOf(ua);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'booking.move',
+      entityType: 'booking',
+      entityId: b.id,
+      actorId: admin.id,
+      actorEmail: admin.email,
+      before: { slotId: league.slotIds[4]![0] },
+      after: { slotId: league.slotIds[4]![2] },
+    });
+    expect(audit[0]!.summary).toContain('Lights out on the early slot');
     const slotsOfDay = (await t.database.db.select().from(bookings).where(eq(bookings.status, 'confirmed'))).map((r) => r.slotId);
     expect(slotsOfDay).not.toContain(league.slotIds[4]![0]);
   });
@@ -138,8 +176,21 @@ describe('admin', () => {
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('date_time_local,ends_local,team,facility,field,status,booked_by,override,override_reason,cancel_reason,booking_id');
     expect(lines.length).toBeGreaterThan(3);
-    const cancelled = await post(admin, `/api/admin/bookings/${list[0]!.id}/cancel`, { reason: 'Field double-booked with a game' });
+    const ua = agent();
+    const cancelled = await post(admin, `/api/admin/bookings/${list[0]!.id}/cancel`, { reason: 'Field double-booked with a game' }, ua);
     expect(cancelled.json().booking).toMatchObject({ status: 'cancelled', cancelReason: 'Field double-booked with a game' });
+    // booking.cancel.admin: one entry by this request, naming the booking and the admin, with the reason.
+    const audit = await auditOf(ua);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'booking.cancel.admin',
+      entityType: 'booking',
+      entityId: list[0]!.id,
+      actorId: admin.id,
+      actorEmail: admin.email,
+      before: { status: 'confirmed' },
+      after: { status: 'cancelled', reason: 'Field double-booked with a game' },
+    });
     expect((await get(coachA, '/api/admin/bookings')).statusCode).toBe(403);
   });
 

@@ -3,7 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, fields, slots, teams } from '../../db/schema';
 import { insertField } from '../facilities/facilities.repository';
-import { at, nextMonday, seedLeague, type League } from '../../test/booking-fixtures';
+import { weekStart } from '../../../shared/bookings/booking-rules';
+import { at, nextMonday, seedLeague, TZ, type League } from '../../test/booking-fixtures';
 import { buildTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /** Real HTTP, many requests in flight at once: the database decides every race. */
@@ -26,7 +27,7 @@ function book(user: TestUser, slotId: string) {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: user.cookie, origin: 'http://127.0.0.1:1' },
     body: JSON.stringify({ slotId }),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { message: string; code: string } } }));
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { message: string; code: string; details?: unknown } } }));
 }
 
 function cancel(user: TestUser, bookingId: string) {
@@ -49,33 +50,51 @@ describe('races', () => {
     expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(1);
   }, 60_000);
 
-  it('50 requests from one team for 50 different slots with a weekly limit of 2: exactly 2 bookings', async () => {
+  it('50 requests from one team for 50 distinct open slots in one week with a weekly limit of 2: exactly 2 bookings, 48 WEEK_LIMIT refusals', async () => {
     const team = league.teamIds[50]!;
     const coach = coaches[50]!;
-    // 50 open slots, all in next week (Mon–Sun, league time): field 0's 21 minus the one taken above, plus 2 more fields.
+    // 50 distinct open slots, all in next week (Mon–Sun, league time), on 3 fields of their own so no other test
+    // in this file touches them. Every one is bookable on its own: open, 12 hours to 14 days ahead, inside the
+    // season, and the day limit (5) is never reached by 2 bookings. Only the weekly limit can refuse them.
     const monday = nextMonday();
     const facility = (await t.database.db.select({ facilityId: fields.facilityId }).from(fields).where(eq(fields.id, league.fieldIds[0]!)))[0]!.facilityId;
-    const extraSlots: string[] = [];
-    for (const name of ['Field 2', 'Field 3']) {
+    const candidates: Array<{ id: string; startsAt: Date }> = [];
+    for (const name of ['Weekly 1', 'Weekly 2', 'Weekly 3']) {
       const field = await insertField(t.database.db, { facilityId: facility, name, surface: 'grass', lights: false, color: '#000000' });
+      const values = [];
       for (let d = 0; d < 7; d++) {
-        for (const hhmm of ['17:00', '18:30']) {
+        for (const hhmm of ['17:00', '18:30', '20:00']) {
           const startsAt = at(monday.add({ days: d }), hhmm);
-          const [row] = await t.database.db.insert(slots).values({ seasonId: league.seasonId, fieldId: field.id, startsAt, endsAt: new Date(startsAt.getTime() + 80 * 60_000) }).returning({ id: slots.id });
-          extraSlots.push(row!.id);
+          values.push({ seasonId: league.seasonId, fieldId: field.id, startsAt, endsAt: new Date(startsAt.getTime() + 80 * 60_000) });
         }
       }
+      candidates.push(...(await t.database.db.insert(slots).values(values).returning({ id: slots.id, startsAt: slots.startsAt })));
     }
-    const candidates = [...league.slotIds.flat().slice(1), ...extraSlots].slice(0, 48);
-    expect(candidates).toHaveLength(48);
-    const results = await Promise.all([...candidates, ...candidates.slice(0, 2)].map((slotId) => book(coach, slotId)));
+    const chosen = candidates.slice(0, 50);
+    expect(new Set(chosen.map((s) => s.id)).size).toBe(50);
+    const weeks = new Set(chosen.map((s) => weekStart(s.startsAt, TZ)));
+    expect(weeks).toEqual(new Set([monday.toString()]));
+    expect(await t.database.db.$count(bookings, inArray(bookings.slotId, chosen.map((s) => s.id)))).toBe(0);
+    expect(await t.database.db.$count(bookings, and(eq(bookings.teamId, team), eq(bookings.status, 'confirmed')))).toBe(0);
+
+    const results = await Promise.all(chosen.map((s) => book(coach, s.id)));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    const refusals = results.filter((r) => r.status !== 201);
+    expect(refusals).toHaveLength(48);
+    for (const r of refusals) {
+      expect(r.status).toBe(422);
+      expect(r.body.error).toMatchObject({
+        code: 'RULE_VIOLATION',
+        details: { rule: 'WEEK_LIMIT' },
+        message: expect.stringMatching(/already has 2 practices in the week of .* \(limit 2\)\.$/),
+      });
+    }
     const confirmed = await t.database.db.select().from(bookings).where(and(eq(bookings.teamId, team), eq(bookings.status, 'confirmed')));
     expect(confirmed).toHaveLength(2);
-    expect(results.filter((r) => r.status !== 201).every((r) => ['RULE_VIOLATION', 'CONFLICT'].includes(r.body.error?.code ?? ''))).toBe(true);
-    expect(results.some((r) => /already has 2 practices in the week of .* \(limit 2\)/.test(r.body.error?.message ?? ''))).toBe(true);
+    const won = results.flatMap((r) => (r.status === 201 ? [(r.body as unknown as { booking: { slotId: string } }).booking.slotId] : []));
+    expect(confirmed.map((b) => b.slotId).sort()).toEqual(won.sort());
   }, 60_000);
 
   it('cancel-and-rebook races leave one consistent state and no 5xx', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlState } from '../../db/client';
@@ -12,8 +13,15 @@ let facilityId: string;
 const fieldIds: string[] = [];
 let teamId: string;
 
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: { cookie: admin.cookie, origin: TEST_ORIGIN } });
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, userAgent?: string) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { cookie: admin.cookie, origin: TEST_ORIGIN, ...(userAgent ? { 'user-agent': userAgent } : {}) },
+  });
+/** The audit entries written by the request that sent this User-Agent. */
+const auditOf = (userAgent: string) => t.database.db.select().from(auditLog).where(eq(auditLog.userAgent, userAgent));
 
 function ndjson(body: string): Array<Record<string, unknown>> {
   return body
@@ -166,11 +174,28 @@ describe('slots', () => {
   it('edits a slot, and refuses a time that overlaps its neighbour', async () => {
     const day = (await t.app.inject({ url: `/api/slots?from=2027-03-10&to=2027-03-10&fieldId=${fieldIds[1]}` })).json().slots as Array<{ id: string; startsAt: string; endsAt: string }>;
     const [first, second] = day;
-    const ok = await send('PUT', `/api/slots/${first!.id}`, { startsAt: first!.startsAt, endsAt: first!.endsAt, notes: 'Bring bases' });
+    const ua = `audit-probe/${randomUUID()}`;
+    const ok = await send('PUT', `/api/slots/${first!.id}`, { startsAt: first!.startsAt, endsAt: first!.endsAt, notes: 'Bring bases' }, ua);
     expect(ok.json().slot.notes).toBe('Bring bases');
-    const clash = await send('PUT', `/api/slots/${first!.id}`, { startsAt: first!.startsAt, endsAt: new Date(Date.parse(second!.startsAt) + 30 * 60_000).toISOString() });
+    // slot.update: one entry by this request, naming the slot and the admin, with the slot before and after.
+    const audit = await auditOf(ua);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'slot.update',
+      entityType: 'slot',
+      entityId: first!.id,
+      actorId: admin.id,
+      actorEmail: admin.email,
+      before: { id: first!.id, notes: null },
+      after: { id: first!.id, notes: 'Bring bases' },
+    });
+
+    const clashUa = `audit-probe/${randomUUID()}`;
+    const clash = await send('PUT', `/api/slots/${first!.id}`, { startsAt: first!.startsAt, endsAt: new Date(Date.parse(second!.startsAt) + 30 * 60_000).toISOString() }, clashUa);
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.message).toContain('overlaps another slot');
+    // Refused: nothing changed, so nothing is audited.
+    expect(await auditOf(clashUa)).toEqual([]);
   });
 });
 

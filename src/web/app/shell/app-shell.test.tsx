@@ -1,7 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeCachedSession } from '../../features/auth/profile-cache';
-import { adminProfile, memberProfile, renderApp, stubApi } from '../../test/render-app';
+import { adminProfile, json, leagueSettings, memberProfile, renderApp, stubApi } from '../../test/render-app';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -13,8 +14,11 @@ describe('the shell (spec §2)', () => {
   it("shows 'Loading…' while the session loads, then Login and Signup for a visitor", async () => {
     stubApi(null);
     renderApp('/');
-    expect(screen.getAllByText('Loading…').length).toBeGreaterThan(0);
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    // The top bar's own auth placeholder, not the page area's lazy-loading fallback.
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('status').textContent).toBe('Loading…');
+    expect(await within(banner).findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(within(banner).queryByText('Loading…')).toBeNull();
     expect(screen.getByRole('link', { name: 'Signup' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Book a Field' }).getAttribute('href')).toBe('/slots');
@@ -29,6 +33,39 @@ describe('the shell (spec §2)', () => {
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Account' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('shows the profile photo in the Account dropdown when the profile has one', async () => {
+    const photoURL = 'https://photos.example.org/pat.jpg';
+    stubApi({ ...memberProfile, photoURL });
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText(memberProfile.email)).toBeTruthy();
+    const images = [...menu.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(images).toEqual([photoURL]);
+  });
+
+  it("shows the league's name from its settings in the footer and on the landing page, not the built-in default", async () => {
+    stubApi(null, { '/api/league': { ...leagueSettings, name: 'Maple Valley Girls Softball' } });
+    renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    await within(footer).findByText(`© ${new Date().getFullYear()} Maple Valley Girls Softball`);
+    expect(within(footer).queryByText(/CGSL Softball League/)).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maple Valley Girls Softball' })).toBeTruthy();
+    await vi.waitFor(() => expect(document.title).toBe('Maple Valley Girls Softball · Practice Scheduler'));
+    // The top bar keeps the product title (spec §2).
+    expect(within(screen.getByRole('banner')).getByText('Practice Scheduler')).toBeTruthy();
+  });
+
+  it('falls back to the default league name in the footer when the league settings cannot be loaded', async () => {
+    const fetchMock = stubApi(null, {}, (url) =>
+      url === '/api/league' ? json({ error: { code: 'INTERNAL', message: 'Something went wrong on the server.' } }, 500) : undefined,
+    );
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Login' });
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([input]) => input === '/api/league')).toBe(true));
+    expect(within(screen.getByRole('contentinfo')).getByText(`© ${new Date().getFullYear()} CGSL Softball League`)).toBeTruthy();
   });
 
   it('shows the Admin link to an admin', async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DEFAULT_LEAGUE_NAME } from '../../../shared/constants';
+import { useLeagueName } from '../../features/league/api/get-league';
 
 const footerLinks = [
   { to: '/clinics', label: 'Clinics' },
@@ -8,14 +8,15 @@ const footerLinks = [
   { to: '/diag', label: 'Diagnostics' },
 ];
 
-/** Spec §2: the footer shows the league copyright. */
+/** Spec §2: the footer shows the league copyright, in the name the league's admin set. */
 export function SiteFooter() {
+  const leagueName = useLeagueName();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>
-          © {year} {DEFAULT_LEAGUE_NAME}
+          © {year} {leagueName}
         </p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-1 gap-y-1">

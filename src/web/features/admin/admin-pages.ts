@@ -48,8 +48,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   {
     to: '/admin-booking-control',
-    label: 'Booking control',
-    title: 'Booking control',
+    label: 'Booking rules',
+    title: 'Booking rules',
     description: 'Per-season booking rules: when booking opens, weekly and daily limits, lead time and cancellation cutoff.',
   },
   {

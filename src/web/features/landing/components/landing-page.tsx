@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { DEFAULT_LEAGUE_NAME, PRODUCT_TITLE } from '../../../../shared/constants';
+import { PRODUCT_TITLE } from '../../../../shared/constants';
 import { buttonClasses } from '../../../components/ui/button';
 import { formatDayRange } from '../../../lib/dates';
 import { useSession } from '../../auth/use-session';
+import { useLeagueName } from '../../league/api/get-league';
 import { useCurrentSeason } from '../../seasons/current-season-context';
 
 const FEATURES = [
@@ -28,14 +29,15 @@ export function LandingPage() {
   const auth = useSession();
   const { season, seasons } = useCurrentSeason();
   const current = seasons.find((s) => s.id === season.id);
+  const leagueName = useLeagueName();
 
   return (
     <div className="flex flex-col gap-10">
-      <title>{`${DEFAULT_LEAGUE_NAME} · ${PRODUCT_TITLE}`}</title>
+      <title>{`${leagueName} · ${PRODUCT_TITLE}`}</title>
       <section className="relative overflow-hidden rounded-2xl bg-primary-800 px-5 py-10 text-white shadow-lg sm:px-10 sm:py-14">
         <img src="/logo.svg" alt="" className="pointer-events-none absolute -top-10 -right-10 size-56 opacity-10 sm:size-72" />
         <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{PRODUCT_TITLE}</p>
-        <h1 className="mt-2 max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{DEFAULT_LEAGUE_NAME}</h1>
+        <h1 className="mt-2 max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{leagueName}</h1>
         <p className="mt-4 max-w-xl text-lg text-primary-100">
           Book practice fields, see who is practising where, and keep your team’s season in one place.
         </p>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
+import { DEFAULT_LEAGUE_NAME, DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
 import type { LeagueSettings } from '../../../../shared/league/league.schemas';
 import { api } from '../../../lib/api-client';
 
@@ -18,4 +18,13 @@ export const useLeague = () => useQuery(leagueQueryOptions());
 export function useLeagueTimeZone(): string {
   const { data } = useLeague();
   return data?.timeZone ?? DEFAULT_LEAGUE_TIMEZONE;
+}
+
+/**
+ * The league's name as its admin set it in the league settings; the default name until the settings arrive
+ * (or when they cannot be loaded), so the shell never shows an empty name.
+ */
+export function useLeagueName(): string {
+  const { data } = useLeague();
+  return data?.name ?? DEFAULT_LEAGUE_NAME;
 }
