@@ -98,8 +98,8 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   await app.register(usersRoutes, { db });
   await app.register(teamsRoutes, { db });
   await app.register(seasonsRoutes, { db });
-  await app.register(adminRoutes, { db });
   const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
+  await app.register(adminRoutes, { db, defaults: leagueDefaults });
   await app.register(leagueRoutes, { db, defaults: leagueDefaults });
   await app.register(facilitiesRoutes, { db });
   await app.register(slotsRoutes, { db, events: database.events, defaults: leagueDefaults });

@@ -16,3 +16,10 @@ export function localDayRange(from: string, to: string, timeZone: string): { sta
 export function localDate(instant: Date, timeZone: string): string {
   return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
 }
+
+/** The whole local day an instant falls in, and the rest of its local week (Monday to Sunday) from that instant on. */
+export function todayAndRestOfWeek(now: Date, timeZone: string): { today: { start: Date; end: Date }; restOfWeek: { start: Date; end: Date } } {
+  const date = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
+  const sunday = date.add({ days: 7 - date.dayOfWeek }).toString();
+  return { today: localDayRange(date.toString(), date.toString(), timeZone), restOfWeek: { start: now, end: localDayRange(sunday, sunday, timeZone).end } };
+}

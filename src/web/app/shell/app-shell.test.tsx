@@ -122,5 +122,9 @@ describe('the admin guard (spec §6)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'League admin' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Admin pages' })).toBeTruthy();
     expect(await screen.findByText('Spring 2027')).toBeTruthy();
+    // The live-count tiles link to where the admin acts on them.
+    const today = screen.getByRole('link', { name: /Today's bookings\s*4/ });
+    expect(today.getAttribute('href')).toBe('/admin-manage-bookings');
+    expect(screen.getByRole('link', { name: /Open slots this week\s*37/ }).getAttribute('href')).toBe('/admin-slots');
   });
 });

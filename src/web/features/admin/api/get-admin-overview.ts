@@ -6,6 +6,8 @@ export interface AdminOverview {
   teams: number;
   seasons: number;
   activeSeason: string | null;
+  bookingsToday: number;
+  openSlotsThisWeek: number;
 }
 
 export const adminQueryKey = ['admin'] as const;

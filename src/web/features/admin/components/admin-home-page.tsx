@@ -10,6 +10,8 @@ export function AdminHomePage() {
   const overview = useAdminOverview();
   const data = overview.data;
   const stats = [
+    { label: "Today's bookings", value: data?.bookingsToday, to: '/admin-manage-bookings' },
+    { label: 'Open slots this week', value: data?.openSlotsThisWeek, to: '/admin-slots' },
     { label: 'Users', value: data?.users, to: '/admin-user-manager' },
     { label: 'Teams', value: data?.teams, to: '/admin-user-manager' },
     { label: 'Seasons', value: data?.seasons, to: '/admin-season-manager' },
@@ -24,7 +26,7 @@ export function AdminHomePage() {
       ) : null}
 
       <h2 className="sr-only">At a glance</h2>
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         {stats.map((stat) => (
           <li key={stat.label}>
             <Link

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, fields, slots } from '../../db/schema';
+import { insertField } from '../facilities/facilities.repository';
+import { TZ, seedLeague, type League } from '../../test/booking-fixtures';
+import { buildTestApp, type TestApp, type TestUser } from '../../test/test-app';
+
+let t: TestApp;
+let league: League;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  league = await seedLeague(t, { teams: 1 });
+  admin = await t.signUp({ email: 'overview-admin@example.org', role: 'admin' });
+}, 60_000);
+afterAll(() => t.close());
+
+const overview = async () => (await t.app.inject({ url: '/api/admin/overview', headers: { cookie: admin.cookie } })).json();
+const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+
+describe('admin landing counts (product.md: tiles with live counts)', () => {
+  it("counts today's confirmed practices in the league zone and the slots still bookable this week", async () => {
+    const db = t.database.db;
+    const before = await overview();
+    expect(before).toMatchObject({ bookingsToday: 0, activeSeason: expect.any(String) });
+    const baseline = before.openSlotsThisWeek as number;
+
+    const today = Temporal.Now.plainDateISO(TZ);
+    const startOfToday = new Date(today.toZonedDateTime(TZ).epochMilliseconds);
+    const endOfWeek = new Date(today.add({ days: 8 - today.dayOfWeek }).toZonedDateTime(TZ).epochMilliseconds);
+    const field = league.fieldIds[0]!;
+    const closedField = (await insertField(db, { facilityId: (await db.select().from(fields).where(eq(fields.id, field)))[0]!.facilityId, name: 'Closed', surface: 'grass', lights: false, color: '#000000' })).id;
+    await db.update(fields).set({ active: false }).where(eq(fields.id, closedField));
+    const slot = async (fieldId: string, startsAt: Date, extra: Partial<typeof slots.$inferInsert> = {}) =>
+      (await db.insert(slots).values({ seasonId: league.seasonId, fieldId, startsAt, endsAt: new Date(startsAt.getTime() + 30_000), ...extra }).returning())[0]!.id;
+
+    // Today: one confirmed practice counts; a cancelled one does not. Both are early today, so not bookable either.
+    const early = await slot(field, new Date(startOfToday.getTime() + 60_000));
+    const earlier = await slot(field, new Date(startOfToday.getTime()));
+    await db.insert(bookings).values([
+      { slotId: early, teamId: league.teamIds[0]!, status: 'confirmed' },
+      { slotId: earlier, teamId: league.teamIds[0]!, status: 'cancelled' },
+    ]);
+    // From now on: open (counts, if this week is not ending this very minute), blocked, booked, on a closed field, past.
+    const open = minutes(2);
+    await slot(field, open);
+    await slot(field, minutes(3), { status: 'blocked', blockReason: 'Rain' });
+    const booked = await slot(field, minutes(4));
+    await db.insert(bookings).values({ slotId: booked, teamId: league.teamIds[0]!, status: 'confirmed' });
+    await slot(closedField, minutes(5));
+    await slot(field, minutes(-120));
+    await slot(field, minutes(6), { deletedAt: new Date() });
+
+    const after = await overview();
+    const bookedTodayToo = booked && minutes(4) < new Date(startOfToday.getTime() + 24 * 3600_000) ? 1 : 0;
+    expect(after.bookingsToday).toBe(1 + bookedTodayToo);
+    expect(after.openSlotsThisWeek).toBe(baseline + (open < endOfWeek ? 1 : 0));
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.app.inject({ url: '/api/admin/overview' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,41 @@
+import { and, count, eq, gte, isNull, lt, notExists } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bookings, facilities, fields, slots } from '../../db/schema';
+
+type Range = { start: Date; end: Date };
+
+/** Confirmed practices starting in the range. */
+export async function countConfirmedBookings(db: Database, range: Range): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(bookings.status, 'confirmed'), isNull(slots.deletedAt), gte(slots.startsAt, range.start), lt(slots.startsAt, range.end)));
+  return row?.n ?? 0;
+}
+
+/** Slots a coach could still book in the range: live, not blocked, not booked, on an active field and facility. */
+export async function countOpenSlots(db: Database, range: Range): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(slots)
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
+    .where(
+      and(
+        isNull(slots.deletedAt),
+        eq(slots.status, 'open'),
+        eq(fields.active, true),
+        eq(facilities.active, true),
+        gte(slots.startsAt, range.start),
+        lt(slots.startsAt, range.end),
+        notExists(
+          db
+            .select({ one: bookings.id })
+            .from(bookings)
+            .where(and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed'))),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
