@@ -17,7 +17,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const overview = async () => (await t.app.inject({ url: '/api/admin/overview', headers: { cookie: admin.cookie } })).json();
+const overview = async () => (await t.app.inject({ url: '/api/admin/overview', headers: { cookie: admin.cookie } })).json<Record<string, unknown>>();
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 
 describe('admin landing counts (product.md: tiles with live counts)', () => {
