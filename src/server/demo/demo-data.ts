@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { and, asc, gt, isNull, lt } from 'drizzle-orm';
 import { bookings, facilities, fields, seasons, slots, teams, users } from '../db/schema';
 import { generateSlots } from '../../shared/slots/slot-generator';
-import { insertSlotsSkippingOverlaps } from '../modules/slots/slots.repository';
+import { analyzeSlots, insertSlotsSkippingOverlaps } from '../modules/slots/slots.repository';
 import type { Auth } from '../modules/auth/auth';
 import type { Role } from '../../shared/constants';
 
@@ -124,6 +124,7 @@ export async function seedDemo(db: Database, auth: Auth, timeZone: string): Prom
     await db.update(users).set({ role: person.role, teamId: teamId(person.team) }).where(eq(users.id, id));
   }
   await seedDemoBookings(db);
+  await analyzeSlots(db);
   return DEMO_PEOPLE.map((p) => ({ role: p.role, email: p.email, password: DEMO_PASSWORD, team: p.team }));
 }
 

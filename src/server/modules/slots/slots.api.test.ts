@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlState } from '../../db/client';
+import { rowsOf, sqlState } from '../../db/client';
 import { auditLog, bookings, notificationOutbox, seasons, slots } from '../../db/schema';
 import { insertTeam } from '../teams/teams.repository';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
@@ -117,6 +117,9 @@ describe('slots', () => {
     expect(lines.filter((l) => l.type === 'progress').length).toBeGreaterThanOrEqual(10);
     expect(lines.at(-1)).toEqual({ type: 'done', created: 10_000, skippedOverlaps: 0, skipped: 0 });
     expect(await t.database.db.$count(slots, sql`${slots.startsAt} < '2029-01-01' and ${slots.deletedAt} is null`)).toBe(10_000);
+    // The planner's statistics were refreshed after the bulk insert (PGlite has no autovacuum to do it).
+    const stats = await t.database.db.execute(sql`select reltuples from pg_class where relname = 'slots'`);
+    expect(Number(rowsOf<{ reltuples: number }>(stats)[0]!.reltuples)).toBeGreaterThanOrEqual(10_000);
 
     const overlapping = generator({ startDate: '2027-07-01', endDate: '2027-07-10', firstStart: '17:30', lastEnd: '21:30' });
     const again = await send('POST', '/api/slots/preview', overlapping);

@@ -75,7 +75,7 @@ export async function createPlannedSlots(
 ): Promise<{ created: number; skippedOverlaps: number; skipped: number }> {
   const rows = planned.result.slots.map((s) => ({ seasonId: input.seasonId, fieldId: s.fieldId, startsAt: s.startsAt, endsAt: s.endsAt }));
   const total = rows.length;
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     let created = 0;
     onProgress(0, total);
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
@@ -95,6 +95,8 @@ export async function createPlannedSlots(
     });
     return summary;
   });
+  if (summary.created > 0) await repo.analyzeSlots(db);
+  return summary;
 }
 
 const slotGone = () => new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page to see the current slots.');
