@@ -117,6 +117,12 @@ describe('cancelling', () => {
       before: { status: 'confirmed' },
       after: { status: 'cancelled', reason: 'Cancelled by the coach' },
     });
+    // Both the booking and the coach's own cancellation queued an email for the team (product.md: Notifications).
+    const queued = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.teamId, league.teamIds[1]!));
+    const forThis = queued.filter((n) => (n.payload as { bookingId?: string }).bookingId === id);
+    expect(forThis.map((n) => n.kind).sort()).toEqual(['booking.cancelled', 'booking.created']);
+    expect(forThis.find((n) => n.kind === 'booking.cancelled')!.payload).toMatchObject({ reason: 'Cancelled by the coach', byAdmin: false, fieldName: 'Field 1' });
+    expect(forThis.find((n) => n.kind === 'booking.created')!.recipientUserId).toBe(coachB.id);
     expect((await post(coachB, `/api/bookings/${id}/cancel`)).statusCode).toBe(409);
     const rebook = await post(coachA, '/api/bookings', { slotId: league.slotIds[2]![1]! });
     expect(rebook.statusCode).toBe(201);

@@ -59,6 +59,8 @@ export async function book(db: Database, ctx: AuditContext, actor: Actor | null,
         throw new AppError(result.code === 'SLOT_BLOCKED' ? 'CONFLICT' : 'RULE_VIOLATION', result.message, { rule: result.code });
       }
       const bookingId = await repo.insertBooking(tx, { slotId, teamId, bookedBy: actor!.userId });
+      // Every booking change queues its email in the same transaction (product.md: sent from the outbox after commit).
+      await queueNotifications(tx, [notify('booking.created', { id: bookingId, teamId, bookedBy: actor!.userId }, { startsAt: slot.startsAt, fieldName: slot.fieldName })]);
       await insertAudit(tx, ctx, {
         action: 'booking.create',
         entityType: 'booking',
@@ -110,9 +112,9 @@ export async function cancel(
       before: { status: 'confirmed' },
       after: { status: 'cancelled', reason },
     });
-    if (options.asAdmin) {
-      await queueNotifications(tx, [notify('booking.cancelled', { id: bookingId, teamId: booking.teamId }, { reason, startsAt: booking.startsAt, fieldName: booking.fieldName })]);
-    }
+    await queueNotifications(tx, [
+      notify('booking.cancelled', { id: bookingId, teamId: booking.teamId }, { reason, byAdmin: options.asAdmin, startsAt: booking.startsAt, fieldName: booking.fieldName }),
+    ]);
   });
   return (await repo.findBooking(db, bookingId))!;
 }
