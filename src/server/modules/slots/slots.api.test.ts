@@ -197,6 +197,13 @@ describe('slots', () => {
     const clash = await send('PUT', `/api/slots/${first!.id}`, { startsAt: first!.startsAt, endsAt: new Date(Date.parse(second!.startsAt) + 30 * 60_000).toISOString() }, clashUa);
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.message).toContain('overlaps another slot');
+    const outside = await send('PUT', `/api/slots/${first!.id}`, { startsAt: '2027-08-02T17:00:00-05:00', endsAt: '2027-08-02T18:00:00-05:00' });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'That day is outside the season "Spring 2027" (2027-03-01 to 2027-07-03). Choose a day inside it.',
+      details: { fields: { startsAt: 'Choose a day inside the season' } },
+    });
     // Refused: nothing changed, so nothing is audited.
     expect(await auditOf(clashUa)).toEqual([]);
   });

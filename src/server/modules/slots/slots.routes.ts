@@ -81,7 +81,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus
       schema: { tags: ['slots'], summary: 'Edit one slot (admin)', params: idParamsSchema, body: slotEditSchema, response: { 200: z.object({ slot: slotSchema }), ...errors } },
     },
     async (req) => {
-      const slot = await service.editSlot(db, auditContext(req, await req.actor()), req.params.id, req.body);
+      const slot = await service.editSlot(db, auditContext(req, await req.actor()), req.params.id, req.body, await timeZone());
       await events.publish({ type: 'slots', slotIds: [slot.id] });
       return { slot };
     },

@@ -4,6 +4,7 @@ import { sqlState } from '../../db/client';
 import { fields, seasons } from '../../db/schema';
 import { AppError } from '../../errors';
 import { markOverlaps } from '../../../shared/slots/overlaps';
+import { localDate } from '../../../shared/time/zoned';
 import { generateSlots, type GeneratedSlot, type GeneratorResult } from '../../../shared/slots/slot-generator';
 import type { z } from 'zod';
 import type { GeneratorPreview, Slot, slotGeneratorInputSchema } from '../../../shared/slots/slots.schemas';
@@ -105,7 +106,13 @@ function bookedMessage(slot: Slot, what: string): AppError {
   return new AppError('CONFLICT', `This slot has a confirmed booking (${slot.teamName ?? 'a team'}). Cancel or move the booking first, then ${what}.`);
 }
 
-export async function editSlot(db: Database, ctx: AuditContext, id: string, input: { startsAt: string; endsAt: string; notes?: string | null | undefined }): Promise<Slot> {
+export async function editSlot(
+  db: Database,
+  ctx: AuditContext,
+  id: string,
+  input: { startsAt: string; endsAt: string; notes?: string | null | undefined },
+  timeZone: string,
+): Promise<Slot> {
   try {
     return await db.transaction(async (tx) => {
       if (!(await repo.lockSlot(tx, id))) throw slotGone();
@@ -114,6 +121,15 @@ export async function editSlot(db: Database, ctx: AuditContext, id: string, inpu
       const endsAt = new Date(input.endsAt);
       const timeChanged = startsAt.getTime() !== Date.parse(before.startsAt) || endsAt.getTime() !== Date.parse(before.endsAt);
       if (timeChanged && before.status === 'booked') throw bookedMessage(before, 'change its time');
+      if (timeChanged) {
+        const [season] = await tx.select({ name: seasons.name, startsOn: seasons.startsOn, endsOn: seasons.endsOn }).from(seasons).where(eq(seasons.id, before.seasonId)).limit(1);
+        const day = localDate(startsAt, timeZone);
+        if (season && (day < season.startsOn || day > season.endsOn)) {
+          throw new AppError('VALIDATION_FAILED', `That day is outside the season "${season.name}" (${season.startsOn} to ${season.endsOn}). Choose a day inside it.`, {
+            fields: { startsAt: 'Choose a day inside the season' },
+          });
+        }
+      }
       await repo.updateSlot(tx, id, { startsAt, endsAt, notes: input.notes === undefined ? before.notes : input.notes });
       if (timeChanged) await applyActiveBlocks(tx, { slotIds: [id] });
       const after = (await repo.findSlot(tx, id))!;
