@@ -202,7 +202,7 @@ describe('slots', () => {
     expect(outside.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'That day is outside the season "Spring 2027" (2027-03-01 to 2027-07-03). Choose a day inside it.',
-      details: { fields: { startsAt: 'Choose a day inside the season' } },
+      details: { fields: { startsAt: "Choose a day from 2027-03-01 to 2027-07-03 (the season's dates)" } },
     });
     // Refused: nothing changed, so nothing is audited.
     expect(await auditOf(clashUa)).toEqual([]);

@@ -126,7 +126,7 @@ export async function editSlot(
         const day = localDate(startsAt, timeZone);
         if (season && (day < season.startsOn || day > season.endsOn)) {
           throw new AppError('VALIDATION_FAILED', `That day is outside the season "${season.name}" (${season.startsOn} to ${season.endsOn}). Choose a day inside it.`, {
-            fields: { startsAt: 'Choose a day inside the season' },
+            fields: { startsAt: `Choose a day from ${season.startsOn} to ${season.endsOn} (the season's dates)` },
           });
         }
       }
