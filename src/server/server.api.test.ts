@@ -25,10 +25,10 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function startServer(port: number): Running {
+function startServer(port: number, env: Record<string, string> = {}): Running {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -132,4 +132,27 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('migrations on PostgreSQL
       await admin.end();
     }
   }, 60_000);
+  it('several server processes run on one PostgreSQL (DATABASE_URL): each migrates, is ready, and stops cleanly', async () => {
+    const { default: postgres } = await import('postgres');
+    const { withDatabase } = await import('./test/database-url');
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `cgsl_test_servers_${process.pid}_${Date.now()}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    try {
+      const ports = [await freePort(), await freePort()];
+      // The same DATA_DIR too: with DATABASE_URL set there is no embedded database, so no data-dir lock.
+      const servers = ports.map((port) => startServer(port, { DATABASE_URL: withDatabase(url, name), AUTH_SECRET: 'x'.repeat(40) }));
+      for (const [i, port] of ports.entries()) {
+        await waitFor(() => servers[i]!.output().includes('/setup?token='), `server ${i} to print the setup link`);
+        const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+        expect(ready.status).toBe(200);
+      }
+      for (const s of servers) s.child.kill('SIGTERM');
+      expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
+    } finally {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 90_000);
 });
