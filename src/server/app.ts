@@ -101,7 +101,7 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
   await app.register(adminRoutes, { db, defaults: leagueDefaults });
   await app.register(leagueRoutes, { db, defaults: leagueDefaults });
-  await app.register(facilitiesRoutes, { db });
+  await app.register(facilitiesRoutes, { db, events: database.events });
   await app.register(slotsRoutes, { db, events: database.events, defaults: leagueDefaults });
   await app.register(blocksRoutes, { db, events: database.events });
   await app.register(bookingsRoutes, { db, events: database.events, defaults: leagueDefaults });

@@ -45,6 +45,17 @@ export type Slot = z.infer<typeof slotSchema>;
 
 export const MAX_SLOT_QUERY_DAYS = 62;
 
+/** Most slots one live-update fetch asks for by id; a bigger change reloads the week instead. */
+export const MAX_SLOT_IDS = 100;
+
+/** `?ids=a,b,c`: the slots a live event named, fetched alone instead of reloading whole weeks. */
+export const slotIdsQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((v) => [...new Set(v.split(',').filter(Boolean))])
+    .pipe(z.array(z.string().uuid('Each id must be a slot id')).min(1, 'Name at least one slot id').max(MAX_SLOT_IDS, `Ask for at most ${MAX_SLOT_IDS} slots at a time`)),
+});
+
 export const slotQuerySchema = z
   .object({
     from: isoDate,

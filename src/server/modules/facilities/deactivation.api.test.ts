@@ -78,3 +78,30 @@ describe('deactivating a field or facility', () => {
     expect(book.json().error.details).toEqual({ rule: 'FIELD_CLOSED' });
   });
 });
+
+describe('the slots a live event names, fetched by id', () => {
+  it('answers them as the week view shows them, leaves out closed and unknown ones, and validates the ids', async () => {
+    await send(admin, 'PUT', `/api/facilities/${facilityId}`, { name: 'Park', active: true });
+    const [a, b] = [league.slotIds[5]![0]!, league.slotIds[5]![1]!];
+    await send(coach, 'POST', '/api/bookings', { slotId: b });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const res = await t.app.inject({ url: `/api/slots/by-id?ids=${a},${b},${unknown},${a}` });
+    expect(res.statusCode).toBe(200);
+    const found = res.json().slots as Array<{ id: string; status: string; teamName: string | null }>;
+    expect(found.map((s) => [s.id, s.status])).toEqual([
+      [a, 'open'],
+      [b, 'booked'],
+    ]);
+
+    const mine = (await t.app.inject({ url: '/api/bookings/mine', headers: { cookie: coach.cookie } })).json().bookings as Array<{ id: string; slotId: string; status: string }>;
+    await send(coach, 'POST', `/api/bookings/${mine.find((m) => m.slotId === b && m.status === 'confirmed')!.id}/cancel`, {});
+    expect((await send(admin, 'PUT', `/api/fields/${league.fieldIds[0]}`, fieldBody(false))).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/slots/by-id?ids=${a},${b}` })).json().slots).toEqual([]);
+    expect((await send(admin, 'PUT', `/api/fields/${league.fieldIds[0]}`, fieldBody(true))).statusCode).toBe(200);
+    const bad = await t.app.inject({ url: '/api/slots/by-id?ids=not-a-slot' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+    const tooMany = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',');
+    expect((await t.app.inject({ url: `/api/slots/by-id?ids=${tooMany}` })).json().error.message).toContain('at most 100');
+  });
+});

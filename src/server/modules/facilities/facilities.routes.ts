@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { EventBus } from '../../events/event-bus';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { facilityInputSchema, facilitySchema, fieldInputSchema, fieldSchema, idParamsSchema } from '../../../shared/facilities/facilities.schemas';
 import { auditContext } from '../audit/audit.repository';
@@ -9,7 +10,9 @@ import * as service from './facilities.service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-export const facilitiesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const facilitiesRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus }> = async (app, { db, events }) => {
+  // A rename, a colour or a (de)activation changes how every slot of the field looks: open pages reload their weeks.
+  const everySlotChanged = () => events.publish({ type: 'slots', slotIds: [] });
   app.get(
     '/api/facilities',
     {
@@ -36,7 +39,11 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.put(
     '/api/facilities/:id',
     { config: { access: 'admin' }, schema: { tags: ['facilities'], summary: 'Edit or (de)activate a facility (admin)', params: idParamsSchema, body: facilityInputSchema, response: { 200: z.object({ facility: facilitySchema }), ...errors } } },
-    async (req) => ({ facility: await service.editFacility(db, auditContext(req, await req.actor()), req.params.id, req.body) }),
+    async (req) => {
+      const facility = await service.editFacility(db, auditContext(req, await req.actor()), req.params.id, req.body);
+      await everySlotChanged();
+      return { facility };
+    },
   );
 
   app.post(
@@ -48,6 +55,10 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.put(
     '/api/fields/:id',
     { config: { access: 'admin' }, schema: { tags: ['facilities'], summary: 'Edit or (de)activate a field (admin)', params: idParamsSchema, body: fieldInputSchema, response: { 200: z.object({ field: fieldSchema }), ...errors } } },
-    async (req) => ({ field: await service.editField(db, auditContext(req, await req.actor()), req.params.id, req.body) }),
+    async (req) => {
+      const field = await service.editField(db, auditContext(req, await req.actor()), req.params.id, req.body);
+      await everySlotChanged();
+      return { field };
+    },
   );
 };

@@ -9,7 +9,6 @@ export interface SlotFilter {
   seasonId?: string | undefined;
   facilityId?: string | undefined;
   fieldId?: string | undefined;
-  slotIds?: string[] | undefined;
 }
 
 const slotColumns = {
@@ -68,38 +67,45 @@ function toSlot(r: SlotRow): Slot {
   };
 }
 
-/** Live slots of active fields starting in [start, end), with their field, facility and confirmed booking's team. */
-export async function querySlots(db: Database, filter: SlotFilter): Promise<Slot[]> {
-  const conditions: SQL[] = [isNull(slots.deletedAt), gte(slots.startsAt, filter.start), lt(slots.startsAt, filter.end)];
-  if (filter.seasonId) conditions.push(eq(slots.seasonId, filter.seasonId));
-  if (filter.fieldId) conditions.push(eq(slots.fieldId, filter.fieldId));
-  if (filter.facilityId) conditions.push(eq(fields.facilityId, filter.facilityId));
-  if (filter.slotIds) conditions.push(inArray(slots.id, filter.slotIds));
-  // A deactivated field or facility is closed: its slots leave every slot view (bookings stay where they are).
-  conditions.push(eq(fields.active, true), eq(facilities.active, true));
-  const rows = await db
+function selectSlots(db: Database) {
+  return db
     .select(slotColumns)
     .from(slots)
     .innerJoin(fields, eq(fields.id, slots.fieldId))
     .innerJoin(facilities, eq(facilities.id, fields.facilityId))
     .leftJoin(bookings, and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed')))
-    .leftJoin(teams, eq(teams.id, bookings.teamId))
+    .leftJoin(teams, eq(teams.id, bookings.teamId));
+}
+
+/** A deactivated field or facility is closed: its slots leave every slot view (bookings stay where they are). */
+const liveAndOpenToView = () => [isNull(slots.deletedAt), eq(fields.active, true), eq(facilities.active, true)];
+
+/** Live slots of active fields starting in [start, end), with their field, facility and confirmed booking's team. */
+export async function querySlots(db: Database, filter: SlotFilter): Promise<Slot[]> {
+  const conditions: SQL[] = [...liveAndOpenToView(), gte(slots.startsAt, filter.start), lt(slots.startsAt, filter.end)];
+  if (filter.seasonId) conditions.push(eq(slots.seasonId, filter.seasonId));
+  if (filter.fieldId) conditions.push(eq(slots.fieldId, filter.fieldId));
+  if (filter.facilityId) conditions.push(eq(fields.facilityId, filter.facilityId));
+  const rows = await selectSlots(db)
     .where(and(...conditions))
     .orderBy(asc(slots.startsAt), asc(facilities.name), asc(fields.name));
   return (rows as SlotRow[]).map(toSlot);
 }
 
+/** These slots as a slot view shows them; deleted ones and those of closed fields are left out. */
+export async function slotsByIds(db: Database, ids: string[]): Promise<Slot[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectSlots(db)
+    .where(and(...liveAndOpenToView(), inArray(slots.id, ids)))
+    .orderBy(asc(slots.startsAt));
+  return (rows as SlotRow[]).map(toSlot);
+}
+
 export async function findSlot(db: Database, id: string): Promise<Slot | null> {
-  const rows = await db
-    .select(slotColumns)
-    .from(slots)
-    .innerJoin(fields, eq(fields.id, slots.fieldId))
-    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
-    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed')))
-    .leftJoin(teams, eq(teams.id, bookings.teamId))
+  const rows = await selectSlots(db)
     .where(and(eq(slots.id, id), isNull(slots.deletedAt)))
     .limit(1);
-  return rows[0] ? toSlot(rows[0]) : null;
+  return rows[0] ? toSlot(rows[0] as SlotRow) : null;
 }
 
 /** Live slots of these fields that overlap [start, end). */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/event-bus';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import type { LeagueSettings } from '../../../shared/league/league.schemas';
-import { generatorPreviewSchema, slotEditSchema, slotGeneratorInputSchema, slotQuerySchema, slotSchema, type GenerateProgress } from '../../../shared/slots/slots.schemas';
+import { generatorPreviewSchema, slotEditSchema, slotGeneratorInputSchema, slotIdsQuerySchema, slotQuerySchema, slotSchema, type GenerateProgress } from '../../../shared/slots/slots.schemas';
 import { localDayRange } from '../../../shared/time/zoned';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
 import { auditContext } from '../audit/audit.repository';
@@ -33,6 +33,20 @@ export const slotsRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus
       const { start, end } = localDayRange(from, to, await timeZone());
       return { slots: await service.querySlots(db, { start, end, seasonId, facilityId, fieldId }) };
     },
+  );
+
+  app.get(
+    '/api/slots/by-id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['slots'],
+        summary: 'The slots a live event named, as the week view shows them (deleted and closed ones are left out)',
+        querystring: slotIdsQuerySchema,
+        response: { 200: z.object({ slots: z.array(slotSchema) }), 400: apiErrorSchema },
+      },
+    },
+    async (req) => ({ slots: await service.slotsByIds(db, req.query.ids) }),
   );
 
   app.post(

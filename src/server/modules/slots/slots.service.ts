@@ -153,3 +153,4 @@ export async function deleteSlot(db: Database, ctx: AuditContext, id: string): P
 }
 
 export const querySlots = repo.querySlots;
+export const slotsByIds = repo.slotsByIds;
