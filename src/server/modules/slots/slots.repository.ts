@@ -105,7 +105,7 @@ export async function findSlot(db: Database, id: string): Promise<Slot | null> {
   const rows = await selectSlots(db)
     .where(and(eq(slots.id, id), isNull(slots.deletedAt)))
     .limit(1);
-  return rows[0] ? toSlot(rows[0] as SlotRow) : null;
+  return rows[0] ? toSlot(rows[0]) : null;
 }
 
 /** Live slots of these fields that overlap [start, end). */
