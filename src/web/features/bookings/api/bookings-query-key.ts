@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import { slotsQueryKey } from '../../slots/api/get-slots';
+import { getSlotsByIds, slotListsQueryKey, slotsQueryKey, type SlotQuery } from '../../slots/api/get-slots';
+import { patchSlotList } from '../../slots/live-patch';
 
 /** Every bookings query (context, mine, admin search, rules) sits under this key. */
 export const bookingsQueryKey = ['bookings'] as const;
@@ -12,6 +14,32 @@ export const bookingsQueryKey = ['bookings'] as const;
 export function refreshBookingData(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: slotsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+  ]);
+}
+
+/**
+ * After a live event naming some slots: fetch just those and patch them into the cached weeks (a week of
+ * 20 fields is 1,000+ slots; an event is usually one). A week the patch cannot settle, or a failed fetch,
+ * falls back to reloading. The small per-team and admin lists reload as after any booking change.
+ */
+export async function refreshNamedSlots(queryClient: QueryClient, slotIds: readonly string[]): Promise<unknown> {
+  let fresh: Slot[];
+  try {
+    fresh = await getSlotsByIds(slotIds);
+  } catch {
+    return refreshBookingData(queryClient);
+  }
+  const reloads: Array<Promise<unknown>> = [];
+  for (const [key, cached] of queryClient.getQueriesData<Slot[]>({ queryKey: slotListsQueryKey })) {
+    if (!cached) continue;
+    const result = patchSlotList(key[2] as SlotQuery, cached, slotIds, fresh);
+    if (result.kind === 'patched') queryClient.setQueryData(key, result.slots);
+    else if (result.kind === 'refetch') reloads.push(queryClient.invalidateQueries({ queryKey: key, exact: true }));
+  }
+  return Promise.all([
+    ...reloads,
     queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
     queryClient.invalidateQueries({ queryKey: adminQueryKey }),
   ]);

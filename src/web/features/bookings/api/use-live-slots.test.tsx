@@ -3,7 +3,8 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import { slotsQueryKey } from '../../slots/api/get-slots';
+import type { Slot } from '../../../../shared/slots/slots.schemas';
+import { slotsQueryKey, slotsQueryOptions } from '../../slots/api/get-slots';
 import { bookingContextQueryKey } from './get-booking-context';
 import { COALESCE_MS, RECONNECT_MS, useLiveSlots } from './use-live-slots';
 
@@ -30,13 +31,31 @@ class FakeEventSource {
   }
 }
 
+const baseSlot: Slot = {
+  id: 'a',
+  seasonId: 's1',
+  fieldId: 'f1',
+  fieldName: 'Field 1',
+  fieldColor: '#123456',
+  facilityId: 'p1',
+  facilityName: 'Park',
+  startsAt: '2027-05-04T22:00:00.000Z',
+  endsAt: '2027-05-04T23:00:00.000Z',
+  status: 'open',
+  blockReason: null,
+  bookingId: null,
+  teamId: null,
+  teamName: null,
+  notes: null,
+};
+
 function setup() {
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue(undefined);
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   const hook = renderHook(({ enabled }) => useLiveSlots(enabled), { wrapper, initialProps: { enabled: true } });
   const invalidatedKeys = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
-  return { hook, invalidate, invalidatedKeys };
+  return { hook, invalidate, invalidatedKeys, queryClient };
 }
 
 beforeEach(() => {
@@ -50,12 +69,12 @@ afterEach(() => {
 });
 
 describe('useLiveSlots', () => {
-  it('listens to /api/events and reloads the slots and the booking data on a slots event', () => {
+  it('listens to /api/events and reloads the slots and the booking data on an event naming no slots (a block, a generation)', () => {
     const { invalidatedKeys } = setup();
     expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/events']);
     const source = FakeEventSource.instances[0]!;
     source.readyState = FakeEventSource.OPEN;
-    act(() => source.emit('slots', { slotIds: ['a'] }));
+    act(() => source.emit('slots', { slotIds: [] }));
     expect(invalidatedKeys()).toEqual([]);
     act(() => {
       vi.advanceTimersByTime(COALESCE_MS);
@@ -67,11 +86,45 @@ describe('useLiveSlots', () => {
     expect(keys.some((key) => key && bookingContextQueryKey.join('/').startsWith(key.join('/')))).toBe(true);
   });
 
+  it('on an event naming slots, fetches just those and patches them into the cached week instead of reloading it', async () => {
+    const { queryClient, invalidatedKeys } = setup();
+    const week = { from: '2027-05-03', to: '2027-05-09' };
+    const open = { ...baseSlot, id: 'a' };
+    const other = { ...baseSlot, id: 'b', startsAt: '2027-05-05T22:00:00.000Z', endsAt: '2027-05-05T23:00:00.000Z' };
+    queryClient.setQueryData(slotsQueryOptions(week).queryKey, [open, other]);
+    const booked = { ...open, status: 'booked', teamName: 'Blue Jays', teamId: 't1', bookingId: 'k1' };
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ slots: [booked] }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal('fetch', fetchMock);
+    const source = FakeEventSource.instances[0]!;
+    act(() => {
+      for (let i = 0; i < 3; i++) source.emit('slots', { slotIds: ['a'] });
+      vi.advanceTimersByTime(COALESCE_MS);
+    });
+    await vi.waitFor(() => expect(queryClient.getQueryData(slotsQueryOptions(week).queryKey)).toEqual([booked, other]));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/slots/by-id?ids=a');
+    // The week was patched, not reloaded; the team's and admin's lists still reload.
+    expect(invalidatedKeys()).not.toContainEqual(slotsQueryKey);
+    expect(invalidatedKeys().some((key) => key?.[0] === 'slots')).toBe(false);
+    expect(invalidatedKeys()).toContainEqual(adminQueryKey);
+  });
+
+  it('reloads everything when fetching the named slots fails', async () => {
+    const { invalidatedKeys } = setup();
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('network down'))));
+    const source = FakeEventSource.instances[0]!;
+    act(() => {
+      source.emit('slots', { slotIds: ['a'] });
+      vi.advanceTimersByTime(COALESCE_MS);
+    });
+    await vi.waitFor(() => expect(invalidatedKeys()).toContainEqual(slotsQueryKey));
+  });
+
   it('reloads once for a burst of events', () => {
     const { invalidate } = setup();
     const source = FakeEventSource.instances[0]!;
     act(() => {
-      for (let i = 0; i < 20; i++) source.emit('slots', { slotIds: [String(i)] });
+      for (let i = 0; i < 20; i++) source.emit('slots', { slotIds: i === 7 ? [] : [String(i)] });
       vi.advanceTimersByTime(COALESCE_MS);
     });
     expect(invalidate).toHaveBeenCalledTimes(3);

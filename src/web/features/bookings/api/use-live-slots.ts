@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { refreshBookingData } from './bookings-query-key';
+import { MAX_SLOT_IDS } from '../../../../shared/slots/slots.schemas';
+import { refreshBookingData, refreshNamedSlots } from './bookings-query-key';
 
 export const EVENTS_URL = '/api/events';
 /** Events that arrive together (a block of 40 slots, a burst of bookings) cause one reload, not forty. */
@@ -9,9 +10,10 @@ export const COALESCE_MS = 150;
 export const RECONNECT_MS = 5_000;
 
 /**
- * Keeps the page live: listens to the server's `slots` events (GET /api/events) and reloads the slot weeks,
- * the booking context and the booking lists on each one, so a slot booked elsewhere turns booked within
- * about a second. The browser reconnects by itself after a dropped connection; when it comes back, the
+ * Keeps the page live: listens to the server's `slots` events (GET /api/events). An event naming a few slots
+ * (a booking, a cancel, a move) fetches just those and patches the cached weeks; one naming none (a block, a
+ * generation, a field edit) or too many reloads them. Either way the booking context and lists reload, so a
+ * slot booked elsewhere turns booked within about a second. The browser reconnects by itself after a dropped connection; when it comes back, the
  * page reloads once, since events may have been missed in between.
  */
 export function useLiveSlots(enabled = true): void {
@@ -25,11 +27,20 @@ export function useLiveSlots(enabled = true): void {
     let lostConnection = false;
     let stopped = false;
 
-    const refresh = () => {
+    // What the events in this coalescing window named; null once one of them asked for a full reload.
+    let named: Set<string> | null = new Set();
+
+    const refresh = (event?: Event) => {
+      const slotIds = event instanceof MessageEvent ? slotIdsOf(event.data) : [];
+      if (slotIds.length === 0) named = null;
+      else slotIds.forEach((id) => named?.add(id));
       if (pending !== undefined) return;
       pending = setTimeout(() => {
         pending = undefined;
-        void refreshBookingData(queryClient);
+        const ids = named;
+        named = new Set();
+        if (ids && ids.size > 0 && ids.size <= MAX_SLOT_IDS) void refreshNamedSlots(queryClient, [...ids]);
+        else void refreshBookingData(queryClient);
       }, COALESCE_MS);
     };
 
@@ -58,4 +69,14 @@ export function useLiveSlots(enabled = true): void {
       source?.close();
     };
   }, [enabled, queryClient]);
+}
+
+/** The slot ids in an event's data, or none when it names none (or cannot be read: then everything reloads). */
+function slotIdsOf(data: unknown): string[] {
+  try {
+    const parsed = JSON.parse(String(data)) as { slotIds?: unknown };
+    return Array.isArray(parsed.slotIds) ? parsed.slotIds.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }

@@ -22,9 +22,18 @@ export async function getSlots(query: SlotQuery): Promise<Slot[]> {
   return slots;
 }
 
+/** The slots a live event named, as the week view shows them (GET /api/slots/by-id). */
+export async function getSlotsByIds(ids: readonly string[]): Promise<Slot[]> {
+  const { slots } = await api<{ slots: Slot[] }>(`/api/slots/by-id?ids=${ids.map(encodeURIComponent).join(',')}`);
+  return slots;
+}
+
+/** Every cached week list sits under this key; its third part is the SlotQuery. */
+export const slotListsQueryKey = [...slotsQueryKey, 'list'] as const;
+
 export const slotsQueryOptions = (query: SlotQuery) =>
   queryOptions({
-    queryKey: [...slotsQueryKey, 'list', query] as const,
+    queryKey: [...slotListsQueryKey, query] as const,
     queryFn: () => getSlots(query),
     // The week before stays on screen while the next one loads, so the list does not jump.
     placeholderData: keepPreviousData,
