@@ -64,13 +64,17 @@ async function benchSlots(label: string, database: DatabaseHandle): Promise<void
   const fieldWeekUrl = `/api/slots?from=2027-05-03&to=2027-05-09&fieldId=${fieldIds[7]}`;
   const fieldWeek = await timeRequests(WEEK_REQUESTS, () => app.inject({ url: fieldWeekUrl }));
   const fieldWeekCount = (await app.inject({ url: fieldWeekUrl })).json<{ slots: unknown[] }>().slots.length;
+  // What an open page fetches after a booking elsewhere: the one slot the live event named, not the week.
+  const someIds = (await app.inject({ url: fieldWeekUrl })).json<{ slots: Array<{ id: string }> }>().slots.map((x) => x.id);
+  const byId = await timeRequests(WEEK_REQUESTS, () => app.inject({ url: `/api/slots/by-id?ids=${someIds[3]}` }));
 
   console.log(`\n[${label}] slots`);
   console.log(`  generate a season for 20 fields: ${done.created} slots in ${generateMs.toFixed(0)} ms (${((done.created / generateMs) * 1000).toFixed(0)} slots/s)`);
   console.log(`  one week (${weekCount} slots, 20 fields): p50 ${week.p50.toFixed(2)} ms, p99 ${week.p99.toFixed(2)} ms, ${week.perSecond.toFixed(0)} req/s`);
   console.log(`  one week of one field (${fieldWeekCount} slots): p50 ${fieldWeek.p50.toFixed(2)} ms, p99 ${fieldWeek.p99.toFixed(2)} ms, ${fieldWeek.perSecond.toFixed(0)} req/s`);
+  console.log(`  live update, the one slot an event names: p50 ${byId.p50.toFixed(2)} ms, p99 ${byId.p99.toFixed(2)} ms, ${byId.perSecond.toFixed(0)} req/s`);
   console.log(`  baseline GET /api/health:        p50 ${health.p50.toFixed(2)} ms, p99 ${health.p99.toFixed(2)} ms, ${health.perSecond.toFixed(0)} req/s`);
-  console.log(`  ratio to health (p50): all-fields week ${(week.p50 / health.p50).toFixed(1)}x, one-field week ${(fieldWeek.p50 / health.p50).toFixed(1)}x`);
+  console.log(`  ratio to health (p50): all-fields week ${(week.p50 / health.p50).toFixed(1)}x, one-field week ${(fieldWeek.p50 / health.p50).toFixed(1)}x, one slot by id ${(byId.p50 / health.p50).toFixed(1)}x`);
   await app.close();
 }
 
