@@ -7,10 +7,14 @@ import type { TestApp } from './test-app';
 
 export const TZ = 'America/Chicago';
 
-/** Monday of next week in the league zone, so every slot is more than 12 hours and less than 21 days away. */
+/**
+ * The first Monday at least two days away in the league zone, so every seeded slot is more than the default
+ * 24 h cancellation cutoff and 12 h lead time away, and less than 21 days, whatever the day and hour the suite
+ * runs (on a Sunday evening, tomorrow's 5 pm slot would already be inside the cutoff).
+ */
 export function nextMonday(now = new Date()): Temporal.PlainDate {
   const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(TZ).toPlainDate();
-  return today.add({ days: 8 - today.dayOfWeek });
+  return today.add({ days: today.dayOfWeek === 7 ? 8 : 8 - today.dayOfWeek });
 }
 
 export function at(date: Temporal.PlainDate, hhmm: string): Date {
