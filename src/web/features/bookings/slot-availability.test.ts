@@ -3,6 +3,7 @@ import { DEFAULT_BOOKING_RULES } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { quotaText, slotView, teamQuota, unavailableText, weekReasons, type SlotView } from './slot-availability';
+import { testSlot } from '../../test/slot-fixture';
 
 const TZ = 'America/Chicago';
 const SEASON = { id: 'season-1', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19' };
@@ -24,24 +25,9 @@ let n = 0;
 /** A 90-minute slot starting at a Chicago wall time (CST, UTC-6 in late November). */
 const slot = (localStart: string, over: Partial<Slot> = {}): Slot => {
   const start = new Date(`${localStart}:00-06:00`);
-  return {
-    id: `slot-${++n}`,
-    seasonId: SEASON.id,
-    fieldId: 'f1',
-    fieldName: 'Field 1',
-    fieldColor: '#1d4ed8',
-    facilityId: 'fac',
-    facilityName: 'Riverside Park',
-    startsAt: start.toISOString(),
-    endsAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
-    status: 'open',
-    blockReason: null,
-    bookingId: null,
-    teamId: null,
-    teamName: null,
-    notes: null,
-    ...over,
-  };
+  const startsAt = start.toISOString();
+  const endsAt = new Date(start.getTime() + 90 * 60_000).toISOString();
+  return testSlot({ id: `slot-${++n}`, seasonId: SEASON.id, startsAt, endsAt, ...over });
 };
 const at = (local: string) => new Date(`${local}:00-06:00`).toISOString();
 

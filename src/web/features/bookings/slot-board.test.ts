@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { slotBoard } from './slot-board';
+import { testSlot } from '../../test/slot-fixture';
 
-const slot = (id: string, facilityId: string, fieldId: string, fieldName: string, startsAt: string): Slot => ({
-  id,
-  seasonId: 's',
-  fieldId,
-  fieldName,
-  fieldColor: '#000000',
-  facilityId,
-  facilityName: facilityId === 'park' ? 'Riverside Park' : 'Lincoln School',
-  startsAt,
-  endsAt: startsAt,
-  status: 'open',
-  blockReason: null,
-  bookingId: null,
-  teamId: null,
-  teamName: null,
-  notes: null,
-});
+const slot = (id: string, facilityId: string, fieldId: string, fieldName: string, startsAt: string): Slot =>
+  testSlot({ id, seasonId: 's', fieldId, fieldName, fieldColor: '#000000', facilityId, facilityName: facilityId === 'park' ? 'Riverside Park' : 'Lincoln School', startsAt, endsAt: startsAt });
 
 describe('slotBoard', () => {
   it('groups by facility and field in the league’s order, then by league day in time order', () => {

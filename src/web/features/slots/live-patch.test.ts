@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { patchSlotList } from './live-patch';
+import { testSlot } from '../../test/slot-fixture';
 
-const slot = (id: string, over: Partial<Slot> = {}): Slot => ({
-  id,
-  seasonId: 's1',
-  fieldId: 'f1',
-  fieldName: 'Field 1',
-  fieldColor: '#123456',
-  facilityId: 'p1',
-  facilityName: 'Park',
-  startsAt: '2027-05-04T22:00:00.000Z',
-  endsAt: '2027-05-04T23:00:00.000Z',
-  status: 'open',
-  blockReason: null,
-  bookingId: null,
-  teamId: null,
-  teamName: null,
-  notes: null,
-  ...over,
-});
+const slot = (id: string, over: Partial<Slot> = {}): Slot => testSlot({ id, seasonId: 's1', ...over });
 const week = { from: '2027-05-03', to: '2027-05-09', seasonId: 's1' };
 
 describe('patching a cached week with the slots a live event named', () => {

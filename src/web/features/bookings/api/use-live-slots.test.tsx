@@ -7,6 +7,7 @@ import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { slotsQueryKey, slotsQueryOptions } from '../../slots/api/get-slots';
 import { bookingContextQueryKey } from './get-booking-context';
 import { COALESCE_MS, RECONNECT_MS, useLiveSlots } from './use-live-slots';
+import { testSlot } from '../../../test/slot-fixture';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeEventSource {
@@ -31,23 +32,7 @@ class FakeEventSource {
   }
 }
 
-const baseSlot: Slot = {
-  id: 'a',
-  seasonId: 's1',
-  fieldId: 'f1',
-  fieldName: 'Field 1',
-  fieldColor: '#123456',
-  facilityId: 'p1',
-  facilityName: 'Park',
-  startsAt: '2027-05-04T22:00:00.000Z',
-  endsAt: '2027-05-04T23:00:00.000Z',
-  status: 'open',
-  blockReason: null,
-  bookingId: null,
-  teamId: null,
-  teamName: null,
-  notes: null,
-};
+const baseSlot: Slot = testSlot({ id: 'a' });
 
 function setup() {
   const queryClient = new QueryClient();

@@ -7,6 +7,7 @@ import type { Profile } from '../../../../shared/users/users.schemas';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { bodyOf, json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
 import { writeCachedSession } from '../../auth/profile-cache';
+import { testSlot } from '../../../test/slot-fixture';
 
 const SEASON = { id: '11111111-1111-4111-8111-111111111111', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19', active: true };
 const PARK = '33333333-3333-4333-8333-333333333333';
@@ -28,24 +29,9 @@ let n = 0;
 /** A 90-minute slot at a Chicago wall time (CST). */
 const slot = (local: string, over: Partial<Slot> = {}): Slot => {
   const start = new Date(`${local}:00-06:00`);
-  return {
-    id: `slot-${++n}`,
-    seasonId: SEASON.id,
-    fieldId: FIELD_1,
-    fieldName: 'Field 1',
-    fieldColor: '#1d4ed8',
-    facilityId: PARK,
-    facilityName: 'Riverside Park',
-    startsAt: start.toISOString(),
-    endsAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
-    status: 'open',
-    blockReason: null,
-    bookingId: null,
-    teamId: null,
-    teamName: null,
-    notes: null,
-    ...over,
-  };
+  const startsAt = start.toISOString();
+  const endsAt = new Date(start.getTime() + 90 * 60_000).toISOString();
+  return testSlot({ id: `slot-${++n}`, seasonId: SEASON.id, fieldId: FIELD_1, facilityId: PARK, startsAt, endsAt, ...over });
 };
 
 const context = (over: Partial<BookingContext> = {}): BookingContext => ({
