@@ -19,7 +19,8 @@ export function localDate(instant: Date, timeZone: string): string {
 
 /** The whole local day an instant falls in, and the rest of its local week (Monday to Sunday) from that instant on. */
 export function todayAndRestOfWeek(now: Date, timeZone: string): { today: { start: Date; end: Date }; restOfWeek: { start: Date; end: Date } } {
-  const date = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
+  const today = localDate(now, timeZone);
+  const date = Temporal.PlainDate.from(today);
   const sunday = date.add({ days: 7 - date.dayOfWeek }).toString();
-  return { today: localDayRange(date.toString(), date.toString(), timeZone), restOfWeek: { start: now, end: localDayRange(sunday, sunday, timeZone).end } };
+  return { today: localDayRange(today, today, timeZone), restOfWeek: { start: now, end: localDayRange(sunday, sunday, timeZone).end } };
 }

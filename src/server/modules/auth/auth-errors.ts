@@ -78,7 +78,7 @@ function fieldMessage(field: string, raw: string): string {
   if (field === 'email' && !missing) return INVALID_EMAIL;
   const label = LABELS[field];
   if (label) return `Enter ${label}.`;
-  return missing ? `"${field}" is required.` : `Check "${field}": ${raw.trim()}.`;
+  return missing ? `Fill in "${field}" and try again.` : `Check "${field}": ${raw.trim()}.`;
 }
 
 /** better-auth's schema errors read "[body.email] Invalid email address; [body.password] Invalid input: …". */

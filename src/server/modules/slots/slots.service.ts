@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { GeneratorPreview, Slot, slotGeneratorInputSchema } from '../../../shared/slots/slots.schemas';
 import { insertAudit, type AuditContext } from '../audit/audit.repository';
 import { applyActiveBlocks } from '../blocks/blocks.repository';
+import { findSeason } from '../seasons/seasons.repository';
 import * as repo from './slots.repository';
 
 export type GeneratorRequest = z.output<typeof slotGeneratorInputSchema>;
@@ -106,6 +107,16 @@ function bookedMessage(slot: Slot, what: string): AppError {
   return new AppError('CONFLICT', `This slot has a confirmed booking (${slot.teamName ?? 'a team'}). Cancel or move the booking first, then ${what}.`);
 }
 
+/** A slot's day must lie inside its season (league time zone); the field error names the season's dates. */
+async function refuseOutsideSeason(db: Database, seasonId: string, startsAt: Date, timeZone: string): Promise<void> {
+  const season = await findSeason(db, seasonId);
+  const day = localDate(startsAt, timeZone);
+  if (!season || (day >= season.startsOn && day <= season.endsOn)) return;
+  throw new AppError('VALIDATION_FAILED', `That day is outside the season "${season.name}" (${season.startsOn} to ${season.endsOn}). Choose a day inside it.`, {
+    fields: { startsAt: `Choose a day from ${season.startsOn} to ${season.endsOn} (the season's dates)` },
+  });
+}
+
 export async function editSlot(
   db: Database,
   ctx: AuditContext,
@@ -121,15 +132,7 @@ export async function editSlot(
       const endsAt = new Date(input.endsAt);
       const timeChanged = startsAt.getTime() !== Date.parse(before.startsAt) || endsAt.getTime() !== Date.parse(before.endsAt);
       if (timeChanged && before.status === 'booked') throw bookedMessage(before, 'change its time');
-      if (timeChanged) {
-        const [season] = await tx.select({ name: seasons.name, startsOn: seasons.startsOn, endsOn: seasons.endsOn }).from(seasons).where(eq(seasons.id, before.seasonId)).limit(1);
-        const day = localDate(startsAt, timeZone);
-        if (season && (day < season.startsOn || day > season.endsOn)) {
-          throw new AppError('VALIDATION_FAILED', `That day is outside the season "${season.name}" (${season.startsOn} to ${season.endsOn}). Choose a day inside it.`, {
-            fields: { startsAt: `Choose a day from ${season.startsOn} to ${season.endsOn} (the season's dates)` },
-          });
-        }
-      }
+      if (timeChanged) await refuseOutsideSeason(tx, before.seasonId, startsAt, timeZone);
       await repo.updateSlot(tx, id, { startsAt, endsAt, notes: input.notes === undefined ? before.notes : input.notes });
       if (timeChanged) await applyActiveBlocks(tx, { slotIds: [id] });
       const after = (await repo.findSlot(tx, id))!;
