@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../src/server/test/free-port';
 
 /**
  * First-run setup (README "The two commands"): a server on an empty database prints a one-time link; opening
@@ -19,16 +19,6 @@ let dataDir = '';
 let origin = '';
 let setupLink = '';
 let output = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function waitFor<T>(check: () => T | Promise<T>, what: string, ms = 90_000): Promise<NonNullable<T>> {
   const until = Date.now() + ms;
