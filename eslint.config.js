@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -17,6 +18,58 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // Domain boundaries (docs/architecture.md): each web feature and each server module is an element; the
+    // plugin resolves every relative import to the file it names, so `../../slots/x` is caught like any path.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
+        { type: 'server-module', pattern: 'src/server/modules/*', capture: ['module'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: { to: { element: { type: 'web-feature' } } },
+              message:
+                'A web feature imports no other feature: move what both need to lib/, components/ or app/ (docs/architecture.md)',
+            },
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: { to: { element: { type: 'server-module', fileInternalPath: '*.repository.ts' } } },
+              message: "A module reaches another only through that module's service, never its repository (docs/architecture.md)",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only repositories (and the database layer itself) touch the ORM and the table definitions.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.repository.ts', 'src/server/db/**', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema'],
+              message: 'Only *.repository.ts files touch the ORM: call a repository through its service (docs/architecture.md)',
+            },
+          ],
+        },
+      ],
     },
   },
   {

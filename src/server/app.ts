@@ -7,13 +7,17 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
+import type { ServerContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
-import { eventsRoutes } from './modules/events/events.routes';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes';
 import { leagueRoutes } from './modules/league/league.routes';
+import { createLeagueSettings } from './modules/league/league.service';
+import { createLiveBus } from './modules/live/live-bus';
+import { liveRoutes } from './modules/live/live.routes';
+import { createLive } from './modules/live/live.service';
 import { slotsRoutes } from './modules/slots/slots.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -92,20 +96,31 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   registerOriginCheck(app, config.trustedOrigins);
   registerAccess(app, { auth, db });
 
+  // Live updates and the league settings are shared by every module; both stop when the app closes.
+  const bus = createLiveBus(database.pubsub);
+  const live = createLive(bus, (err) => app.log.warn({ err }, 'a live update could not be published'));
+  const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
+  const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
+  const context: ServerContext = { db, live, league };
+  app.addHook('onReady', () => bus.start());
+  app.addHook('onClose', async () => {
+    league.close();
+    await bus.close();
+  });
+
   registerAuthRoutes(app, auth);
   await app.register(healthRoutes, { database, version: APP_VERSION });
-  await app.register(setupRoutes, { db, auth });
-  await app.register(usersRoutes, { db });
-  await app.register(teamsRoutes, { db });
-  await app.register(seasonsRoutes, { db });
-  const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
-  await app.register(adminRoutes, { db, defaults: leagueDefaults });
-  await app.register(leagueRoutes, { db, defaults: leagueDefaults });
-  await app.register(facilitiesRoutes, { db, events: database.events });
-  await app.register(slotsRoutes, { db, events: database.events, defaults: leagueDefaults });
-  await app.register(blocksRoutes, { db, events: database.events });
-  await app.register(bookingsRoutes, { db, events: database.events, defaults: leagueDefaults });
-  await app.register(eventsRoutes, { events: database.events });
+  await app.register(setupRoutes, { ...context, auth });
+  await app.register(usersRoutes, context);
+  await app.register(teamsRoutes, context);
+  await app.register(seasonsRoutes, context);
+  await app.register(adminRoutes, context);
+  await app.register(leagueRoutes, context);
+  await app.register(facilitiesRoutes, context);
+  await app.register(slotsRoutes, context);
+  await app.register(blocksRoutes, context);
+  await app.register(bookingsRoutes, context);
+  await app.register(liveRoutes, { live });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -10,7 +10,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import * as schema from './schema';
-import { createLocalEventBus, createPostgresEventBus, type EventBus } from '../events/event-bus';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is underneath. */
@@ -22,11 +21,17 @@ export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 }
 
+/** PostgreSQL LISTEN/NOTIFY, which carries live updates between app servers. */
+export interface PubSub {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<{ unlisten: () => Promise<void> }>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Live-update fan-out: in-process for PGlite, LISTEN/NOTIFY for PostgreSQL. */
-  events: EventBus;
+  /** Null on PGlite: one process, so live updates stay in memory. */
+  pubsub: PubSub | null;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -53,17 +58,15 @@ export function createPgliteClient(options: PgliteOptions = {}): Promise<PGlite>
 export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
   const client = await createPgliteClient(options);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  const events = createLocalEventBus();
   return {
     db,
     kind: 'pglite',
-    events,
+    pubsub: null,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query('select 1');
     },
     close: async () => {
-      await events.close();
       await client.close();
     },
   };
@@ -75,11 +78,15 @@ const MIGRATION_LOCK_KEY = 4_207_131;
 export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
-  const events = createPostgresEventBus(client);
   return {
     db,
     kind: 'postgres',
-    events,
+    pubsub: {
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
+      notify: async (channel, payload) => {
+        await client.notify(channel, payload);
+      },
+    },
     migrate: async () => {
       // Several app servers may start at once: one migrates while the others wait on this lock.
       const lock = postgres(url, { max: 1, onnotice: () => {} });
@@ -94,7 +101,6 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       await db.execute(sql`select 1`);
     },
     close: async () => {
-      await events.close();
       await client.end({ timeout: 5 });
     },
   };

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../db/client';
-import { and, asc, gt, isNull, lt } from 'drizzle-orm';
-import { bookings, facilities, fields, seasons, slots, teams, users } from '../db/schema';
 import { generateSlots } from '../../shared/slots/slot-generator';
-import { analyzeSlots, insertSlotsSkippingOverlaps } from '../modules/slots/slots.repository';
 import type { Auth } from '../modules/auth/auth';
+import { findActiveSeason } from '../modules/seasons/seasons.service';
+import { analyzeSlots } from '../modules/slots/slots.service';
 import type { Role } from '../../shared/constants';
+import * as repo from './demo.repository';
 
 export interface DemoSignIn {
   role: Role;
@@ -83,45 +82,30 @@ const DEMO_FACILITIES = [
 
 /** 3 facilities, 8 fields, and the active season's slots: weekday evenings and Saturday mornings. */
 async function seedFacilitiesAndSlots(db: Database, timeZone: string): Promise<void> {
-  const existing = await db.select({ id: facilities.id }).from(facilities).limit(1);
-  if (existing.length > 0) return;
+  if (await repo.hasAny(db, 'facilities')) return;
   const fieldIds: string[] = [];
-  for (const f of DEMO_FACILITIES) {
-    const [facility] = await db.insert(facilities).values({ name: f.name, address: f.address }).returning({ id: facilities.id });
-    const rows = await db
-      .insert(fields)
-      .values(f.fields.map((fl) => ({ ...fl, facilityId: facility!.id })))
-      .returning({ id: fields.id });
-    fieldIds.push(...rows.map((r) => r.id));
-  }
-  const [season] = await db.select().from(seasons).where(eq(seasons.active, true)).limit(1);
+  for (const f of DEMO_FACILITIES) fieldIds.push(...(await repo.insertFacilityWithFields(db, { name: f.name, address: f.address }, f.fields)));
+  const season = await findActiveSeason(db);
   if (!season) return;
   const base = { fieldIds, startDate: season.startsOn, endDate: season.endsOn, skipDates: [], timeZone };
   const weekday = generateSlots({ ...base, daysOfWeek: [1, 2, 3, 4, 5], firstStart: '17:00', lastEnd: '20:30', lengthMinutes: 90, gapMinutes: 15 }, season);
   const saturday = generateSlots({ ...base, daysOfWeek: [6], firstStart: '09:00', lastEnd: '17:00', lengthMinutes: 120, gapMinutes: 0 }, season);
-  const rows = [...weekday.slots, ...saturday.slots].map((s) => ({ seasonId: season.id, fieldId: s.fieldId, startsAt: s.startsAt, endsAt: s.endsAt }));
-  for (let i = 0; i < rows.length; i += 1000) await insertSlotsSkippingOverlaps(db, rows.slice(i, i + 1000));
+  await repo.insertSlots(db, [...weekday.slots, ...saturday.slots].map((s) => ({ seasonId: season.id, fieldId: s.fieldId, startsAt: s.startsAt, endsAt: s.endsAt })));
 }
 
 /** Loads the sample league once (idempotent: a second run changes nothing) and returns the sign-ins. */
 export async function seedDemo(db: Database, auth: Auth, timeZone: string): Promise<DemoSignIn[]> {
-  await db.insert(teams).values(DEMO_TEAMS).onConflictDoNothing();
-  const teamRows = await db.select({ id: teams.id, name: teams.name }).from(teams);
-  const teamId = (name: string | null) => (name ? (teamRows.find((t) => t.name === name)?.id ?? null) : null);
-
-  const existingSeasons = await db.select({ id: seasons.id }).from(seasons).limit(1);
-  if (existingSeasons.length === 0) await db.insert(seasons).values(demoSeasons(timeZone));
-
+  const teamIds = await repo.insertTeamsIfMissing(db, DEMO_TEAMS);
+  if (!(await repo.hasAny(db, 'seasons'))) await repo.insertSeasons(db, demoSeasons(timeZone));
   await seedFacilitiesAndSlots(db, timeZone);
 
   for (const person of DEMO_PEOPLE) {
-    const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, person.email)).limit(1);
-    let id = existing[0]?.id;
+    let id = (await repo.findUserByEmail(db, person.email))?.id;
     if (!id) {
       const result = await auth.api.signUpEmail({ body: { name: person.name, email: person.email, password: DEMO_PASSWORD } });
       id = result.user.id;
     }
-    await db.update(users).set({ role: person.role, teamId: teamId(person.team) }).where(eq(users.id, id));
+    await repo.setRoleAndTeam(db, id, person.role, person.team ? (teamIds.get(person.team) ?? null) : null);
   }
   await seedDemoBookings(db);
   await analyzeSlots(db);
@@ -133,15 +117,8 @@ export async function seedDemo(db: Database, auth: Auth, timeZone: string): Prom
  * coach is one practice away from the weekly limit (1 of 2) in the first bookable week.
  */
 async function seedDemoBookings(db: Database): Promise<void> {
-  if ((await db.select({ id: bookings.id }).from(bookings).limit(1)).length > 0) return;
-  const soon = new Date(Date.now() + 13 * 3_600_000);
-  const open = await db
-    .select({ id: slots.id, startsAt: slots.startsAt })
-    .from(slots)
-    .where(and(isNull(slots.deletedAt), gt(slots.startsAt, soon), lt(slots.startsAt, new Date(Date.now() + 14 * 86_400_000))))
-    .orderBy(asc(slots.startsAt))
-    .limit(40);
-  const coachOf = async (email: string) => (await db.select({ id: users.id, teamId: users.teamId }).from(users).where(eq(users.email, email)).limit(1))[0];
+  if (await repo.hasAny(db, 'bookings')) return;
+  const open = await repo.liveSlotsStartingBetween(db, new Date(Date.now() + 13 * 3_600_000), new Date(Date.now() + 14 * 86_400_000), 40);
   const plan: Array<[string, number]> = [
     ['coach@demo.cgsl.test', 0],
     ['cardinals.coach@demo.cgsl.test', 1],
@@ -150,8 +127,8 @@ async function seedDemoBookings(db: Database): Promise<void> {
     ['orioles.coach@demo.cgsl.test', 20],
   ];
   for (const [email, index] of plan) {
-    const coach = await coachOf(email);
+    const coach = await repo.findUserByEmail(db, email);
     const slot = open[index];
-    if (coach?.teamId && slot) await db.insert(bookings).values({ slotId: slot.id, teamId: coach.teamId, bookedBy: coach.id }).onConflictDoNothing();
+    if (coach?.teamId && slot) await repo.insertBooking(db, { slotId: slot.id, teamId: coach.teamId, bookedBy: coach.id });
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Database } from '../db/client';
 import type { Auth } from '../modules/auth/auth';
-import { findClaims, findProfile, type ProfileRow } from '../modules/users/users.repository';
+import { findClaims, findProfile, type ProfileRow } from '../modules/users/users.service';
 import { decideAdmin, type AdminDecision } from '../../shared/users/admin-rule';
 import { AppError, notAdmin, notSignedIn } from '../errors';
 

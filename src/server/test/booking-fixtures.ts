@@ -1,11 +1,25 @@
 import { Temporal } from 'temporal-polyfill';
-import { bookingRules, seasons, slots, teams } from '../db/schema';
-import { insertFacility, insertField } from '../modules/facilities/facilities.repository';
+import type { Database } from '../db/client';
+import { bookingRules, facilities, fields, seasons, slots, teams } from '../db/schema';
 import type { BookingRules } from '../../shared/bookings/booking-rules';
 import { DEFAULT_BOOKING_RULES } from '../../shared/bookings/booking-rules';
 import type { TestApp } from './test-app';
 
 export const TZ = 'America/Chicago';
+
+// Fixtures write straight into the tables (as the seed of a test, not through the API under test).
+
+export async function insertFacility(db: Database, values: typeof facilities.$inferInsert): Promise<{ id: string }> {
+  return (await db.insert(facilities).values(values).returning({ id: facilities.id }))[0]!;
+}
+
+export async function insertField(db: Database, values: typeof fields.$inferInsert): Promise<{ id: string }> {
+  return (await db.insert(fields).values(values).returning({ id: fields.id }))[0]!;
+}
+
+export async function insertTeam(db: Database, values: typeof teams.$inferInsert): Promise<{ id: string }> {
+  return (await db.insert(teams).values(values).returning({ id: teams.id }))[0]!;
+}
 
 /**
  * The first Monday at least two days away in the league zone, so every seeded slot is more than the default

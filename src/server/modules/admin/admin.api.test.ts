@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, fields, slots } from '../../db/schema';
-import { insertField } from '../facilities/facilities.repository';
-import { TZ, seedLeague, type League } from '../../test/booking-fixtures';
+import { TZ, seedLeague, type League, insertField } from '../../test/booking-fixtures';
 import { buildTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;

@@ -1,8 +1,18 @@
 import { and, count, eq, gte, isNull, lt, notExists } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, facilities, fields, slots } from '../../db/schema';
+import { bookings, facilities, fields, seasons, slots, users } from '../../db/schema';
 
 type Range = { start: Date; end: Date };
+
+export async function countUsers(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function countSeasons(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(seasons);
+  return row?.n ?? 0;
+}
 
 /** Confirmed practices starting in the range. */
 export async function countConfirmedBookings(db: Database, range: Range): Promise<number> {

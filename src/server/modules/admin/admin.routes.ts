@@ -1,14 +1,8 @@
-import { count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { seasons, users } from '../../db/schema';
+import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
-import type { LeagueSettings } from '../../../shared/league/league.schemas';
-import { todayAndRestOfWeek } from '../../../shared/time/zoned';
-import { getLeagueSettings } from '../league/league.repository';
-import { countTeams } from '../teams/teams.repository';
-import { countConfirmedBookings, countOpenSlots } from './admin.repository';
+import { overview } from './admin.service';
 
 export const adminOverviewSchema = z.object({
   users: z.number(),
@@ -21,7 +15,7 @@ export const adminOverviewSchema = z.object({
   openSlotsThisWeek: z.number(),
 });
 
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; defaults: LeagueSettings }> = async (app, { db, defaults }) => {
+export const adminRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, deps) => {
   app.get(
     '/api/admin/overview',
     {
@@ -32,25 +26,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; defaults: League
         response: { 200: adminOverviewSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async () => {
-      const { timeZone } = await getLeagueSettings(db, defaults);
-      const { today, restOfWeek } = todayAndRestOfWeek(new Date(), timeZone);
-      const [[u], [s], activeRows, teamCount, bookingsToday, openSlotsThisWeek] = await Promise.all([
-        db.select({ n: count() }).from(users),
-        db.select({ n: count() }).from(seasons),
-        db.select({ name: seasons.name, active: seasons.active }).from(seasons),
-        countTeams(db),
-        countConfirmedBookings(db, today),
-        countOpenSlots(db, restOfWeek),
-      ]);
-      return {
-        users: u?.n ?? 0,
-        teams: teamCount,
-        seasons: s?.n ?? 0,
-        activeSeason: activeRows.find((r) => r.active)?.name ?? null,
-        bookingsToday,
-        openSlotsThisWeek,
-      };
-    },
+    async () => overview(deps),
   );
 };

@@ -1,13 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../../db/schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE } from './auth-errors';
-import { createProfileForAuthUser, findProfileFlags, touchLastSignIn } from '../users/users.repository';
+import { createProfileForAuthUser, findProfileFlags, touchLastSignIn } from '../users/users.service';
+import { authDatabase } from './auth.repository';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. */
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
@@ -21,16 +20,7 @@ export function createAuth(config: Config, db: Database, secret: string) {
     secret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: authUser,
-        session: authSession,
-        account: authAccount,
-        verification: authVerification,
-        rateLimit: authRateLimit,
-      },
-    }),
+    database: authDatabase(db),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seasons } from '../../db/schema';
-import { insertFacility, insertField } from '../facilities/facilities.repository';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
+import { insertFacility, insertField } from '../../test/booking-fixtures';
 
 let t: TestApp;
 let admin: TestUser;

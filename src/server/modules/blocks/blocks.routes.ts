@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import type { EventBus } from '../../events/event-bus';
+import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { blockInputSchema, blockResultSchema, blockSchema } from '../../../shared/blocks/blocks.schemas';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
-import { auditContext } from '../audit/audit.repository';
+import { requestAuditContext } from '../audit/audit.service';
 import * as service from './blocks.service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-export const blocksRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus }> = async (app, { db, events }) => {
+export const blocksRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, deps) => {
   app.get(
     '/api/blocks',
     { config: { access: 'admin' }, schema: { tags: ['blocks'], summary: 'Active blocks (admin)', response: { 200: z.object({ blocks: z.array(blockSchema) }) } } },
-    async () => ({ blocks: await service.listActiveBlocks(db) }),
+    async () => ({ blocks: await service.listActiveBlocks(deps.db) }),
   );
 
   app.post(
@@ -29,9 +28,7 @@ export const blocksRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBu
       },
     },
     async (req, reply) => {
-      const result = await service.createBlock(db, auditContext(req, await req.actor()), req.body);
-      await events.publish({ type: 'slots', slotIds: [] });
-      return reply.status(201).send(result);
+      return reply.status(201).send(await service.createBlock(deps, await requestAuditContext(req), req.body));
     },
   );
 
@@ -41,10 +38,6 @@ export const blocksRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBu
       config: { access: 'admin' },
       schema: { tags: ['blocks'], summary: 'Lift a block: its slots reopen (admin)', params: idParamsSchema, response: { 200: z.object({ slotsReopened: z.number() }), ...errors } },
     },
-    async (req) => {
-      const result = await service.liftBlock(db, auditContext(req, await req.actor()), req.params.id);
-      await events.publish({ type: 'slots', slotIds: [] });
-      return result;
-    },
+    async (req) => service.liftBlock(deps, await requestAuditContext(req), req.params.id),
   );
 };

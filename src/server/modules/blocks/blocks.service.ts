@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
-import { facilities, fields } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { blockInputSchema, Block } from '../../../shared/blocks/blocks.schemas';
-import { insertAudit, type AuditContext } from '../audit/audit.repository';
-import { findSlot, lockSlot } from '../slots/slots.repository';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { cancelCoveredBookings, confirmedBookingsOn } from '../bookings/bookings.service';
+import { findFacility, findField } from '../facilities/facilities.service';
+import { commitThenPublish } from '../live/live.service';
+import { findSlot, lockCoveredSlots, lockSlot, markSlotsBlocked, reopenSlotsOf, type BlockTarget } from '../slots/slots.service';
 import * as repo from './blocks.repository';
 
 export type BlockRequest = z.output<typeof blockInputSchema>;
@@ -17,7 +19,7 @@ const CATEGORY_WORDS: Record<BlockRequest['category'], string> = {
   other: 'Closed',
 };
 
-async function resolveTarget(db: Database, input: BlockRequest): Promise<repo.BlockTarget & { name: string }> {
+async function resolveTarget(db: Database, input: BlockRequest): Promise<BlockTarget & { name: string }> {
   if (input.scope === 'slot') {
     if (!(await lockSlot(db, input.slotId!))) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
     const slot = (await findSlot(db, input.slotId!))!;
@@ -26,11 +28,11 @@ async function resolveTarget(db: Database, input: BlockRequest): Promise<repo.Bl
   const startsAt = new Date(input.startsAt!);
   const endsAt = new Date(input.endsAt!);
   if (input.scope === 'field') {
-    const [field] = await db.select({ id: fields.id, name: fields.name, facilityId: fields.facilityId }).from(fields).where(eq(fields.id, input.fieldId!)).limit(1);
+    const field = await findField(db, input.fieldId!);
     if (!field) throw new AppError('VALIDATION_FAILED', 'That field does not exist. Choose one from the list.', { fields: { fieldId: 'Choose a field' } });
     return { scope: 'field', slotId: null, fieldId: field.id, facilityId: field.facilityId, startsAt, endsAt, name: field.name };
   }
-  const [facility] = await db.select({ id: facilities.id, name: facilities.name }).from(facilities).where(eq(facilities.id, input.facilityId!)).limit(1);
+  const facility = await findFacility(db, input.facilityId!);
   if (!facility) throw new AppError('VALIDATION_FAILED', 'That facility does not exist. Choose one from the list.', { fields: { facilityId: 'Choose a facility' } });
   return { scope: 'facility', slotId: null, fieldId: null, facilityId: facility.id, startsAt, endsAt, name: `all of ${facility.name}` };
 }
@@ -39,11 +41,11 @@ async function resolveTarget(db: Database, input: BlockRequest): Promise<repo.Bl
  * Blocks the slots in range. Confirmed bookings there are cancelled with the reason (and their teams queued
  * for notification) when the admin chose so; otherwise the block is refused and lists them. One transaction.
  */
-export async function createBlock(db: Database, ctx: AuditContext, input: BlockRequest): Promise<{ block: Block; slotsBlocked: number; bookingsCancelled: number }> {
-  const result = await db.transaction(async (tx) => {
+export async function createBlock({ db, live }: ServerContext, ctx: AuditContext, input: BlockRequest): Promise<{ block: Block; slotsBlocked: number; bookingsCancelled: number }> {
+  const result = await commitThenPublish(db, live, async (tx) => {
     const target = await resolveTarget(tx, input);
-    const slotIds = await repo.lockCoveredSlots(tx, target);
-    const booked = await repo.confirmedBookingsOn(tx, slotIds);
+    const slotIds = await lockCoveredSlots(tx, target);
+    const booked = await confirmedBookingsOn(tx, slotIds);
     if (booked.length > 0 && input.onBookings === 'abort') {
       throw new AppError(
         'CONFLICT',
@@ -52,16 +54,7 @@ export async function createBlock(db: Database, ctx: AuditContext, input: BlockR
       );
     }
     const cancelReason = `${CATEGORY_WORDS[input.category]}: ${input.reason}`;
-    await repo.cancelBookings(tx, booked.map((b) => b.bookingId), ctx.actorId, cancelReason);
-    await repo.queueNotifications(
-      tx,
-      booked.map((b) => ({
-        kind: 'booking.cancelled',
-        recipientUserId: b.bookedBy,
-        teamId: b.teamId,
-        payload: { bookingId: b.bookingId, teamName: b.teamName, fieldName: b.fieldName, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), reason: cancelReason },
-      })),
-    );
+    await cancelCoveredBookings(tx, ctx, booked, cancelReason);
     const block = await repo.insertBlock(tx, {
       scope: target.scope,
       slotId: target.slotId,
@@ -73,41 +66,42 @@ export async function createBlock(db: Database, ctx: AuditContext, input: BlockR
       reason: input.reason,
       createdBy: ctx.actorId,
     });
-    await repo.markSlotsBlocked(tx, slotIds, block);
-    await insertAudit(tx, ctx, {
+    await markSlotsBlocked(tx, slotIds, block);
+    await recordAudit(tx, ctx, {
       action: 'slot.block',
       entityType: 'block',
       entityId: block.id,
       summary: `Blocked ${target.name} (${slotIds.length} slot${slotIds.length === 1 ? '' : 's'}): ${input.reason}${booked.length ? `; cancelled ${booked.length} booking(s)` : ''}`,
       after: { block, slotIds, cancelledBookings: booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName })) },
     });
-    return { blockId: block.id, slotsBlocked: slotIds.length, bookingsCancelled: booked.length };
+    // Blocks change many slots: open pages reload their weeks.
+    return { value: { blockId: block.id, slotsBlocked: slotIds.length, bookingsCancelled: booked.length }, slots: 'all' };
   });
   const block = (await repo.listActiveBlocks(db)).find((b) => b.id === result.blockId)!;
   return { block, slotsBlocked: result.slotsBlocked, bookingsCancelled: result.bookingsCancelled };
 }
 
 /** Lifts a block: its slots reopen, unless another active block still covers them. */
-export async function liftBlock(db: Database, ctx: AuditContext, id: string): Promise<{ slotsReopened: number }> {
-  return db.transaction(async (tx) => {
+export async function liftBlock({ db, live }: ServerContext, ctx: AuditContext, id: string): Promise<{ slotsReopened: number }> {
+  return commitThenPublish(db, live, async (tx) => {
     const block = await repo.findActiveBlock(tx, id);
     if (!block) throw new AppError('NOT_FOUND', 'That block was already lifted or does not exist. Reload the page.');
     await repo.liftBlock(tx, id, ctx.actorId);
-    const reopened = await repo.reopenSlotsOf(tx, id);
+    const reopened = await reopenSlotsOf(tx, id);
     let stillBlocked = 0;
     for (const other of await repo.otherActiveBlocks(tx, id, block.startsAt, block.endsAt)) {
-      const covered = (await repo.lockCoveredSlots(tx, other)).filter((s) => reopened.includes(s));
-      await repo.markSlotsBlocked(tx, covered, other);
+      const covered = (await lockCoveredSlots(tx, other)).filter((s) => reopened.includes(s));
+      await markSlotsBlocked(tx, covered, other);
       stillBlocked += covered.length;
     }
-    await insertAudit(tx, ctx, {
+    await recordAudit(tx, ctx, {
       action: 'slot.unblock',
       entityType: 'block',
       entityId: id,
       summary: `Lifted the block "${block.reason}": ${reopened.length - stillBlocked} slot(s) reopened${stillBlocked ? `, ${stillBlocked} still blocked by another block` : ''}`,
       before: block,
     });
-    return { slotsReopened: reopened.length - stillBlocked };
+    return { value: { slotsReopened: reopened.length - stillBlocked }, slots: 'all' };
   });
 }
 

@@ -2,9 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, fields, slots, teams } from '../../db/schema';
-import { insertField } from '../facilities/facilities.repository';
 import { weekStart } from '../../../shared/bookings/booking-rules';
-import { at, nextMonday, seedLeague, TZ, type League } from '../../test/booking-fixtures';
+import { at, nextMonday, seedLeague, TZ, type League, insertField } from '../../test/booking-fixtures';
 import { buildTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /** Real HTTP, many requests in flight at once: the database decides every race. */

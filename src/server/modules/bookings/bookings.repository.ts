@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookingRules, bookings, facilities, fields, seasons, slots, teams, users } from '../../db/schema';
+import { bookingRules, bookings, facilities, fields, slots, teams, users } from '../../db/schema';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 
@@ -172,12 +172,32 @@ export async function saveRules(db: Database, seasonId: string, rules: BookingRu
     .onConflictDoUpdate({ target: bookingRules.seasonId, set: { ...values, updatedAt: sql`now()` } });
 }
 
-export async function findSeasonDates(db: Database, id: string) {
-  const rows = await db.select({ id: seasons.id, name: seasons.name, startsOn: seasons.startsOn, endsOn: seasons.endsOn }).from(seasons).where(eq(seasons.id, id)).limit(1);
-  return rows[0] ?? null;
+/** Confirmed bookings on these slots, with what their teams must be told if they are cancelled. */
+export async function confirmedBookingsOn(db: Database, slotIds: string[]) {
+  if (slotIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: bookings.id,
+      slotId: bookings.slotId,
+      teamId: bookings.teamId,
+      teamName: teams.name,
+      bookedBy: bookings.bookedBy,
+      fieldName: fields.name,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+    })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(teams, eq(teams.id, bookings.teamId))
+    .where(and(inArray(bookings.slotId, slotIds), eq(bookings.status, 'confirmed')))
+    .orderBy(asc(slots.startsAt));
 }
 
-export async function findActiveSeason(db: Database) {
-  const rows = await db.select({ id: seasons.id, name: seasons.name, startsOn: seasons.startsOn, endsOn: seasons.endsOn }).from(seasons).where(eq(seasons.active, true)).limit(1);
-  return rows[0] ?? null;
+export async function cancelBookings(db: Database, bookingIds: string[], by: string | null, reason: string): Promise<void> {
+  if (bookingIds.length === 0) return;
+  await db
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: by, cancelReason: reason })
+    .where(and(inArray(bookings.id, bookingIds), eq(bookings.status, 'confirmed')));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, facilities, fields, slots } from '../../db/schema';
 import type { Facility, Field } from '../../../shared/facilities/facilities.schemas';
@@ -71,6 +71,11 @@ export async function updateFacility(db: Database, id: string, values: FacilityV
 
 export async function findField(db: Database, id: string): Promise<Field | null> {
   return (await db.select(fieldColumns).from(fields).where(eq(fields.id, id)).limit(1))[0] ?? null;
+}
+
+export async function findFields(db: Database, ids: string[]): Promise<Field[]> {
+  if (ids.length === 0) return [];
+  return db.select(fieldColumns).from(fields).where(inArray(fields.id, ids));
 }
 
 export async function fieldsOf(db: Database, facilityId: string): Promise<Field[]> {

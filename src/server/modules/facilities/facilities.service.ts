@@ -2,7 +2,9 @@ import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import type { Facility, Field } from '../../../shared/facilities/facilities.schemas';
-import { insertAudit, type AuditContext } from '../audit/audit.repository';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { commitThenPublish } from '../live/live.service';
+import type { ServerContext } from '../../context';
 import * as repo from './facilities.repository';
 
 function uniqueName<T>(message: string, work: () => Promise<T>): Promise<T> {
@@ -31,23 +33,31 @@ export function createFacility(db: Database, ctx: AuditContext, values: repo.Fac
   return uniqueName(`A facility named "${values.name}" already exists. Choose a different name.`, () =>
     db.transaction(async (tx) => {
       const facility = await repo.insertFacility(tx, values);
-      await insertAudit(tx, ctx, { action: 'facility.create', entityType: 'facility', entityId: facility.id, summary: `Created facility "${facility.name}"`, after: facility });
+      await recordAudit(tx, ctx, { action: 'facility.create', entityType: 'facility', entityId: facility.id, summary: `Created facility "${facility.name}"`, after: facility });
       return { ...facility, fields: [] };
     }),
   );
 }
 
-/** Edits a facility; `active: false` deactivates it (nothing bookings reference is ever deleted). */
-export function editFacility(db: Database, ctx: AuditContext, id: string, values: repo.FacilityValues): Promise<Facility> {
+export const listFacilities = (db: Database, includeInactive: boolean) => repo.listFacilities(db, includeInactive);
+export const findFacility = (db: Database, id: string) => repo.findFacility(db, id);
+export const findField = (db: Database, id: string) => repo.findField(db, id);
+export const findFields = (db: Database, ids: string[]) => repo.findFields(db, ids);
+
+/**
+ * Edits a facility; `active: false` deactivates it (nothing bookings reference is ever deleted). A rename, a
+ * colour or a (de)activation changes how every slot of its fields looks, so open pages reload their weeks.
+ */
+export function editFacility({ db, live }: ServerContext, ctx: AuditContext, id: string, values: repo.FacilityValues): Promise<Facility> {
   return uniqueName(`A facility named "${values.name}" already exists. Choose a different name.`, () =>
-    db.transaction(async (tx) => {
+    commitThenPublish(db, live, async (tx) => {
       const before = await repo.findFacility(tx, id);
       if (!before) throw facilityGone();
       const after = (await repo.updateFacility(tx, id, { ...values, active: values.active ?? before.active }))!;
       const action = before.active && !after.active ? 'facility.deactivate' : !before.active && after.active ? 'facility.reactivate' : 'facility.update';
       if (action === 'facility.deactivate') await refuseWhileBooked(tx, { facilityId: id }, `"${after.name}"`);
-      await insertAudit(tx, ctx, { action, entityType: 'facility', entityId: id, summary: `${action === 'facility.update' ? 'Edited' : action === 'facility.deactivate' ? 'Deactivated' : 'Reactivated'} facility "${after.name}"`, before, after });
-      return { ...after, fields: await repo.fieldsOf(tx, id) };
+      await recordAudit(tx, ctx, { action, entityType: 'facility', entityId: id, summary: `${action === 'facility.update' ? 'Edited' : action === 'facility.deactivate' ? 'Deactivated' : 'Reactivated'} facility "${after.name}"`, before, after });
+      return { value: { ...after, fields: await repo.fieldsOf(tx, id) }, slots: 'all' };
     }),
   );
 }
@@ -65,23 +75,23 @@ export function createField(db: Database, ctx: AuditContext, values: repo.FieldV
     db.transaction(async (tx) => {
       const facility = await requireFacility(tx, values.facilityId);
       const field = await repo.insertField(tx, values);
-      await insertAudit(tx, ctx, { action: 'field.create', entityType: 'field', entityId: field.id, summary: `Created field "${field.name}" at ${facility.name}`, after: field });
+      await recordAudit(tx, ctx, { action: 'field.create', entityType: 'field', entityId: field.id, summary: `Created field "${field.name}" at ${facility.name}`, after: field });
       return field;
     }),
   );
 }
 
-export function editField(db: Database, ctx: AuditContext, id: string, values: repo.FieldValues): Promise<Field> {
+export function editField({ db, live }: ServerContext, ctx: AuditContext, id: string, values: repo.FieldValues): Promise<Field> {
   return uniqueName(`This facility already has a field named "${values.name}". Choose a different name.`, () =>
-    db.transaction(async (tx) => {
+    commitThenPublish(db, live, async (tx) => {
       const before = await repo.findField(tx, id);
       if (!before) throw fieldGone();
       await requireFacility(tx, values.facilityId);
       const after = (await repo.updateField(tx, id, { ...values, active: values.active ?? before.active }))!;
       const action = before.active && !after.active ? 'field.deactivate' : !before.active && after.active ? 'field.reactivate' : 'field.update';
       if (action === 'field.deactivate') await refuseWhileBooked(tx, { fieldId: id }, `"${after.name}"`);
-      await insertAudit(tx, ctx, { action, entityType: 'field', entityId: id, summary: `${action === 'field.update' ? 'Edited' : action === 'field.deactivate' ? 'Deactivated' : 'Reactivated'} field "${after.name}"`, before, after });
-      return after;
+      await recordAudit(tx, ctx, { action, entityType: 'field', entityId: id, summary: `${action === 'field.update' ? 'Edited' : action === 'field.deactivate' ? 'Deactivated' : 'Reactivated'} field "${after.name}"`, before, after });
+      return { value: after, slots: 'all' };
     }),
   );
 }

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
+import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
-import { leagueSettingsResponseSchema, leagueSettingsSchema, type LeagueSettings } from '../../../shared/league/league.schemas';
-import { auditContext, insertAudit } from '../audit/audit.repository';
-import { getLeagueSettings, updateLeagueSettings } from './league.repository';
+import { leagueSettingsResponseSchema, leagueSettingsSchema } from '../../../shared/league/league.schemas';
+import { requestAuditContext } from '../audit/audit.service';
 
-export const leagueRoutes: FastifyPluginAsyncZod<{ db: Database; defaults: LeagueSettings }> = async (app, { db, defaults }) => {
+export const leagueRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { league }) => {
   app.get(
     '/api/league',
     {
       config: { access: 'public' },
       schema: { tags: ['league'], summary: 'League name, short name, time zone and contact', response: { 200: leagueSettingsResponseSchema } },
     },
-    async () => getLeagueSettings(db, defaults),
+    async () => league.get(),
   );
 
   app.put(
@@ -26,21 +25,6 @@ export const leagueRoutes: FastifyPluginAsyncZod<{ db: Database; defaults: Leagu
         response: { 200: leagueSettingsResponseSchema, 400: apiErrorSchema },
       },
     },
-    async (req) => {
-      const ctx = auditContext(req, await req.actor());
-      return db.transaction(async (tx) => {
-        const before = await getLeagueSettings(tx, defaults);
-        const after = await updateLeagueSettings(tx, req.body);
-        await insertAudit(tx, ctx, {
-          action: 'league.update',
-          entityType: 'league',
-          entityId: '1',
-          summary: before.timeZone !== after.timeZone ? `Edited league settings (time zone ${before.timeZone} → ${after.timeZone})` : 'Edited league settings',
-          before,
-          after,
-        });
-        return after;
-      });
-    },
+    async (req) => league.update(await requestAuditContext(req), req.body),
   );
 };

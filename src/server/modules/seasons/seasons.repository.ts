@@ -42,3 +42,8 @@ export async function activateSeason(db: Database, id: string): Promise<void> {
     .where(and(eq(seasons.active, true), ne(seasons.id, id)));
   await db.update(seasons).set({ active: true, updatedAt: sql`now()` }).where(eq(seasons.id, id));
 }
+
+export async function findActiveSeason(db: Database): Promise<Season | null> {
+  const rows = await db.select(columns).from(seasons).where(eq(seasons.active, true)).limit(1);
+  return rows[0] ?? null;
+}

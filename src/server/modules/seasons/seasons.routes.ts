@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { seasonIdParamsSchema, seasonInputSchema, seasonSchema } from '../../../shared/seasons/seasons.schemas';
-import { auditContext } from '../audit/audit.repository';
+import { requestAuditContext } from '../audit/audit.service';
 import * as service from './seasons.service';
 
-export const seasonsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const seasonsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { db }) => {
   app.get(
     '/api/seasons',
     {
@@ -28,7 +28,7 @@ export const seasonsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (req, reply) => {
-      const season = await service.createSeason(db, auditContext(req, await req.actor()), req.body);
+      const season = await service.createSeason(db, await requestAuditContext(req), req.body);
       return reply.status(201).send({ season });
     },
   );
@@ -45,7 +45,7 @@ export const seasonsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: z.object({ season: seasonSchema }), 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (req) => ({ season: await service.editSeason(db, auditContext(req, await req.actor()), req.params.id, req.body) }),
+    async (req) => ({ season: await service.editSeason(db, await requestAuditContext(req), req.params.id, req.body) }),
   );
 
   app.post(
@@ -59,6 +59,6 @@ export const seasonsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: z.object({ season: seasonSchema }), 404: apiErrorSchema },
       },
     },
-    async (req) => ({ season: await service.activateSeason(db, auditContext(req, await req.actor()), req.params.id) }),
+    async (req) => ({ season: await service.activateSeason(db, await requestAuditContext(req), req.params.id) }),
   );
 };

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
-import { insertAudit, type AuditContext } from '../audit/audit.repository';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { Season, SeasonInput } from '../../../shared/seasons/seasons.schemas';
 import * as repo from './seasons.repository';
 
@@ -21,11 +21,15 @@ function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 export const listSeasons = (db: Database) => repo.listSeasons(db);
 
+/** The one way to find a season, for every module. */
+export const findSeason = (db: Database, id: string) => repo.findSeason(db, id);
+export const findActiveSeason = (db: Database) => repo.findActiveSeason(db);
+
 export function createSeason(db: Database, ctx: AuditContext, input: SeasonInput): Promise<Season> {
   return uniqueName(input.name, () =>
     db.transaction(async (tx) => {
       const season = await repo.insertSeason(tx, input);
-      await insertAudit(tx, ctx, {
+      await recordAudit(tx, ctx, {
         action: 'season.create',
         entityType: 'season',
         entityId: season.id,
@@ -43,7 +47,7 @@ export function editSeason(db: Database, ctx: AuditContext, id: string, input: S
       const before = await repo.findSeason(tx, id);
       if (!before) throw notFound();
       const after = (await repo.updateSeason(tx, id, input))!;
-      await insertAudit(tx, ctx, {
+      await recordAudit(tx, ctx, {
         action: 'season.update',
         entityType: 'season',
         entityId: id,
@@ -63,7 +67,7 @@ export function activateSeason(db: Database, ctx: AuditContext, id: string): Pro
     const previous = (await repo.listSeasons(tx)).find((s) => s.active) ?? null;
     await repo.activateSeason(tx, id);
     const after = { ...before, active: true };
-    await insertAudit(tx, ctx, {
+    await recordAudit(tx, ctx, {
       action: 'season.activate',
       entityType: 'season',
       entityId: id,

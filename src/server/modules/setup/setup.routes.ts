@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { setupAdminSchema, setupStatusSchema } from '../../../shared/users/users.schemas';
 import type { Auth } from '../auth/auth';
-import { adminExists } from '../users/users.repository';
-import { createFirstAdmin } from './setup.service';
+import { createFirstAdmin, needsSetup } from './setup.service';
 
-export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Auth }> = async (app, { db, auth }) => {
+export const setupRoutes: FastifyPluginAsyncZod<ServerContext & { auth: Auth }> = async (app, { db, auth }) => {
   app.get(
     '/api/setup',
     {
       config: { access: 'public' },
       schema: { tags: ['setup'], summary: 'Does the league still need its first admin?', response: { 200: setupStatusSchema } },
     },
-    async () => ({ needsSetup: !(await adminExists(db)) }),
+    async () => ({ needsSetup: await needsSetup(db) }),
   );
 
   app.post(

@@ -1,12 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { setupTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SetupAdminInput } from '../../../shared/users/users.schemas';
-import { insertAudit, type AuditContext } from '../audit/audit.repository';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { Auth } from '../auth/auth';
-import { adminExists, findProfile, updateProfile } from '../users/users.repository';
+import { adminExists, setRole } from '../users/users.service';
+import * as repo from './setup.repository';
 
 const TOKEN_TTL_HOURS = 24;
 
@@ -16,10 +15,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function issueSetupLink(db: Database, publicUrl: string): Promise<string | null> {
   if (await adminExists(db)) return null;
   const token = randomBytes(32).toString('base64url');
-  await db.insert(setupTokens).values({
-    tokenHash: hashToken(token),
-    expiresAt: sql`now() + make_interval(hours => ${TOKEN_TTL_HOURS})`,
-  });
+  await repo.insertSetupToken(db, hashToken(token), TOKEN_TTL_HOURS);
   return `${publicUrl}/setup?token=${token}`;
 }
 
@@ -39,12 +35,7 @@ export async function createFirstAdmin(
   if (await adminExists(db)) {
     throw new AppError('CONFLICT', 'The league already has an admin. Log in, or ask that admin to give you access.');
   }
-  const claimed = await db
-    .update(setupTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(setupTokens.tokenHash, hashToken(input.token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, sql`now()`)))
-    .returning({ id: setupTokens.id });
-  const tokenId = claimed[0]?.id;
+  const tokenId = await repo.claimSetupToken(db, hashToken(input.token));
   if (!tokenId) throw invalidLink();
 
   let userId: string;
@@ -58,7 +49,7 @@ export async function createFirstAdmin(
     setCookie = result.headers.getSetCookie();
   } catch (err) {
     // Give the token back so the person can try again with another email.
-    await db.update(setupTokens).set({ usedAt: null }).where(eq(setupTokens.id, tokenId));
+    await repo.releaseSetupToken(db, tokenId);
     const code = (err as { body?: { code?: string } }).body?.code;
     if (code?.startsWith('USER_ALREADY_EXISTS')) {
       throw new AppError('CONFLICT', 'That email is already registered. Use a different email for the admin account.', {
@@ -69,9 +60,8 @@ export async function createFirstAdmin(
   }
 
   await db.transaction(async (tx) => {
-    await updateProfile(tx, userId, { role: 'admin' });
-    const profile = await findProfile(tx, userId);
-    await insertAudit(
+    const profile = await setRole(tx, userId, 'admin');
+    await recordAudit(
       tx,
       { ...ctx, actorId: userId, actorEmail: input.email },
       {
@@ -85,4 +75,9 @@ export async function createFirstAdmin(
     );
   });
   return { setCookie };
+}
+
+/** Does the league still need its first admin? */
+export async function needsSetup(db: Database): Promise<boolean> {
+  return !(await adminExists(db));
 }

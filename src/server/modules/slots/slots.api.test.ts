@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, sqlState } from '../../db/client';
 import { auditLog, bookings, notificationOutbox, seasons, slots } from '../../db/schema';
-import { insertTeam } from '../teams/teams.repository';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
+import { insertTeam } from '../../test/booking-fixtures';
 
 let t: TestApp;
 let admin: TestUser;

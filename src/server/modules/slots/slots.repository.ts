@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client';
-import { bookings, facilities, fields, slots, teams } from '../../db/schema';
+import { blocks, bookings, facilities, fields, slots, teams } from '../../db/schema';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 
 export interface SlotFilter {
@@ -168,4 +168,83 @@ export async function lockSlot(db: Database, id: string): Promise<{ fieldActive:
  */
 export async function analyzeSlots(db: Database): Promise<void> {
   await db.execute(sql`analyze ${slots}`);
+}
+
+/** Where a block lies: one slot, a field or a facility, over a time range. */
+export interface BlockTarget {
+  scope: 'slot' | 'field' | 'facility';
+  slotId: string | null;
+  fieldId: string | null;
+  facilityId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** Live slots a block covers, locked for the rest of the transaction. */
+export async function lockCoveredSlots(db: Database, target: BlockTarget): Promise<string[]> {
+  const scope =
+    target.scope === 'slot'
+      ? eq(slots.id, target.slotId!)
+      : target.scope === 'field'
+        ? eq(slots.fieldId, target.fieldId!)
+        : inArray(slots.fieldId, db.select({ id: fields.id }).from(fields).where(eq(fields.facilityId, target.facilityId!)));
+  const rows = await db
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(scope, isNull(slots.deletedAt), lt(slots.startsAt, target.endsAt), gt(slots.endsAt, target.startsAt)))
+    .orderBy(asc(slots.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function markSlotsBlocked(db: Database, slotIds: string[], block: { id: string; reason: string }): Promise<void> {
+  if (slotIds.length === 0) return;
+  await db
+    .update(slots)
+    .set({ status: 'blocked', blockId: block.id, blockReason: block.reason, updatedAt: sql`now()` })
+    .where(inArray(slots.id, slotIds));
+}
+
+/** Reopens the slots a block held; returns their ids. */
+export async function reopenSlotsOf(db: Database, blockId: string): Promise<string[]> {
+  const rows = await db
+    .update(slots)
+    .set({ status: 'open', blockId: null, blockReason: null, updatedAt: sql`now()` })
+    .where(eq(slots.blockId, blockId))
+    .returning({ id: slots.id });
+  return rows.map((r) => r.id);
+}
+
+/** Which live slots to bring in line with the active blocks: some slots, or some fields over a time range. */
+export type SlotSelection = { slotIds: string[] } | { fieldIds: string[]; start: Date; end: Date };
+
+function selects(selection: SlotSelection) {
+  return 'slotIds' in selection
+    ? inArray(slots.id, selection.slotIds)
+    : and(inArray(slots.fieldId, selection.fieldIds), lt(slots.startsAt, selection.end), gt(slots.endsAt, selection.start));
+}
+
+/**
+ * Keeps "a block covers every slot in its range" true for slots that appear or move after the block was made
+ * (generated later, or edited into or out of its time). Field and facility blocks only: a slot block names
+ * its one slot. Open, unbooked slots an active block covers become blocked; slots whose field or facility
+ * block no longer covers them reopen (and are then re-checked against the other blocks).
+ */
+export async function applyActiveBlocks(db: Database, selection: SlotSelection): Promise<void> {
+  if ('slotIds' in selection ? selection.slotIds.length === 0 : selection.fieldIds.length === 0) return;
+  const chosen = selects(selection);
+  await db.execute(sql`
+    update ${slots} set status = 'open', block_id = null, block_reason = null, updated_at = now()
+    from ${blocks}
+    where ${chosen} and ${slots.blockId} = ${blocks.id} and ${blocks.scope} <> 'slot'
+      and not (${blocks.liftedAt} is null and ${slots.startsAt} < ${blocks.endsAt} and ${slots.endsAt} > ${blocks.startsAt})`);
+  await db.execute(sql`
+    update ${slots} set status = 'blocked', block_id = ${blocks.id}, block_reason = ${blocks.reason}, updated_at = now()
+    from ${blocks}
+    where ${chosen} and ${slots.deletedAt} is null and ${slots.status} = 'open'
+      and ${blocks.liftedAt} is null and ${blocks.scope} <> 'slot'
+      and ${slots.startsAt} < ${blocks.endsAt} and ${slots.endsAt} > ${blocks.startsAt}
+      and (${blocks.fieldId} = ${slots.fieldId}
+        or (${blocks.scope} = 'facility' and ${blocks.facilityId} = (select ${fields.facilityId} from ${fields} where ${fields.id} = ${slots.fieldId})))
+      and not exists (select 1 from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed')`);
 }

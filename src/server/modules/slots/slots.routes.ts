@@ -1,21 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import type { EventBus } from '../../events/event-bus';
+import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
-import type { LeagueSettings } from '../../../shared/league/league.schemas';
 import { generatorPreviewSchema, slotEditSchema, slotGeneratorInputSchema, slotIdsQuerySchema, slotQuerySchema, slotSchema, type GenerateProgress } from '../../../shared/slots/slots.schemas';
-import { localDayRange } from '../../../shared/time/zoned';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
-import { auditContext } from '../audit/audit.repository';
-import { getLeagueSettings } from '../league/league.repository';
+import { requestAuditContext } from '../audit/audit.service';
 import * as service from './slots.service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-export const slotsRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus; defaults: LeagueSettings }> = async (app, { db, events, defaults }) => {
-  const timeZone = async () => (await getLeagueSettings(db, defaults)).timeZone;
+export const slotsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, deps) => {
 
   app.get(
     '/api/slots',
@@ -28,11 +23,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus
         response: { 200: z.object({ slots: z.array(slotSchema) }), 400: apiErrorSchema },
       },
     },
-    async (req) => {
-      const { from, to, seasonId, facilityId, fieldId } = req.query;
-      const { start, end } = localDayRange(from, to, await timeZone());
-      return { slots: await service.querySlots(db, { start, end, seasonId, facilityId, fieldId }) };
-    },
+    async (req) => ({ slots: await service.querySlots(deps, req.query) }),
   );
 
   app.get(
@@ -46,7 +37,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus
         response: { 200: z.object({ slots: z.array(slotSchema) }), 400: apiErrorSchema },
       },
     },
-    async (req) => ({ slots: await service.slotsByIds(db, req.query.ids) }),
+    async (req) => ({ slots: await service.slotsByIds(deps.db, req.query.ids) }),
   );
 
   app.post(
@@ -55,7 +46,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus
       config: { access: 'admin' },
       schema: { tags: ['slots'], summary: 'What the generator would create, and what overlaps (admin)', body: slotGeneratorInputSchema, response: { 200: generatorPreviewSchema, 400: apiErrorSchema } },
     },
-    async (req) => service.previewSlots(db, req.body, await timeZone()),
+    async (req) => service.previewSlots(deps, req.body),
   );
 
   app.post(
@@ -69,15 +60,14 @@ export const slotsRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus
       },
     },
     async (req, reply) => {
-      const ctx = auditContext(req, await req.actor());
-      const planned = await service.validateGeneration(db, req.body, await timeZone());
+      const ctx = await requestAuditContext(req);
+      const planned = await service.validateGeneration(deps, req.body);
       const stream = new PassThrough();
       const write = (line: GenerateProgress) => stream.write(`${JSON.stringify(line)}\n`);
       void service
-        .createPlannedSlots(db, ctx, req.body, planned, (done, total) => write({ type: 'progress', done, total }))
-        .then(async (summary) => {
+        .createPlannedSlots(deps, ctx, req.body, planned, (done, total) => write({ type: 'progress', done, total }))
+        .then((summary) => {
           write({ type: 'done', ...summary });
-          await events.publish({ type: 'slots', slotIds: [] });
         })
         .catch((err: unknown) => {
           req.log.error({ err }, 'slot generation failed');
@@ -94,11 +84,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus
       config: { access: 'admin' },
       schema: { tags: ['slots'], summary: 'Edit one slot (admin)', params: idParamsSchema, body: slotEditSchema, response: { 200: z.object({ slot: slotSchema }), ...errors } },
     },
-    async (req) => {
-      const slot = await service.editSlot(db, auditContext(req, await req.actor()), req.params.id, req.body, await timeZone());
-      await events.publish({ type: 'slots', slotIds: [slot.id] });
-      return { slot };
-    },
+    async (req) => ({ slot: await service.editSlot(deps, await requestAuditContext(req), req.params.id, req.body) }),
   );
 
   app.delete(
@@ -108,8 +94,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus
       schema: { tags: ['slots'], summary: 'Delete one slot (admin); refused while it has a confirmed booking', params: idParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await service.deleteSlot(db, auditContext(req, await req.actor()), req.params.id);
-      await events.publish({ type: 'slots', slotIds: [req.params.id] });
+      await service.deleteSlot(deps, await requestAuditContext(req), req.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,16 +1,16 @@
-import { eq, inArray } from 'drizzle-orm';
+import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { sqlState } from '../../db/client';
-import { fields, seasons } from '../../db/schema';
 import { AppError } from '../../errors';
 import { markOverlaps } from '../../../shared/slots/overlaps';
-import { localDate } from '../../../shared/time/zoned';
+import { localDate, localDayRange } from '../../../shared/time/zoned';
 import { generateSlots, type GeneratedSlot, type GeneratorResult } from '../../../shared/slots/slot-generator';
 import type { z } from 'zod';
 import type { GeneratorPreview, Slot, slotGeneratorInputSchema } from '../../../shared/slots/slots.schemas';
-import { insertAudit, type AuditContext } from '../audit/audit.repository';
-import { applyActiveBlocks } from '../blocks/blocks.repository';
-import { findSeason } from '../seasons/seasons.repository';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { findFields } from '../facilities/facilities.service';
+import { commitThenPublish, publishAfter } from '../live/live.service';
+import { findSeason } from '../seasons/seasons.service';
 import * as repo from './slots.repository';
 
 export type GeneratorRequest = z.output<typeof slotGeneratorInputSchema>;
@@ -25,9 +25,9 @@ interface Plan {
 }
 
 async function plan(db: Database, input: GeneratorRequest, timeZone: string): Promise<Plan> {
-  const [season] = await db.select({ startsOn: seasons.startsOn, endsOn: seasons.endsOn }).from(seasons).where(eq(seasons.id, input.seasonId)).limit(1);
+  const season = await findSeason(db, input.seasonId);
   if (!season) throw new AppError('VALIDATION_FAILED', 'That season does not exist. Choose one from the list.', { fields: { seasonId: 'Choose a season' } });
-  const fieldRows = await db.select({ id: fields.id, name: fields.name, active: fields.active }).from(fields).where(inArray(fields.id, input.fieldIds));
+  const fieldRows = await findFields(db, input.fieldIds);
   const missing = input.fieldIds.filter((id) => !fieldRows.some((f) => f.id === id && f.active));
   if (missing.length > 0) {
     throw new AppError('VALIDATION_FAILED', 'Some chosen fields do not exist or are inactive. Reload the page and choose again.', { fields: { fieldIds: 'Choose active fields' } });
@@ -40,8 +40,8 @@ async function plan(db: Database, input: GeneratorRequest, timeZone: string): Pr
   return { result, fieldNames: new Map(fieldRows.map((f) => [f.id, f.name])), marked: markOverlaps(slotsList, existing) };
 }
 
-export async function previewSlots(db: Database, input: GeneratorRequest, timeZone: string): Promise<GeneratorPreview> {
-  const { result, fieldNames, marked } = await plan(db, input, timeZone);
+export async function previewSlots({ db, league }: ServerContext, input: GeneratorRequest): Promise<GeneratorPreview> {
+  const { result, fieldNames, marked } = await plan(db, input, await league.timeZone());
   const perField = [...new Set(input.fieldIds)].map((fieldId) => {
     const mine = marked.filter((m) => m.candidate.fieldId === fieldId);
     const overlapsCount = mine.filter((m) => m.clash).length;
@@ -60,15 +60,26 @@ export async function previewSlots(db: Database, input: GeneratorRequest, timeZo
 }
 
 /** Checks the request (so errors come back as plain JSON before any streaming starts). */
-export async function validateGeneration(db: Database, input: GeneratorRequest, timeZone: string): Promise<Plan> {
-  return plan(db, input, timeZone);
+export async function validateGeneration({ db, league }: ServerContext, input: GeneratorRequest): Promise<Plan> {
+  return plan(db, input, await league.timeZone());
 }
 
 /**
  * Creates the planned slots in one transaction, in batches, reporting progress. Slots that overlap a live
  * slot (found in the plan or created meanwhile by someone else) are skipped by the database, never duplicated.
  */
-export async function createPlannedSlots(
+export function createPlannedSlots(
+  { db, live }: ServerContext,
+  ctx: AuditContext,
+  input: GeneratorRequest,
+  planned: Plan,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ created: number; skippedOverlaps: number; skipped: number }> {
+  // Open pages reload their weeks once the slots are committed and the planner statistics refreshed.
+  return publishAfter(live, async () => ({ value: await insertPlanned(db, ctx, input, planned, onProgress), slots: 'all' }));
+}
+
+async function insertPlanned(
   db: Database,
   ctx: AuditContext,
   input: GeneratorRequest,
@@ -86,9 +97,9 @@ export async function createPlannedSlots(
     }
     // New slots inside an active field or facility block are born blocked, with its reason.
     const first = rows[0];
-    if (first) await applyActiveBlocks(tx, { fieldIds: [...new Set(input.fieldIds)], start: first.startsAt, end: rows[rows.length - 1]!.endsAt });
+    if (first) await repo.applyActiveBlocks(tx, { fieldIds: [...new Set(input.fieldIds)], start: first.startsAt, end: rows[rows.length - 1]!.endsAt });
     const summary = { created, skippedOverlaps: total - created, skipped: planned.result.skipped.length };
-    await insertAudit(tx, ctx, {
+    await recordAudit(tx, ctx, {
       action: 'slot.generate',
       entityType: 'season',
       entityId: input.seasonId,
@@ -118,14 +129,14 @@ async function refuseOutsideSeason(db: Database, seasonId: string, startsAt: Dat
 }
 
 export async function editSlot(
-  db: Database,
+  { db, live, league }: ServerContext,
   ctx: AuditContext,
   id: string,
   input: { startsAt: string; endsAt: string; notes?: string | null | undefined },
-  timeZone: string,
 ): Promise<Slot> {
+  const timeZone = await league.timeZone();
   try {
-    return await db.transaction(async (tx) => {
+    return await commitThenPublish(db, live, async (tx) => {
       if (!(await repo.lockSlot(tx, id))) throw slotGone();
       const before = (await repo.findSlot(tx, id))!;
       const startsAt = new Date(input.startsAt);
@@ -134,10 +145,10 @@ export async function editSlot(
       if (timeChanged && before.status === 'booked') throw bookedMessage(before, 'change its time');
       if (timeChanged) await refuseOutsideSeason(tx, before.seasonId, startsAt, timeZone);
       await repo.updateSlot(tx, id, { startsAt, endsAt, notes: input.notes === undefined ? before.notes : input.notes });
-      if (timeChanged) await applyActiveBlocks(tx, { slotIds: [id] });
+      if (timeChanged) await repo.applyActiveBlocks(tx, { slotIds: [id] });
       const after = (await repo.findSlot(tx, id))!;
-      await insertAudit(tx, ctx, { action: 'slot.update', entityType: 'slot', entityId: id, summary: `Edited the slot on ${after.fieldName}`, before, after });
-      return after;
+      await recordAudit(tx, ctx, { action: 'slot.update', entityType: 'slot', entityId: id, summary: `Edited the slot on ${after.fieldName}`, before, after });
+      return { value: after, slots: [id] };
     });
   } catch (err) {
     if (sqlState(err) === '23P01') throw new AppError('CONFLICT', 'That time overlaps another slot on this field. Choose a different time.');
@@ -145,15 +156,34 @@ export async function editSlot(
   }
 }
 
-export async function deleteSlot(db: Database, ctx: AuditContext, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteSlot({ db, live }: ServerContext, ctx: AuditContext, id: string): Promise<void> {
+  await commitThenPublish(db, live, async (tx) => {
     if (!(await repo.lockSlot(tx, id))) throw slotGone();
     const slot = (await repo.findSlot(tx, id))!;
     if (slot.status === 'booked') throw bookedMessage(slot, 'delete the slot');
     await repo.softDeleteSlot(tx, id);
-    await insertAudit(tx, ctx, { action: 'slot.delete', entityType: 'slot', entityId: id, summary: `Deleted the slot on ${slot.fieldName} at ${slot.startsAt}`, before: slot });
+    await recordAudit(tx, ctx, { action: 'slot.delete', entityType: 'slot', entityId: id, summary: `Deleted the slot on ${slot.fieldName} at ${slot.startsAt}`, before: slot });
+    return { value: undefined, slots: [id] };
   });
 }
 
-export const querySlots = repo.querySlots;
+/** Slots starting on the given local days (league time zone). */
+export async function querySlots(
+  { db, league }: ServerContext,
+  q: { from: string; to: string; seasonId?: string | undefined; facilityId?: string | undefined; fieldId?: string | undefined },
+): Promise<Slot[]> {
+  const { start, end } = localDayRange(q.from, q.to, await league.timeZone());
+  return repo.querySlots(db, { start, end, seasonId: q.seasonId, facilityId: q.facilityId, fieldId: q.fieldId });
+}
+
 export const slotsByIds = repo.slotsByIds;
+
+// For the blocks and bookings modules: the slot row lock everything that changes a slot takes, and the block state.
+export const findSlot = repo.findSlot;
+export const lockSlot = repo.lockSlot;
+/** After a bulk load (the demo league): PGlite runs no autovacuum. */
+export const analyzeSlots = repo.analyzeSlots;
+export const lockCoveredSlots = repo.lockCoveredSlots;
+export const markSlotsBlocked = repo.markSlotsBlocked;
+export const reopenSlotsOf = repo.reopenSlotsOf;
+export type { BlockTarget } from './slots.repository';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { ServerContext } from '../../context';
 import { teamSchema } from '../../../shared/users/users.schemas';
-import { listActiveTeams } from './teams.repository';
+import { listActiveTeams } from './teams.service';
 
-export const teamsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const teamsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { db }) => {
   app.get(
     '/api/teams',
     {

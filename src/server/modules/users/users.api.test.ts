@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTeam } from '../teams/teams.repository';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
+import { insertTeam } from '../../test/booking-fixtures';
 
 let t: TestApp;
 let teamId: string;

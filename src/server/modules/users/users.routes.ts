@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { claimsResponseSchema, displayNameSchema, profileSchema } from '../../../shared/users/users.schemas';
-import { auditContext } from '../audit/audit.repository';
-import { findClaims } from './users.repository';
-import { toProfile, updateOwnProfile } from './users.service';
+import { auditContext } from '../audit/audit.service';
+import { findClaims, toProfile, updateOwnProfile } from './users.service';
 
 export const profilePatchSchema = z.object({
   displayName: displayNameSchema.optional(),
   teamId: z.string().uuid('Pick a team from the list').nullable().optional(),
 });
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { db }) => {
   app.get(
     '/api/me',
     {

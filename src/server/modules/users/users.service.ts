@@ -1,10 +1,12 @@
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/access';
+import type { Role } from '../../../shared/constants';
 import type { Profile } from '../../../shared/users/users.schemas';
-import { insertAudit, type AuditContext } from '../audit/audit.repository';
-import { findActiveTeam } from '../teams/teams.repository';
-import { findProfile, updateProfile, type ProfileRow } from './users.repository';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { findActiveTeam } from '../teams/teams.service';
+import * as repo from './users.repository';
+import type { ProfileRow } from './users.repository';
 
 export function toProfile(row: ProfileRow): Profile {
   return {
@@ -40,13 +42,13 @@ export async function updateOwnProfile(
   }
   return db.transaction(async (tx) => {
     const before = toProfile(actor.profile);
-    await updateProfile(tx, actor.userId, {
+    await repo.updateProfile(tx, actor.userId, {
       ...(patch.displayName !== undefined ? { displayName: patch.displayName } : {}),
       ...(patch.teamId !== undefined ? { teamId: patch.teamId } : {}),
     });
-    const after = toProfile((await findProfile(tx, actor.userId))!);
+    const after = toProfile((await repo.findProfile(tx, actor.userId))!);
     if (before.teamId !== after.teamId) {
-      await insertAudit(tx, ctx, {
+      await recordAudit(tx, ctx, {
         action: 'user.team.change',
         entityType: 'user',
         entityId: actor.userId,
@@ -57,4 +59,20 @@ export async function updateOwnProfile(
     }
     return after;
   });
+}
+
+export type { ProfileRow } from './users.repository';
+
+// The person behind a session, for the access check and sign-in (auth).
+export const findProfile = (db: Database, id: string) => repo.findProfile(db, id);
+export const findClaims = (db: Database, id: string) => repo.findClaims(db, id);
+export const findProfileFlags = (db: Database, id: string) => repo.findProfileFlags(db, id);
+export const createProfileForAuthUser = (db: Database, input: { id: string; email: string; displayName: string }) => repo.createProfileForAuthUser(db, input);
+export const touchLastSignIn = (db: Database, id: string) => repo.touchLastSignIn(db, id);
+export const adminExists = (db: Database) => repo.adminExists(db);
+
+/** Sets a person's role in the caller's transaction and returns the profile as it now is. */
+export async function setRole(tx: Database, id: string, role: Role): Promise<ProfileRow | null> {
+  await repo.updateProfile(tx, id, { role });
+  return repo.findProfile(tx, id);
 }

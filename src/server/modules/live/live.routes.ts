@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { EventBus } from '../../events/event-bus';
+import type { Live } from './live.service';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -7,7 +7,7 @@ const HEARTBEAT_MS = 25_000;
  * Server-sent events: every open Book a Field page hears which slots changed, from any app server
  * (PostgreSQL LISTEN/NOTIFY carries them between servers). Streams end when the server shuts down.
  */
-export const eventsRoutes: FastifyPluginAsync<{ events: EventBus }> = async (app, { events }) => {
+export const liveRoutes: FastifyPluginAsync<{ live: Live }> = async (app, { live }) => {
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
@@ -23,8 +23,9 @@ export const eventsRoutes: FastifyPluginAsync<{ events: EventBus }> = async (app
       'x-accel-buffering': 'no',
     });
     res.write('retry: 2000\n\n');
-    const unsubscribe = events.subscribe((event) => {
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify({ slotIds: event.slotIds })}\n\n`);
+    // Pages hear slot changes only; league events are for the servers' settings caches.
+    const unsubscribe = live.subscribe((event) => {
+      if (event.type === 'slots') res.write(`event: slots\ndata: ${JSON.stringify({ slotIds: event.slotIds })}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const end = () => {

@@ -64,8 +64,7 @@ describe('live updates (server-sent events)', () => {
     try {
       const base = await listen(second.app);
       const stream = await firstEvent(base);
-      // Give LISTEN a moment to be registered on the second server before the first one notifies.
-      await new Promise((r) => setTimeout(r, 200));
+      // The second server's LISTEN is registered when it becomes ready (before listen() resolves), so no wait is needed.
       const slotId = league.slotIds[2]![0]!;
       const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: { slotId }, headers: { cookie: coach.cookie, origin: TEST_ORIGIN } });
       expect(res.statusCode).toBe(201);

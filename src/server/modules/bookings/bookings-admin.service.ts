@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { ServerContext } from '../../context';
+import { AppError } from '../../errors';
+import type { BookingRules } from '../../../shared/bookings/booking-rules';
+import type { adminBookingQuerySchema, Booking } from '../../../shared/bookings/bookings.schemas';
+import { localDayRange } from '../../../shared/time/zoned';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { commitThenPublish } from '../live/live.service';
+import { notification, queueNotifications } from '../notifications/notifications.service';
+import { findSeason } from '../seasons/seasons.service';
+import { findSlot, lockSlot } from '../slots/slots.service';
+import { bookingsCsv } from './bookings-csv';
+import * as repo from './bookings.repository';
+import { fieldClosed, notFound, practiceOf, raceAsTaken, seasonGone } from './bookings.service';
+
+/** Admin: book any open slot for any team, bypassing the rules (never the one-booking-per-slot guarantee). */
+export async function override(
+  { db, live }: ServerContext,
+  ctx: AuditContext,
+  input: { slotId: string; teamId: string; reason: string; bump: boolean },
+): Promise<{ booking: Booking; bumped: Booking | null }> {
+  const result = await raceAsTaken(() =>
+    commitThenPublish(db, live, async (tx) => {
+      const team = await repo.lockTeam(tx, input.teamId);
+      if (!team) throw new AppError('VALIDATION_FAILED', 'That team does not exist. Choose one from the list.', { fields: { teamId: 'Choose a team' } });
+      const lock = await lockSlot(tx, input.slotId);
+      if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+      const slot = (await findSlot(tx, input.slotId))!;
+      if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
+      if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked (${slot.blockReason ?? 'no reason given'}). Unblock it first.`);
+      const existing = await repo.confirmedBookingOfSlot(tx, input.slotId);
+      let bumpedId: string | null = null;
+      if (existing) {
+        if (existing.teamId === input.teamId) throw new AppError('CONFLICT', `${team.name} already has this slot.`);
+        if (!input.bump) {
+          throw new AppError('CONFLICT', `This slot is booked by ${slot.teamName ?? 'another team'}. Choose "bump" to cancel their booking and give the slot to ${team.name}.`, {
+            bookedBy: slot.teamName,
+          });
+        }
+        const reason = `Bumped by a league admin: ${input.reason}`;
+        await repo.cancelBooking(tx, existing.id, ctx.actorId, reason);
+        await queueNotifications(tx, [
+          notification('booking.bumped', { teamId: existing.teamId, userId: existing.bookedBy }, { ...practiceOf({ ...slot, id: existing.id, teamName: slot.teamName ?? '' }), reason }),
+        ]);
+        await recordAudit(tx, ctx, { action: 'booking.bump', entityType: 'booking', entityId: existing.id, summary: `Bumped ${slot.teamName ?? 'a team'} from ${slot.fieldName} at ${slot.startsAt} for ${team.name}: ${input.reason}`, before: { status: 'confirmed' }, after: { status: 'cancelled', reason } });
+        bumpedId = existing.id;
+      }
+      const bookingId = await repo.insertBooking(tx, { slotId: input.slotId, teamId: input.teamId, bookedBy: ctx.actorId, override: true, overrideReason: input.reason });
+      await queueNotifications(tx, [
+        notification('booking.created', { teamId: input.teamId, userId: null }, { ...practiceOf({ ...slot, id: bookingId, teamName: team.name }), override: true, reason: input.reason }),
+      ]);
+      await recordAudit(tx, ctx, { action: 'booking.override', entityType: 'booking', entityId: bookingId, summary: `Override: booked ${slot.fieldName} at ${slot.startsAt} for ${team.name}: ${input.reason}`, after: { bookingId, slotId: input.slotId, teamId: input.teamId, bumped: bumpedId } });
+      return { value: { bookingId, bumpedId }, slots: [input.slotId] };
+    }),
+  );
+  return { booking: (await repo.findBooking(db, result.bookingId))!, bumped: result.bumpedId ? await repo.findBooking(db, result.bumpedId) : null };
+}
+
+/**
+ * Admin: move a confirmed booking to another open slot, atomically. Everything is checked again inside the
+ * transaction that holds the team and both slots, so a cancel or another move landing first is refused, not overwritten.
+ */
+export async function move({ db, live }: ServerContext, ctx: AuditContext, bookingId: string, toSlotId: string, reason: string | undefined): Promise<Booking> {
+  const seen = await repo.findBooking(db, bookingId);
+  if (!seen) throw notFound();
+  await raceAsTaken(() =>
+    commitThenPublish(db, live, async (tx) => {
+      await repo.lockTeam(tx, seen.teamId);
+      const locks = new Map<string, Awaited<ReturnType<typeof lockSlot>>>();
+      // Always in id order, so two moves between the same slots cannot deadlock.
+      for (const id of [seen.slotId, toSlotId].sort()) locks.set(id, await lockSlot(tx, id));
+      // Re-read under the locks: the booking may have been cancelled or moved since the first read.
+      const booking = (await repo.findBooking(tx, bookingId))!;
+      if (booking.status !== 'confirmed') throw new AppError('CONFLICT', 'Only a confirmed booking can be moved. This one was cancelled; reload the list.');
+      if (booking.slotId === toSlotId) throw new AppError('CONFLICT', 'The booking is already in that slot.');
+      if (booking.slotId !== seen.slotId) throw new AppError('CONFLICT', 'This booking was just moved by someone else. Reload the list and try again.');
+      const lock = locks.get(toSlotId);
+      const target = await findSlot(tx, toSlotId);
+      if (!lock || !target) throw new AppError('NOT_FOUND', 'The slot to move to does not exist any more. Reload the page.');
+      if (!lock.fieldActive) throw fieldClosed(target.fieldName);
+      if (target.status !== 'open') throw new AppError('CONFLICT', `The slot to move to is ${target.status === 'blocked' ? `blocked (${target.blockReason ?? ''})` : `booked by ${target.teamName ?? 'another team'}`}. Choose an open slot.`);
+      if (!(await repo.moveBooking(tx, bookingId, booking.slotId, toSlotId))) throw new AppError('CONFLICT', 'This booking changed while you were moving it. Reload the list and try again.');
+      await queueNotifications(tx, [
+        notification('booking.moved', { teamId: booking.teamId, userId: null }, {
+          ...practiceOf({ ...target, id: bookingId, teamName: booking.teamName }),
+          fromFieldName: booking.fieldName,
+          fromStartsAt: booking.startsAt,
+          reason: reason ?? null,
+        }),
+      ]);
+      await recordAudit(tx, ctx, { action: 'booking.move', entityType: 'booking', entityId: bookingId, summary: `Moved ${booking.teamName}'s practice from ${booking.fieldName} at ${booking.startsAt} to ${target.fieldName} at ${target.startsAt}${reason ? `: ${reason}` : ''}`, before: { slotId: booking.slotId }, after: { slotId: toSlotId } });
+      // Both slots changed, as read under the locks.
+      return { value: undefined, slots: [toSlotId, booking.slotId] };
+    }),
+  );
+  return (await repo.findBooking(db, bookingId))!;
+}
+
+export async function saveRules({ db, live }: ServerContext, ctx: AuditContext, seasonId: string, rules: BookingRules): Promise<BookingRules> {
+  const season = await findSeason(db, seasonId);
+  if (!season) throw seasonGone();
+  return commitThenPublish(db, live, async (tx) => {
+    const before = await repo.getRules(tx, seasonId);
+    await repo.saveRules(tx, seasonId, rules);
+    const after = await repo.getRules(tx, seasonId);
+    await recordAudit(tx, ctx, { action: 'booking-rules.update', entityType: 'season', entityId: seasonId, summary: `Edited the booking rules of "${season.name}"`, before, after });
+    // Open Book a Field pages re-check every slot against the new rules.
+    return { value: after, slots: 'all' };
+  });
+}
+
+export type AdminBookingQuery = z.infer<typeof adminBookingQuerySchema>;
+
+export async function searchBookings({ db, league }: ServerContext, q: AdminBookingQuery): Promise<Booking[]> {
+  const range = q.from || q.to ? localDayRange(q.from ?? '1970-01-01', q.to ?? '2999-12-31', await league.timeZone()) : null;
+  return repo.searchBookings(db, { seasonId: q.seasonId, teamId: q.teamId, fieldId: q.fieldId, status: q.status, q: q.q, start: range?.start, end: range?.end });
+}
+
+export async function exportCsv(deps: ServerContext, q: AdminBookingQuery): Promise<string> {
+  return bookingsCsv(await searchBookings(deps, q), await deps.league.timeZone());
+}

@@ -1,0 +1,79 @@
+import { EventEmitter } from 'node:events';
+import type { PubSub } from '../../db/client';
+
+/**
+ * What changed, for every app server and every open page:
+ * - `slots`: slot ids whose status, booking or block may be different now (empty: reload the visible weeks);
+ * - `league`: the league settings changed (each server drops its cached copy).
+ */
+export type LiveEvent = { type: 'slots'; slotIds: string[] } | { type: 'league' };
+
+export interface LiveBus {
+  /** Starts listening (PostgreSQL: LISTEN); resolves once events from other servers can arrive. */
+  start(): Promise<void>;
+  publish(event: LiveEvent): Promise<void>;
+  subscribe(listener: (event: LiveEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'cgsl_events';
+/** NOTIFY payloads are limited to 8000 bytes; large changes are sent as "reload everything" (no ids). */
+const MAX_IDS = 150;
+
+function trim(event: LiveEvent): LiveEvent {
+  return event.type === 'slots' && event.slotIds.length > MAX_IDS ? { type: 'slots', slotIds: [] } : event;
+}
+
+/**
+ * One process (PGlite, `pubsub` null): an in-memory emitter. Several app servers on one PostgreSQL:
+ * LISTEN/NOTIFY carries each event to every server, this one included.
+ */
+export function createLiveBus(pubsub: PubSub | null): LiveBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const deliver = (event: LiveEvent) => emitter.emit('event', event);
+  if (!pubsub) {
+    return {
+      start: async () => {},
+      publish: async (event) => {
+        deliver(trim(event));
+      },
+      subscribe: (listener) => {
+        emitter.on('event', listener);
+        return () => emitter.off('event', listener);
+      },
+      close: async () => {
+        emitter.removeAllListeners();
+      },
+    };
+  }
+  let listening: Promise<{ unlisten: () => Promise<void> }> | null = null;
+  const start = () => {
+    listening ??= pubsub.listen(CHANNEL, (payload) => {
+      try {
+        deliver(JSON.parse(payload) as LiveEvent);
+      } catch {
+        // A malformed payload is not ours: ignore it.
+      }
+    });
+    return listening;
+  };
+  return {
+    start: async () => {
+      await start();
+    },
+    publish: async (event) => {
+      await start();
+      await pubsub.notify(CHANNEL, JSON.stringify(trim(event)));
+    },
+    subscribe: (listener) => {
+      void start();
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    close: async () => {
+      emitter.removeAllListeners();
+      if (listening) await (await listening).unlisten();
+    },
+  };
+}
