@@ -41,6 +41,8 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   auth: Auth;
+  /** What routes and services share (tests listen to its live updates). */
+  context: ServerContext;
 }
 
 /** Builds the whole application without listening, so tests can call it through `inject()`. */
@@ -125,7 +127,7 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config);
-  return { app, auth };
+  return { app, auth, context };
 }
 
 /** Serves the built single-page app: hashed assets cached for a year, every other page gets index.html. */
