@@ -1,10 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { CurrentSeasonProvider } from '../features/seasons/current-season-provider';
+import { CurrentSeasonProvider } from './current-season/current-season-provider';
 import { AppToaster } from './shell/app-toaster';
 
 /**
- * Server state (including the session: see features/auth/use-session.ts) lives in TanStack Query; the
+ * Server state (including the session: see session/use-session.ts) lives in TanStack Query; the
  * current season is the one piece of client state shared across pages.
  */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

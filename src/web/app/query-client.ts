@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
-import { sessionQueryKey } from '../features/auth/api/get-session';
+import { sessionQueryKey } from '../lib/query-keys';
 
 const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 

@@ -63,7 +63,23 @@ export const routes: RouteObject[] = [
           {
             element: <AdminGuard />,
             children: [
-              { path: 'admin', lazy: async () => ({ Component: (await import('../features/admin/components/admin-home-page')).AdminHomePage }) },
+              {
+                path: 'admin',
+                lazy: async () => {
+                  // The admin landing page shows the league settings card: two features, put together here.
+                  const [{ AdminHomePage }, { LeagueSettingsCard }] = await Promise.all([
+                    import('../features/admin/components/admin-home-page'),
+                    import('../features/league/components/league-settings-card'),
+                  ]);
+                  return {
+                    Component: () => (
+                      <AdminHomePage>
+                        <LeagueSettingsCard />
+                      </AdminHomePage>
+                    ),
+                  };
+                },
+              },
               {
                 path: 'admin-season-manager',
                 lazy: async () => ({ Component: (await import('../features/seasons/components/season-manager-page')).SeasonManagerPage }),

@@ -2,7 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
-import type { Session } from '../../features/auth/profile-cache';
+import type { Session } from '../session/profile-cache';
 import { Avatar } from './avatar';
 
 const itemClasses =

@@ -1,8 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeCachedSession } from '../../features/auth/profile-cache';
 import { adminProfile, json, leagueSettings, memberProfile, renderApp, stubApi } from '../../test/render-app';
+import { writeCachedSession } from '../session/profile-cache';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { NavLink } from 'react-router';
-import type { AuthState } from '../../features/auth/use-session';
 import { cx } from '../../lib/cx';
+import type { AuthState } from '../session/use-session';
 import { visibleNavItems } from './nav-links';
 
 /** Below the md breakpoint: the shell's links, plus who is signed in and their team (spec §2). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useLeagueName } from '../../features/league/api/get-league';
+import { useLeagueName } from '../../lib/api/get-league';
 
 const footerLinks = [
   { to: '/clinics', label: 'Clinics' },

@@ -1,8 +1,8 @@
 import { Link, NavLink } from 'react-router';
 import { PRODUCT_TITLE } from '../../../shared/constants';
 import { LOADING_TEXT } from '../../components/ui/loading';
-import { useSession } from '../../features/auth/use-session';
 import { cx } from '../../lib/cx';
+import { useSession } from '../session/use-session';
 import { AccountMenu } from './account-menu';
 import { MobileMenu } from './mobile-menu';
 import { visibleNavItems } from './nav-links';

@@ -1,5 +1,5 @@
 import type { Block } from '../../../shared/blocks/blocks.schemas';
-import { countOf } from '../slots/slot-words';
+import { countOf } from '../../lib/count-words';
 
 export const CATEGORY_LABEL: Record<Block['category'], string> = {
   weather: 'Weather',

@@ -1,6 +1,6 @@
 import type { Season } from '../../../shared/seasons/seasons.schemas';
 import { addDays, isIsoDate, isoDayOfWeek, startOfWeek } from '../../lib/dates';
-import { initialWeekStart, type Week } from '../slots/slot-week';
+import { initialWeekStart, type Week } from '../../lib/slot-week';
 
 /**
  * Book a Field's filters, kept in the URL so a view can be shared and Back works:

@@ -2,7 +2,7 @@ import { checkBooking, weekStart, type RuleCode } from '../../../shared/bookings
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { dateInZone } from '../../lib/dates';
-import { isPast } from '../slots/slot-week';
+import { isPast } from '../../lib/slot-week';
 
 /** What one slot is for the person looking at it, and so how it is drawn. */
 export type SlotView =

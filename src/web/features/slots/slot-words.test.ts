@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, generateSummary, skipReasonWords } from './slot-words';
+import { countOf } from '../../lib/count-words';
+import { generateSummary, skipReasonWords } from './slot-words';
 
 describe('slot words', () => {
   it('names every skip reason in words', () => {

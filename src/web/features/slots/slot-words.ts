@@ -1,4 +1,5 @@
 import type { SkipReason } from '../../../shared/slots/slot-generator';
+import { countOf, formatNumber } from '../../lib/count-words';
 
 const REASONS: Record<SkipReason, string> = {
   'skipped-date': 'skipped date',
@@ -10,15 +11,6 @@ const REASONS: Record<SkipReason, string> = {
 /** Why the generator skipped a time, in words. Unknown reasons from a newer server are shown as sent. */
 export function skipReasonWords(reason: string): string {
   return reason in REASONS ? REASONS[reason as SkipReason] : reason;
-}
-
-const numbers = new Intl.NumberFormat('en-US');
-
-export const formatNumber = (n: number) => numbers.format(n);
-
-/** "1 slot", "1,240 slots". */
-export function countOf(n: number, singular: string, plural = `${singular}s`): string {
-  return `${formatNumber(n)} ${n === 1 ? singular : plural}`;
 }
 
 /** "Created 1,240 slots; 12 overlapped existing slots and were skipped." */

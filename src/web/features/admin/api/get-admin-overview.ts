@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { adminQueryKey } from '../../../lib/query-keys';
 
 export interface AdminOverview {
   users: number;
@@ -10,7 +11,6 @@ export interface AdminOverview {
   openSlotsThisWeek: number;
 }
 
-export const adminQueryKey = ['admin'] as const;
 export const adminOverviewQueryKey = [...adminQueryKey, 'overview'] as const;
 
 export const getAdminOverview = () => api<AdminOverview>('/api/admin/overview');

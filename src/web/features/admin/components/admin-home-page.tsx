@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/loading';
-import { LeagueSettingsCard } from '../../league/components/league-settings-card';
+import { PageHeader } from '../../../components/ui/page-header';
 import { ADMIN_HOME, ADMIN_PAGES } from '../admin-pages';
 import { useAdminOverview } from '../api/get-admin-overview';
 
-export function AdminHomePage() {
+/** `children`: what sits below the tools (the league settings, composed in by the router). */
+export function AdminHomePage({ children }: { children?: ReactNode }) {
   const overview = useAdminOverview();
   const data = overview.data;
   const stats = [
@@ -61,9 +62,7 @@ export function AdminHomePage() {
         ))}
       </ul>
 
-      <div className="mt-10">
-        <LeagueSettingsCard />
-      </div>
+      <div className="mt-10">{children}</div>
     </section>
   );
 }

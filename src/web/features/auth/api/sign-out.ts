@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endSession } from '../../../app/session/profile-cache';
 import { api } from '../../../lib/api-client';
-import { endSession } from '../profile-cache';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../lib/query-keys';
 
 export function useSignOut() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshSession } from '../../../app/session/get-session';
+import type { Session } from '../../../app/session/profile-cache';
+import { updateProfile } from '../../../app/session/update-profile';
 import { api } from '../../../lib/api-client';
-import { updateProfile } from '../../users/api/update-profile';
-import type { Session } from '../profile-cache';
-import { refreshSession } from './sign-in';
 
 export interface SignUpValues {
   name: string;

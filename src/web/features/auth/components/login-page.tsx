@@ -1,17 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput } from '../../../../shared/users/users.schemas';
+import { loginSchema } from '../../../../shared/users/users.schemas';
+import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
+import { AuthCard } from '../../../components/ui/auth-card';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { applyServerErrors } from '../../../lib/form-errors';
 import { safeRedirect } from '../../../lib/safe-redirect';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignIn } from '../api/sign-in';
-import { useSession } from '../use-session';
-import { AuthCard } from './auth-card';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -19,28 +16,23 @@ export function LoginPage() {
   const navigate = useNavigate();
   const auth = useSession();
   const signIn = useSignIn();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
+    setFormError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useZodForm(loginSchema, { defaultValues: { email: '', password: '' }, serverFields: ['email', 'password'] });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const session = await signIn.mutateAsync(values);
-      if (!session) {
-        setFormError('You were logged in, but your profile could not be loaded. Reload the page and try again.');
-        return;
-      }
-      toast.success(`Welcome back, ${session.profile.displayName}!`);
-      void navigate(redirect, { replace: true });
-    } catch (err) {
-      // What was typed stays in the form, so the person only fixes what is wrong.
-      setFormError(applyServerErrors(err, setError, ['email', 'password']));
+  // On an error what was typed stays in the form, so the person only fixes what is wrong.
+  const onSubmit = submit(async (values) => {
+    const session = await signIn.mutateAsync(values);
+    if (!session) {
+      setFormError('You were logged in, but your profile could not be loaded. Reload the page and try again.');
+      return;
     }
+    toast.success(`Welcome back, ${session.profile.displayName}!`);
+    void navigate(redirect, { replace: true });
   });
 
   const signupHref = redirect === '/' ? '/signup' : `/signup?redirect=${encodeURIComponent(redirect)}`;

@@ -1,25 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { ERROR_CODES } from '../../../../shared/errors/api-error';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
+import { ERROR_CODES } from '../../../../shared/errors/api-error';
 import { signupSchema } from '../../../../shared/users/users.schemas';
 import { Alert } from '../../../components/ui/alert';
+import { AuthCard } from '../../../components/ui/auth-card';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { useTeams } from '../../../lib/api/get-teams';
 import { safeRedirect } from '../../../lib/safe-redirect';
-import { useTeams } from '../../teams/api/get-teams';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignUp } from '../api/sign-up';
-import { AuthCard } from './auth-card';
-
-type SignupForm = z.input<typeof signupSchema>;
-type SignupValues = z.output<typeof signupSchema>;
 
 export function SignupPage() {
   const [params] = useSearchParams();
@@ -27,30 +20,23 @@ export function SignupPage() {
   const navigate = useNavigate();
   const teams = useTeams();
   const signUp = useSignUp();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
+    submit,
     setError,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<SignupForm, unknown, SignupValues>({
-    resolver: zodResolver(signupSchema),
-    defaultValues: { name: '', email: '', password: '', teamId: '' },
-  });
+  } = useZodForm(signupSchema, { defaultValues: { name: '', email: '', password: '', teamId: '' }, serverFields: ['name', 'email', 'password', 'teamId'] });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     try {
       const { session, teamError } = await signUp.mutateAsync(values);
       if (teamError) toast.error(`Your account is ready, but the team was not saved: ${teamError} Pick it on your profile.`);
       toast.success(`Welcome, ${session?.profile.displayName ?? values.name}! Your account is ready.`);
       void navigate(redirect, { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.code === ERROR_CODES.CONFLICT) {
-        setError('email', { type: 'server', message: err.message });
-        return;
-      }
-      setFormError(applyServerErrors(err, setError, ['name', 'email', 'password', 'teamId']));
+      if (!(err instanceof ApiError && err.code === ERROR_CODES.CONFLICT)) throw err;
+      setError('email', { type: 'server', message: err.message });
     }
   });
 

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { blockInputSchema, blockResultSchema } from '../../../../shared/blocks/blocks.schemas';
 import { api, ApiError } from '../../../lib/api-client';
-import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import { slotsQueryKey } from '../../slots/api/get-slots';
+import { adminQueryKey, slotsQueryKey } from '../../../lib/query-keys';
 import { blocksQueryKey } from './get-blocks';
 
 export type BlockValues = z.output<typeof blockInputSchema>;

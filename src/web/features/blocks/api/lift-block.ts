@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import { slotsQueryKey } from '../../slots/api/get-slots';
+import { adminQueryKey, slotsQueryKey } from '../../../lib/query-keys';
 import { blocksQueryKey } from './get-blocks';
 
 /** Lifts (unblocks) a block: its slots reopen unless another block still covers them. */

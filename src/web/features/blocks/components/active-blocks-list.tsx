@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Block } from '../../../../shared/blocks/blocks.schemas';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
+import { countOf } from '../../../lib/count-words';
 import { formatDateTimeRange } from '../../../lib/dates';
-import { countOf } from '../../slots/slot-words';
 import { useBlocks } from '../api/get-blocks';
 import { useLiftBlock } from '../api/lift-block';
 import { CATEGORY_LABEL } from '../block-words';
@@ -47,12 +47,7 @@ export function ActiveBlocksList({ timeZone }: { timeZone: string }) {
             <Skeleton className="h-20 w-full" />
           </div>
         ) : blocks.isError ? (
-          <Alert title="The blocks could not be loaded">
-            <p>{blocks.error.message}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void blocks.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadErrorAlert title="The blocks could not be loaded" message={blocks.error.message} onRetry={() => blocks.refetch()} />
         ) : list.length === 0 ? (
           <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
             No active blocks. Blocks you add with the form above are listed here until you unblock them.

@@ -1,20 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { BLOCK_CATEGORIES, BLOCK_SCOPES } from '../../../../shared/blocks/blocks.schemas';
 import type { Facility } from '../../../../shared/facilities/facilities.schemas';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
+import { ChosenSlot } from '../../../components/schedule/chosen-slot';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SelectField } from '../../../components/ui/select-field';
-import { FieldError } from '../../../components/ui/field-shell';
 import { TextField } from '../../../components/ui/text-field';
-import { cx } from '../../../lib/cx';
 import { formatDateTimeRange, timeZoneName } from '../../../lib/dates';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { SlotStatus } from '../../slots/components/slot-status';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { bookingsInTheWay, useCreateBlock, type BlockValues, type BookingInTheWay } from '../api/create-block';
 import { blockFormSchema, emptyBlockForm, type BlockForm as BlockFormValues } from '../block-form-schema';
 import { blockedMessage, bookingsQuestion, CATEGORY_LABEL, SCOPE_LABEL } from '../block-words';
@@ -22,6 +18,9 @@ import { blockedMessage, bookingsQuestion, CATEGORY_LABEL, SCOPE_LABEL } from '.
 const FIELDS = ['scope', 'slotId', 'fieldId', 'facilityId', 'startsAt', 'endsAt', 'category', 'reason'] as const;
 
 export type BlockScope = BlockFormValues['scope'];
+
+/** The chosen-slot box, which the page focuses after Select in the week list. */
+export const CHOSEN_SLOT_ID = 'chosen-slot';
 
 /**
  * Block one slot, a field or a whole facility. Tries first without touching bookings; when the server says
@@ -44,19 +43,20 @@ export function BlockForm({
   onClearSlot: () => void;
 }) {
   const create = useCreateBlock();
-  const [formError, setFormError] = useState<string | null>(null);
   const [inTheWay, setInTheWay] = useState<{ input: BlockValues; bookings: BookingInTheWay[] } | null>(null);
-  const resolver = useMemo<Resolver<BlockFormValues, unknown, BlockValues>>(() => {
-    const resolve = zodResolver(blockFormSchema(timeZone));
-    return (values, context, options) => resolve({ ...values, scope, slotId: selectedSlot?.id ?? '' }, context, options);
-  }, [timeZone, scope, selectedSlot]);
+  const schema = useMemo(() => blockFormSchema(timeZone), [timeZone]);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<BlockFormValues, unknown, BlockValues>({ resolver, defaultValues: emptyBlockForm });
+  } = useZodForm(schema, {
+    defaultValues: emptyBlockForm,
+    serverFields: FIELDS,
+    // The scope and the slot are chosen outside the inputs.
+    fill: (values: BlockFormValues) => ({ ...values, scope, slotId: selectedSlot?.id ?? '' }),
+  });
 
   const finish = (result: { slotsBlocked: number; bookingsCancelled: number }) => {
     toast.success(blockedMessage(result.slotsBlocked, result.bookingsCancelled));
@@ -64,15 +64,14 @@ export function BlockForm({
     onClearSlot();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     const input: BlockValues = { ...values, onBookings: 'abort' };
     try {
       finish(await create.mutateAsync(input));
     } catch (err) {
       const bookings = bookingsInTheWay(err);
-      if (bookings) setInTheWay({ input, bookings });
-      else setFormError(applyServerErrors(err, setError, FIELDS));
+      if (!bookings) throw err;
+      setInTheWay({ input, bookings });
     }
   });
 
@@ -133,39 +132,14 @@ export function BlockForm({
         </fieldset>
 
         {scope === 'slot' ? (
-          <div>
-            <p className="mb-1 text-sm font-semibold text-slate-800" id="chosen-slot-label">
-              Slot
-            </p>
-            <div
-              id="chosen-slot"
-              tabIndex={-1}
-              aria-labelledby="chosen-slot-label chosen-slot-text"
-              aria-describedby={errors.slotId ? 'chosen-slot-error' : undefined}
-              className={cx(
-                'rounded-lg border px-3 py-3',
-                errors.slotId ? 'border-danger-600' : 'border-slate-300',
-                selectedSlot ? 'bg-primary-50' : 'border-dashed bg-slate-50',
-              )}
-            >
-              {selectedSlot ? (
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p id="chosen-slot-text" className="text-slate-900">
-                    <span className="font-semibold">{formatDateTimeRange(selectedSlot.startsAt, selectedSlot.endsAt, timeZone)}</span> at {selectedSlot.fieldName} ·{' '}
-                    {selectedSlot.facilityName} <SlotStatus slot={selectedSlot} />
-                  </p>
-                  <Button variant="ghost" size="sm" onClick={onClearSlot}>
-                    Clear
-                  </Button>
-                </div>
-              ) : (
-                <p id="chosen-slot-text" className="text-slate-700">
-                  No slot chosen yet: use “Select” on a slot in the week list below.
-                </p>
-              )}
-            </div>
-            <FieldError id="chosen-slot-error" message={errors.slotId?.message} />
-          </div>
+          <ChosenSlot
+            id={CHOSEN_SLOT_ID}
+            slot={selectedSlot}
+            timeZone={timeZone}
+            error={errors.slotId?.message}
+            emptyText="No slot chosen yet: use “Select” on a slot in the week list below."
+            onClear={onClearSlot}
+          />
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             {scope === 'field' ? (

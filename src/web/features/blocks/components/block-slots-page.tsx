@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
-import { Alert } from '../../../components/ui/alert';
+import { focusChosenSlot } from '../../../components/schedule/chosen-slot';
+import { SlotWeekList } from '../../../components/schedule/slot-week-list';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useFacilities } from '../../facilities/api/get-facilities';
-import { useLeagueTimeZone } from '../../league/api/get-league';
-import { SlotWeekList } from '../../slots/components/slot-week-list';
-import { describeSlot } from '../../slots/slot-week';
+import { useFacilities } from '../../../lib/api/get-facilities';
+import { useLeagueTimeZone } from '../../../lib/api/get-league';
+import { describeSlot } from '../../../lib/slot-week';
 import { ActiveBlocksList } from './active-blocks-list';
-import { BlockForm, type BlockScope } from './block-form';
+import { BlockForm, CHOSEN_SLOT_ID, type BlockScope } from './block-form';
 
 export function BlockSlotsPage() {
   const timeZone = useLeagueTimeZone();
@@ -22,12 +23,7 @@ export function BlockSlotsPage() {
   const choose = (slot: Slot) => {
     setScope('slot');
     setSelectedSlot(slot);
-    // Back to the form, where the chosen slot now shows, for keyboard and screen-reader users too.
-    requestAnimationFrame(() => {
-      const chosen = document.getElementById('chosen-slot');
-      chosen?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      chosen?.focus({ preventScroll: true });
-    });
+    focusChosenSlot(CHOSEN_SLOT_ID);
   };
 
   const active = (facilities.data ?? [])
@@ -48,12 +44,7 @@ export function BlockSlotsPage() {
             <Skeleton className="mt-4 h-24 w-full" />
           </div>
         ) : facilities.isError ? (
-          <Alert title="The facilities could not be loaded">
-            <p>{facilities.error.message}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void facilities.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadErrorAlert title="The facilities could not be loaded" message={facilities.error.message} onRetry={() => facilities.refetch()} />
         ) : active.length === 0 ? (
           <EmptyState
             title="No facilities yet"

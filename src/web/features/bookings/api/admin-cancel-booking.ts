@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { api } from '../../../lib/api-client';
-import { refreshBookingData } from './bookings-query-key';
+import { refreshBookingData } from '../../../lib/live/refresh-booking-data';
 
 /** An admin cancels any booking, at any time, with a reason the coach is sent. */
 export async function adminCancelBooking(id: string, reason: string): Promise<Booking> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { api } from '../../../lib/api-client';
-import { refreshBookingData } from './bookings-query-key';
+import { refreshBookingData } from '../../../lib/live/refresh-booking-data';
 
 export async function bookSlot(slotId: string): Promise<Booking> {
   const { booking } = await api<{ booking: Booking }>('/api/bookings', { method: 'POST', body: { slotId } });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { api } from '../../../lib/api-client';
-import { refreshBookingData } from './bookings-query-key';
+import { refreshBookingData } from '../../../lib/live/refresh-booking-data';
 
 /** A coach cancels one of the team's bookings; the server refuses (422) after the cutoff. */
 export async function cancelBooking(id: string, reason?: string): Promise<Booking> {

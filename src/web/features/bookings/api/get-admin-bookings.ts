@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { api } from '../../../lib/api-client';
+import { bookingsQueryKey } from '../../../lib/query-keys';
 import { adminBookingQueryString, type AdminBookingFilters } from '../admin-booking-filters';
-import { bookingsQueryKey } from './bookings-query-key';
 
 export const adminBookingsQueryKey = [...bookingsQueryKey, 'admin'] as const;
 

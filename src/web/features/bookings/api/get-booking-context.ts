@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookingContext } from '../../../../shared/bookings/bookings.schemas';
 import { api } from '../../../lib/api-client';
-import { bookingsQueryKey } from './bookings-query-key';
-
-export const bookingContextQueryKey = [...bookingsQueryKey, 'context'] as const;
+import { bookingContextQueryKey } from '../../../lib/query-keys';
 
 /** Rules, the caller's team and its bookings, and the server's clock: what explains a rule before the click. */
 export function getBookingContext(seasonId: string | null): Promise<BookingContext> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { BookingRules } from '../../../../shared/bookings/booking-rules';
 import { api } from '../../../lib/api-client';
-import { bookingsQueryKey } from './bookings-query-key';
+import { bookingsQueryKey } from '../../../lib/query-keys';
 
 export const bookingRulesQueryKey = [...bookingsQueryKey, 'rules'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { api } from '../../../lib/api-client';
-import { refreshBookingData } from './bookings-query-key';
+import { refreshBookingData } from '../../../lib/live/refresh-booking-data';
 
 /** An admin moves a confirmed booking to another open slot, in one step. */
 export async function moveBooking(id: string, slotId: string, reason?: string): Promise<Booking> {

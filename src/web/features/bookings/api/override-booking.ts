@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { api, ApiError } from '../../../lib/api-client';
-import { refreshBookingData } from './bookings-query-key';
+import { refreshBookingData } from '../../../lib/live/refresh-booking-data';
 
 export interface OverrideInput {
   slotId: string;

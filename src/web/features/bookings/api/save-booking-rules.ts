@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingRules } from '../../../../shared/bookings/booking-rules';
 import { api } from '../../../lib/api-client';
-import { bookingsQueryKey } from './bookings-query-key';
+import { bookingsQueryKey } from '../../../lib/query-keys';
 
 export async function saveBookingRules(seasonId: string, rules: BookingRules): Promise<BookingRules> {
   const { rules: saved } = await api<{ rules: BookingRules }>(`/api/seasons/${encodeURIComponent(seasonId)}/booking-rules`, {

@@ -1,16 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { adminCancelSchema, type Booking } from '../../../../shared/bookings/bookings.schemas';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { formatDateTime } from '../../../lib/dates';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useAdminCancelBooking } from '../api/admin-cancel-booking';
 import { cancelledMessage, possessive } from '../booking-words';
-
-type CancelValues = z.input<typeof adminCancelSchema>;
 
 /** An admin cancels a booking; the reason is required (it goes to the coach and the audit log). */
 export function AdminCancelDialog({ booking, timeZone, onClose }: { booking: Booking; timeZone: string; onClose: () => void }) {
@@ -19,7 +15,7 @@ export function AdminCancelDialog({ booking, timeZone, onClose }: { booking: Boo
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<CancelValues, unknown, z.output<typeof adminCancelSchema>>({ resolver: zodResolver(adminCancelSchema), defaultValues: { reason: '' } });
+  } = useZodForm(adminCancelSchema, { defaultValues: { reason: '' } });
 
   const onSubmit = handleSubmit((values) => {
     cancel.mutate(

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BOOKING_RULES } from '../../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../../shared/bookings/bookings.schemas';
-import type { Profile } from '../../../../shared/users/users.schemas';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
+import type { Profile } from '../../../../shared/users/users.schemas';
+import { writeCachedSession } from '../../../app/session/profile-cache';
 import { bodyOf, json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
-import { writeCachedSession } from '../../auth/profile-cache';
 import { testSlot } from '../../../test/slot-fixture';
 
 const SEASON = { id: '11111111-1111-4111-8111-111111111111', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19', active: true };

@@ -3,22 +3,23 @@ import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
+import { useCurrentSeason } from '../../../app/current-season/current-season-context';
+import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useFacilities } from '../../../lib/api/get-facilities';
+import { useLeague } from '../../../lib/api/get-league';
+import { useSlots } from '../../../lib/api/get-slots';
 import { addDays, formatDayRange, formatMonthDay, timeZoneName, todayInZone } from '../../../lib/dates';
-import { useSession } from '../../auth/use-session';
-import { useFacilities } from '../../facilities/api/get-facilities';
-import { useLeague } from '../../league/api/get-league';
-import { useCurrentSeason } from '../../seasons/current-season-context';
-import { useSlots } from '../../slots/api/get-slots';
-import { weekOf } from '../../slots/slot-week';
+import { useLiveSlots } from '../../../lib/live/use-live-slots';
+import { weekOf } from '../../../lib/slot-week';
 import { useBookSlot } from '../api/book-slot';
 import { useBookingContext } from '../api/get-booking-context';
-import { useLiveSlots } from '../api/use-live-slots';
 import { bookWeekStart, pickDay, pickSeason, readBookFilters, weekDates, withBookFilters, type BookFilters } from '../book-filters';
 import { bookedMessage, bookQuestion } from '../booking-words';
 import { useServerNow } from '../server-clock';
@@ -142,12 +143,7 @@ export function BookFieldPage() {
             </Alert>
           ) : null}
           {context.isError ? (
-            <Alert title="The booking rules could not be loaded">
-              <p>{context.error.message} Slots are shown, but booking waits until the rules load.</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={() => void context.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <LoadErrorAlert title="The booking rules could not be loaded" message={`${context.error.message} Slots are shown, but booking waits until the rules load.`} onRetry={() => context.refetch()} />
           ) : null}
 
           {quota ? <QuotaStrip quota={quota} /> : null}
@@ -181,12 +177,7 @@ export function BookFieldPage() {
             {!week || !timeZone || !today || slots.isPending ? (
               <GridSkeleton />
             ) : slots.isError ? (
-              <Alert title="The slots could not be loaded">
-                <p>{slots.error.message}</p>
-                <Button variant="secondary" size="sm" className="mt-3" onClick={() => void slots.refetch()}>
-                  Try again
-                </Button>
-              </Alert>
+              <LoadErrorAlert title="The slots could not be loaded" message={slots.error.message} onRetry={() => slots.refetch()} />
             ) : board.length === 0 ? (
               <div className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-10 text-center">
                 <p className="font-semibold text-primary-900">

@@ -1,9 +1,10 @@
 import type { Facility } from '../../../../shared/facilities/facilities.schemas';
 import type { Season } from '../../../../shared/seasons/seasons.schemas';
+import { WeekNavigator } from '../../../components/schedule/week-navigator';
 import { Skeleton } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { cx } from '../../../lib/cx';
-import { WeekNavigator } from '../../slots/components/week-navigator';
+import { FieldSelect } from './field-select';
 
 export interface BookFilterBarProps {
   seasons: readonly Season[];
@@ -22,7 +23,6 @@ export interface BookFilterBarProps {
 /** Season, facility chips, field and the week navigator ("◀ Week of Mar 2 ▶", Today). */
 export function BookFilterBar(props: BookFilterBarProps) {
   const { seasons, seasonId, facilities, facilityId, fieldId, weekStart, today } = props;
-  const fieldGroups = facilities.filter((f) => (!facilityId || f.id === facilityId) && f.fields.length > 0);
   const chip = (active: boolean) =>
     cx(
       'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold',
@@ -39,26 +39,7 @@ export function BookFilterBar(props: BookFilterBarProps) {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Field" value={fieldId} onChange={(event) => props.onFieldChange(event.target.value)}>
-          <option value="">All fields</option>
-          {fieldGroups.map((facility) =>
-            facilityId ? (
-              facility.fields.map((field) => (
-                <option key={field.id} value={field.id}>
-                  {field.name}
-                </option>
-              ))
-            ) : (
-              <optgroup key={facility.id} label={facility.name}>
-                {facility.fields.map((field) => (
-                  <option key={field.id} value={field.id}>
-                    {field.name}
-                  </option>
-                ))}
-              </optgroup>
-            ),
-          )}
-        </SelectField>
+        <FieldSelect facilities={facilities.filter((f) => f.fields.length > 0)} facilityId={facilityId} value={fieldId} onChange={props.onFieldChange} />
       </div>
 
       <div role="group" aria-labelledby="facility-chips-label">

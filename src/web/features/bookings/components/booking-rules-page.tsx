@@ -1,26 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../../shared/bookings/booking-rules';
 import type { Season } from '../../../../shared/seasons/seasons.schemas';
+import { useCurrentSeason } from '../../../app/current-season/current-season-context';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SelectField } from '../../../components/ui/select-field';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useLeague } from '../../../lib/api/get-league';
 import { formatDay, timeZoneName } from '../../../lib/dates';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useLeague } from '../../league/api/get-league';
-import { useCurrentSeason } from '../../seasons/current-season-context';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useBookingRules } from '../api/get-booking-rules';
 import { useSaveBookingRules } from '../api/save-booking-rules';
 import { pickSeason, readBookFilters } from '../book-filters';
-import { RULE_FIELDS, rulesFormSchema, toRulesForm, type RulesForm } from '../booking-rules-form';
+import { RULE_FIELDS, rulesFormSchema, toRulesForm } from '../booking-rules-form';
 
 /** /admin-booking-control: one season's booking rules (product.md "Booking rules"). */
 export function BookingRulesPage() {
@@ -67,12 +66,7 @@ export function BookingRulesPage() {
           {rules.isPending || !timeZone ? (
             <FormSkeleton />
           ) : rules.isError ? (
-            <Alert title="The rules could not be loaded">
-              <p>{rules.error.message}</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={() => void rules.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <LoadErrorAlert title="The rules could not be loaded" message={rules.error.message} onRetry={() => rules.refetch()} />
           ) : (
             <RulesEditor key={`${season.id}|${timeZone}`} season={season} rules={rules.data} timeZone={timeZone} />
           )}
@@ -84,25 +78,23 @@ export function BookingRulesPage() {
 
 function RulesEditor({ season, rules, timeZone }: { season: Season; rules: BookingRules; timeZone: string }) {
   const save = useSaveBookingRules();
-  const [formError, setFormError] = useState<string | null>(null);
-  const resolver = useMemo(() => zodResolver(rulesFormSchema(timeZone)), [timeZone]);
+  const schema = useMemo(() => rulesFormSchema(timeZone), [timeZone]);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
+    showServerError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<RulesForm, unknown, BookingRules>({ resolver, defaultValues: toRulesForm(rules, timeZone) });
+  } = useZodForm(schema, { defaultValues: toRulesForm(rules, timeZone), serverFields: RULE_FIELDS });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     try {
       const saved = await save.mutateAsync({ seasonId: season.id, rules: values });
       reset(toRulesForm(saved, timeZone));
       toast.success(`Saved the booking rules for ${season.name}.`);
     } catch (err) {
-      const message = applyServerErrors(err, setError, RULE_FIELDS);
-      setFormError(message);
+      const message = showServerError(err);
       if (message) toast.error(message);
     }
   });

@@ -1,23 +1,24 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
-import { Alert } from '../../../components/ui/alert';
+import { useCurrentSeason } from '../../../app/current-season/current-season-context';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useFacilities } from '../../../lib/api/get-facilities';
+import { useLeagueTimeZone } from '../../../lib/api/get-league';
+import { useTeams } from '../../../lib/api/get-teams';
 import { formatDateTime, formatTimeRange, formatTimeRangeShort, formatWeekdayDayAt } from '../../../lib/dates';
-import { useFacilities } from '../../facilities/api/get-facilities';
-import { useLeagueTimeZone } from '../../league/api/get-league';
-import { useCurrentSeason } from '../../seasons/current-season-context';
-import { useTeams } from '../../teams/api/get-teams';
-import { useAdminBookings } from '../api/get-admin-bookings';
-import { useLiveSlots } from '../api/use-live-slots';
+import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { adminBookingsCsvHref, hasAnyFilter, parseAdminBookingFilters, withAdminBookingFilters, type AdminBookingFilters } from '../admin-booking-filters';
+import { useAdminBookings } from '../api/get-admin-bookings';
 import { AdminCancelDialog } from './admin-cancel-dialog';
+import { FieldSelect } from './field-select';
 import { MoveBookingDialog } from './move-booking-dialog';
 
 type Action = { kind: 'cancel' | 'move'; booking: Booking } | null;
@@ -64,12 +65,7 @@ export function ManageBookingsPage() {
               ))}
             </div>
           ) : bookings.isError ? (
-            <Alert title="The bookings could not be loaded">
-              <p>{bookings.error.message}</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={() => void bookings.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <LoadErrorAlert title="The bookings could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />
           ) : list.length === 0 ? (
             hasAnyFilter(filters) ? (
               <EmptyState title="No bookings match these filters" action={<Button variant="secondary" onClick={clear}>Clear filters</Button>}>
@@ -153,18 +149,7 @@ function BookingFilters({ filters, onChange, onClear }: { filters: AdminBookingF
             </option>
           ))}
         </SelectField>
-        <SelectField label="Field" value={filters.fieldId} onChange={(event) => onChange({ fieldId: event.target.value })}>
-          <option value="">All fields</option>
-          {(facilities.data ?? []).map((facility) => (
-            <optgroup key={facility.id} label={facility.name}>
-              {facility.fields.map((field) => (
-                <option key={field.id} value={field.id}>
-                  {field.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </SelectField>
+        <FieldSelect facilities={facilities.data ?? []} value={filters.fieldId} onChange={(fieldId) => onChange({ fieldId })} />
         <SelectField label="Status" value={filters.status} onChange={(event) => onChange({ status: event.target.value as AdminBookingFilters['status'] })}>
           <option value="">Any status</option>
           <option value="confirmed">Confirmed</option>

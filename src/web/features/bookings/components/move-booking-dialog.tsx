@@ -1,20 +1,20 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { moveRequestSchema, type Booking } from '../../../../shared/bookings/bookings.schemas';
+import { WeekNavigator } from '../../../components/schedule/week-navigator';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field-shell';
 import { Skeleton } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
-import { SelectField } from '../../../components/ui/select-field';
-import { FieldError } from '../../../components/ui/field-shell';
 import { TextField } from '../../../components/ui/text-field';
+import { useFacilities } from '../../../lib/api/get-facilities';
+import { useSlots } from '../../../lib/api/get-slots';
 import { cx } from '../../../lib/cx';
 import { dateInZone, formatDateTime, formatLongDay, formatMonthDay, formatTimeRange, todayInZone } from '../../../lib/dates';
-import { useFacilities } from '../../facilities/api/get-facilities';
-import { useSlots } from '../../slots/api/get-slots';
-import { WeekNavigator } from '../../slots/components/week-navigator';
-import { groupSlotsByDay, isPast, weekOf } from '../../slots/slot-week';
+import { groupSlotsByDay, isPast, weekOf } from '../../../lib/slot-week';
 import { useMoveBooking } from '../api/move-booking';
 import { movedMessage, possessive } from '../booking-words';
+import { FieldSelect } from './field-select';
 
 /**
  * An admin moves a booking to another open slot of the same season: a week of open slots (the booking's
@@ -72,18 +72,7 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
         </p>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
           <WeekNavigator weekStart={weekStart} today={todayInZone(timeZone)} onChange={(next) => setWeekStart(next)} />
-          <SelectField label="Field" className="sm:w-64" value={fieldId} onChange={(event) => setFieldId(event.target.value)}>
-            <option value="">All fields</option>
-            {(facilities.data ?? []).map((facility) => (
-              <optgroup key={facility.id} label={facility.name}>
-                {facility.fields.map((field) => (
-                  <option key={field.id} value={field.id}>
-                    {field.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </SelectField>
+          <FieldSelect facilities={facilities.data ?? []} className="sm:w-64" value={fieldId} onChange={setFieldId} />
         </div>
 
         <fieldset aria-describedby={error ? errorId : undefined}>

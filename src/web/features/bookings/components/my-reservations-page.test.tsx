@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BOOKING_RULES } from '../../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import type { Profile } from '../../../../shared/users/users.schemas';
+import { writeCachedSession } from '../../../app/session/profile-cache';
 import { bodyOf, json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
-import { writeCachedSession } from '../../auth/profile-cache';
 
 const SEASON_ID = '11111111-1111-4111-8111-111111111111';
 const coach: Profile = { ...memberProfile, role: 'coach', teamId: 'jays', teamName: 'Blue Jays' };

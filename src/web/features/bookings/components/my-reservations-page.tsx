@@ -3,20 +3,21 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { checkCancellation, type BookingRules } from '../../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
+import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TextField } from '../../../components/ui/text-field';
-import { useSession } from '../../auth/use-session';
-import { useLeagueTimeZone } from '../../league/api/get-league';
+import { useLeagueTimeZone } from '../../../lib/api/get-league';
+import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBookingContext } from '../api/get-booking-context';
 import { useBookingRulesOf } from '../api/get-booking-rules';
 import { useMyBookings } from '../api/get-my-bookings';
-import { useLiveSlots } from '../api/use-live-slots';
 import { cancelledMessage, cancelQuestion } from '../booking-words';
 import { splitReservations } from '../reservations';
 import { useServerNow } from '../server-clock';
@@ -138,12 +139,7 @@ export function MyReservationsPage() {
       {bookings.isPending ? (
         <ListSkeleton />
       ) : bookings.isError ? (
-        <Alert title="Your reservations could not be loaded">
-          <p>{bookings.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void bookings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="Your reservations could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />
       ) : upcoming.length === 0 && past.length === 0 ? (
         <EmptyState title="No practices booked yet" action={bookLink}>
           Pick an open slot on Book a Field. Your team’s practices then show up here, with a link to add each to your calendar.

@@ -2,10 +2,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
-import { adminProfile, bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
-import { writeCachedSession } from '../../auth/profile-cache';
-import { bookedByOtherTeam } from '../api/override-booking';
+import { writeCachedSession } from '../../../app/session/profile-cache';
 import { ApiError } from '../../../lib/api-client';
+import { adminProfile, bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
+import { bookedByOtherTeam } from '../api/override-booking';
 
 const SEASON = { id: '11111111-1111-4111-8111-111111111111', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19', active: true };
 const JAYS = '44444444-4444-4444-8444-444444444444';

@@ -1,29 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { overrideRequestSchema } from '../../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
+import { useCurrentSeason } from '../../../app/current-season/current-season-context';
+import { ChosenSlot, focusChosenSlot } from '../../../components/schedule/chosen-slot';
+import { SlotWeekList } from '../../../components/schedule/slot-week-list';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { FieldError } from '../../../components/ui/field-shell';
-import { cx } from '../../../lib/cx';
-import { formatDateTimeRange, todayInZone } from '../../../lib/dates';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useLeagueTimeZone } from '../../league/api/get-league';
-import { useCurrentSeason } from '../../seasons/current-season-context';
-import { SlotStatus } from '../../slots/components/slot-status';
-import { SlotWeekList } from '../../slots/components/slot-week-list';
-import { describeSlot, initialWeekStart } from '../../slots/slot-week';
-import { useTeams } from '../../teams/api/get-teams';
+import { useLeagueTimeZone } from '../../../lib/api/get-league';
+import { useTeams } from '../../../lib/api/get-teams';
+import { todayInZone } from '../../../lib/dates';
+import { useLiveSlots } from '../../../lib/live/use-live-slots';
+import { describeSlot, initialWeekStart } from '../../../lib/slot-week';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { bookedByOtherTeam, useOverrideBooking, type OverrideInput, type OverrideResult } from '../api/override-booking';
-import { useLiveSlots } from '../api/use-live-slots';
 import { pickSeason, readBookFilters } from '../book-filters';
 import { bumpQuestion, overrideMessage, possessive } from '../booking-words';
 
@@ -35,6 +30,8 @@ interface OverrideForm {
 }
 
 const FIELDS = ['slotId', 'teamId', 'reason'] as const;
+
+const CHOSEN_SLOT_ID = 'override-slot';
 
 /**
  * /admin-override-booking: book any open or booked slot for any team, outside the rules, with a reason.
@@ -51,20 +48,19 @@ export function OverrideBookingPage() {
   const [selected, setSelected] = useState<Slot | null>(null);
   const [bump, setBump] = useState<{ input: OverrideInput; teamName: string } | null>(null);
   const [result, setResult] = useState<OverrideResult | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const resolver = useMemo<Resolver<OverrideForm, unknown, z.output<typeof overrideRequestSchema>>>(() => {
-    const resolve = zodResolver(overrideRequestSchema);
-    return (values, context, options) => resolve({ ...values, slotId: selected?.id ?? '', bump: false }, context, options);
-  }, [selected]);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
+    setFormError,
+    showServerError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<OverrideForm, unknown, z.output<typeof overrideRequestSchema>>({ resolver, defaultValues: { slotId: '', teamId: '', reason: '' } });
-  const slotError = errors.slotId?.message;
+  } = useZodForm(overrideRequestSchema, {
+    defaultValues: { slotId: '', teamId: '', reason: '' },
+    serverFields: FIELDS,
+    fill: (values: OverrideForm) => ({ ...values, slotId: selected?.id ?? '', bump: false }),
+  });
 
   const teamName = (id: string) => teams.data?.find((t) => t.id === id)?.name ?? 'the team';
 
@@ -74,8 +70,7 @@ export function OverrideBookingPage() {
     toast.success(overrideMessage(outcome, timeZone));
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     setResult(null);
     const input: OverrideInput = { slotId: values.slotId, teamId: values.teamId, reason: values.reason, bump: false };
     try {
@@ -86,8 +81,7 @@ export function OverrideBookingPage() {
         setBump({ input, teamName: holder ?? selected?.teamName ?? 'the other team' });
         return;
       }
-      const message = applyServerErrors(err, setError, FIELDS);
-      setFormError(message);
+      const message = showServerError(err);
       if (message) toast.error(message);
     }
   });
@@ -118,11 +112,7 @@ export function OverrideBookingPage() {
   const choose = (slot: Slot) => {
     setSelected(slot);
     clearErrors();
-    requestAnimationFrame(() => {
-      const chosen = document.getElementById('override-slot');
-      chosen?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-      chosen?.focus({ preventScroll: true });
-    });
+    focusChosenSlot(CHOSEN_SLOT_ID);
   };
 
   const jumpToSeason = (id: string) => {
@@ -148,35 +138,14 @@ export function OverrideBookingPage() {
           </h2>
           <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-5">
             {formError ? <Alert>{formError}</Alert> : null}
-            <div>
-              <p id="override-slot-label" className="mb-1 text-sm font-semibold text-slate-800">
-                Slot
-              </p>
-              <div
-                id="override-slot"
-                tabIndex={-1}
-                aria-labelledby="override-slot-label override-slot-text"
-                aria-describedby={slotError ? 'override-slot-error' : undefined}
-                className={cx('rounded-lg border px-3 py-3', slotError ? 'border-danger-600' : 'border-slate-300', selected ? 'bg-primary-50' : 'border-dashed bg-slate-50')}
-              >
-                {selected ? (
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p id="override-slot-text" className="text-slate-900">
-                      <span className="font-semibold">{formatDateTimeRange(selected.startsAt, selected.endsAt, timeZone)}</span> at {selected.fieldName} · {selected.facilityName}{' '}
-                      <SlotStatus slot={selected} />
-                    </p>
-                    <Button variant="ghost" size="sm" onClick={() => setSelected(null)}>
-                      Clear
-                    </Button>
-                  </div>
-                ) : (
-                  <p id="override-slot-text" className="text-slate-700">
-                    No slot chosen yet: use “Select” on an open or booked slot in the week list below.
-                  </p>
-                )}
-              </div>
-              <FieldError id="override-slot-error" message={slotError} />
-            </div>
+            <ChosenSlot
+              id={CHOSEN_SLOT_ID}
+              slot={selected}
+              timeZone={timeZone}
+              error={errors.slotId?.message}
+              emptyText="No slot chosen yet: use “Select” on an open or booked slot in the week list below."
+              onClear={() => setSelected(null)}
+            />
             <div className="grid gap-4 sm:grid-cols-[16rem_1fr]">
               <SelectField label="Team" error={errors.teamId?.message} disabled={teams.isPending} {...register('teamId')}>
                 <option value="">{teams.isPending ? 'Loading teams…' : 'Choose a team'}</option>

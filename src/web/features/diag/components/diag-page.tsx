@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCurrentSeason } from '../../../app/current-season/current-season-context';
+import { useSession } from '../../../app/session/use-session';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { browserTimeZone } from '../../../lib/dates';
-import { useLeagueTimeZone } from '../../league/api/get-league';
-import { useSession } from '../../auth/use-session';
-import { useCurrentSeason } from '../../seasons/current-season-context';
 import { useHealth, useReadiness } from '../api/get-diagnostics';
 
 /** The message the error-boundary check (`/diag?throw=1`) throws, so a test can look for it. */

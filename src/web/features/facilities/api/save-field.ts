@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Field, fieldInputSchema } from '../../../../shared/facilities/facilities.schemas';
 import { api } from '../../../lib/api-client';
-import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import { slotsQueryKey } from '../../slots/api/get-slots';
-import { facilitiesQueryKey } from './get-facilities';
+import { adminQueryKey, facilitiesQueryKey, slotsQueryKey } from '../../../lib/query-keys';
 
 export type FieldValues = z.output<typeof fieldInputSchema>;
 

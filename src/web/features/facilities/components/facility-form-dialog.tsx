@@ -1,50 +1,38 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { facilityInputSchema, type Facility } from '../../../../shared/facilities/facilities.schemas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useSaveFacility, type FacilityValues } from '../api/save-facility';
-
-type FacilityForm = z.input<typeof facilityInputSchema>;
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useSaveFacility } from '../api/save-facility';
 
 const FIELDS = ['name', 'address', 'mapUrl', 'notes'] as const;
 
 /** Create (facility null) or edit a facility. Mount it with a key per facility so the form starts fresh. */
 export function FacilityFormDialog({ facility, onClose }: { facility: Facility | null; onClose: () => void }) {
   const save = useSaveFacility();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<FacilityForm, unknown, FacilityValues>({
-    resolver: zodResolver(facilityInputSchema),
+  } = useZodForm(facilityInputSchema, {
     defaultValues: {
       name: facility?.name ?? '',
       address: facility?.address ?? '',
       mapUrl: facility?.mapUrl ?? '',
       notes: facility?.notes ?? '',
     },
+    serverFields: FIELDS,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const input = facility ? { ...values, active: facility.active } : values;
-      const saved = await save.mutateAsync({ id: facility?.id ?? null, input });
-      toast.success(facility ? `Facility "${saved.name}" saved.` : `Facility "${saved.name}" created.`);
-      onClose();
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
+  const onSubmit = submit(async (values) => {
+    const input = facility ? { ...values, active: facility.active } : values;
+    const saved = await save.mutateAsync({ id: facility?.id ?? null, input });
+    toast.success(facility ? `Facility "${saved.name}" saved.` : `Facility "${saved.name}" created.`);
+    onClose();
   });
 
   return (

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeCachedSession } from '../../auth/profile-cache';
+import { writeCachedSession } from '../../../app/session/profile-cache';
 import { adminProfile, bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
 
 beforeEach(() => {

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Facility, Field } from '../../../../shared/facilities/facilities.schemas';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useFacilities } from '../../../lib/api/get-facilities';
 import { cx } from '../../../lib/cx';
-import { useFacilities } from '../api/get-facilities';
 import { facilityWithActive, useSaveFacility } from '../api/save-facility';
 import { fieldWithActive, useSaveField } from '../api/save-field';
 import { SURFACE_LABEL } from '../facility-words';
@@ -79,12 +79,7 @@ export function FacilityManagerPage() {
       {facilities.isPending ? (
         <FacilitiesSkeleton />
       ) : facilities.isError ? (
-        <Alert title="The facilities could not be loaded">
-          <p>{facilities.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void facilities.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="The facilities could not be loaded" message={facilities.error.message} onRetry={() => facilities.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState title="No facilities yet" action={<Button onClick={newFacility}>Add the first facility</Button>}>
           Add a park or complex the league plays at, then add its fields. Slots are created per field.

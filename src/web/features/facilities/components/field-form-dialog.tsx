@@ -1,21 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { fieldInputSchema, SURFACES, type Facility, type Field } from '../../../../shared/facilities/facilities.schemas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { FieldError } from '../../../components/ui/field-shell';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
-import { FieldError } from '../../../components/ui/field-shell';
 import { TextField } from '../../../components/ui/text-field';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useSaveField, type FieldValues } from '../api/save-field';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useSaveField } from '../api/save-field';
 import { SURFACE_LABEL } from '../facility-words';
-
-type FieldForm = z.input<typeof fieldInputSchema>;
 
 const FIELDS = ['facilityId', 'name', 'surface', 'lights', 'color', 'active'] as const;
 
@@ -42,30 +37,24 @@ export function FieldFormDialog({
   onClose: () => void;
 }) {
   const save = useSaveField();
-  const [formError, setFormError] = useState<string | null>(null);
   const fieldCount = facilities.reduce((n, f) => n + f.fields.length, 0);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<FieldForm, unknown, FieldValues>({
-    resolver: zodResolver(fieldInputSchema),
+  } = useZodForm(fieldInputSchema, {
     defaultValues: field
       ? { facilityId: field.facilityId, name: field.name, surface: field.surface, lights: field.lights, color: field.color, active: field.active }
       : { facilityId, name: '', surface: 'grass', lights: false, color: nextFieldColor(fieldCount), active: true },
+    serverFields: FIELDS,
   });
   const colorId = useId();
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync({ id: field?.id ?? null, input: values });
-      toast.success(field ? `Field "${saved.name}" saved.` : `Field "${saved.name}" added.`);
-      onClose();
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
+  const onSubmit = submit(async (values) => {
+    const saved = await save.mutateAsync({ id: field?.id ?? null, input: values });
+    toast.success(field ? `Field "${saved.name}" saved.` : `Field "${saved.name}" added.`);
+    onClose();
   });
 
   return (

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { PRODUCT_TITLE } from '../../../../shared/constants';
+import { useCurrentSeason } from '../../../app/current-season/current-season-context';
+import { useSession } from '../../../app/session/use-session';
 import { buttonClasses } from '../../../components/ui/button';
+import { useLeagueName } from '../../../lib/api/get-league';
 import { formatDayRange } from '../../../lib/dates';
-import { useSession } from '../../auth/use-session';
-import { useLeagueName } from '../../league/api/get-league';
-import { useCurrentSeason } from '../../seasons/current-season-context';
 
 const FEATURES = [
   {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LeagueSettings, leagueSettingsSchema } from '../../../../shared/league/league.schemas';
 import { api } from '../../../lib/api-client';
-import { leagueQueryKey } from './get-league';
+import { leagueQueryKey } from '../../../lib/query-keys';
 
 export type LeagueSettingsValues = z.output<typeof leagueSettingsSchema>;
 

@@ -1,21 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { leagueSettingsSchema, type LeagueSettings } from '../../../../shared/league/league.schemas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useLeague } from '../../../lib/api/get-league';
 import { browserTimeZone, timeZoneName, timeZoneOptions } from '../../../lib/dates';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useLeague } from '../api/get-league';
-import { useUpdateLeague, type LeagueSettingsValues } from '../api/update-league';
-
-type LeagueForm = z.input<typeof leagueSettingsSchema>;
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useUpdateLeague } from '../api/update-league';
 
 const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail'] as const;
 
@@ -37,12 +34,7 @@ export function LeagueSettingsCard() {
           ))}
         </div>
       ) : league.isError ? (
-        <Alert className="mt-4" title="The league settings could not be loaded">
-          <p>{league.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void league.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadErrorAlert className="mt-4" title="The league settings could not be loaded" message={league.error.message} onRetry={() => league.refetch()} />
       ) : (
         <LeagueSettingsForm league={league.data} />
       )}
@@ -52,31 +44,25 @@ export function LeagueSettingsCard() {
 
 function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
   const update = useUpdateLeague();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     reset,
     control,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<LeagueForm, unknown, LeagueSettingsValues>({
-    resolver: zodResolver(leagueSettingsSchema),
+  } = useZodForm(leagueSettingsSchema, {
     defaultValues: { name: league.name, shortName: league.shortName, timeZone: league.timeZone, contactEmail: league.contactEmail ?? '' },
+    serverFields: FIELDS,
   });
   const zones = useMemo(() => timeZoneOptions(league.timeZone), [league.timeZone]);
   const chosenZone = useWatch({ control, name: 'timeZone' });
   const browserZone = browserTimeZone();
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const saved = await update.mutateAsync(values);
-      reset({ name: saved.name, shortName: saved.shortName, timeZone: saved.timeZone, contactEmail: saved.contactEmail ?? '' });
-      toast.success('League settings saved.');
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
+  const onSubmit = submit(async (values) => {
+    const saved = await update.mutateAsync(values);
+    reset({ name: saved.name, shortName: saved.shortName, timeZone: saved.timeZone, contactEmail: saved.contactEmail ?? '' });
+    toast.success('League settings saved.');
   });
 
   return (

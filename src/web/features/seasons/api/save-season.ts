@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Season, SeasonInput } from '../../../../shared/seasons/seasons.schemas';
 import { api } from '../../../lib/api-client';
-import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import { seasonsQueryKey } from './get-seasons';
+import { adminQueryKey, seasonsQueryKey } from '../../../lib/query-keys';
 
 export async function createSeason(input: SeasonInput): Promise<Season> {
   const { season } = await api<{ season: Season }>('/api/seasons', { method: 'POST', body: { ...input } });

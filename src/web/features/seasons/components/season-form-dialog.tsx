@@ -1,44 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { seasonInputSchema, type Season } from '../../../../shared/seasons/seasons.schemas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useSaveSeason } from '../api/save-season';
-
-type SeasonForm = z.input<typeof seasonInputSchema>;
-type SeasonValues = z.output<typeof seasonInputSchema>;
 
 /** Create (season null) or edit a season. Mount it with a key per season so the form starts fresh. */
 export function SeasonFormDialog({ open, season, onClose }: { open: boolean; season: Season | null; onClose: () => void }) {
   const save = useSaveSeason();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<SeasonForm, unknown, SeasonValues>({
-    resolver: zodResolver(seasonInputSchema),
+  } = useZodForm(seasonInputSchema, {
     defaultValues: season
       ? { name: season.name, startsOn: season.startsOn, endsOn: season.endsOn }
       : { name: '', startsOn: '', endsOn: '' },
+    serverFields: ['name', 'startsOn', 'endsOn'],
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync({ id: season?.id ?? null, input: values });
-      toast.success(season ? `Season "${saved.name}" saved.` : `Season "${saved.name}" created.`);
-      onClose();
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, ['name', 'startsOn', 'endsOn']));
-    }
+  const onSubmit = submit(async (values) => {
+    const saved = await save.mutateAsync({ id: season?.id ?? null, input: values });
+    toast.success(season ? `Season "${saved.name}" saved.` : `Season "${saved.name}" created.`);
+    onClose();
   });
 
   return (

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Season } from '../../../../shared/seasons/seasons.schemas';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useSeasons } from '../../../lib/api/get-seasons';
 import { formatDay } from '../../../lib/dates';
 import { useActivateSeason } from '../api/activate-season';
-import { useSeasons } from '../api/get-seasons';
 import { SeasonFormDialog } from './season-form-dialog';
 
 type Editing = { season: Season | null; key: string } | null;
@@ -62,12 +62,7 @@ export function SeasonManagerPage() {
       {seasons.isPending ? (
         <SeasonsSkeleton />
       ) : seasons.isError ? (
-        <Alert title="The seasons could not be loaded">
-          <p>{seasons.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void seasons.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="The seasons could not be loaded" message={seasons.error.message} onRetry={() => seasons.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState title="No seasons yet" action={<Button onClick={startCreate}>Create the first season</Button>}>
           Create a season with its start and end dates, then make it active so coaches can book practices in it.

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SetupAdminInput } from '../../../../shared/users/users.schemas';
+import { refreshSession } from '../../../app/session/get-session';
 import { api } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/sign-in';
 
 export const setupStatusQueryKey = ['setup'] as const;
 

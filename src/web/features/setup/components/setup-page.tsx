@@ -1,22 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import { setupAdminSchema } from '../../../../shared/users/users.schemas';
 import { Alert } from '../../../components/ui/alert';
+import { AuthCard } from '../../../components/ui/auth-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { TextField } from '../../../components/ui/text-field';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { AuthCard } from '../../auth/components/auth-card';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateFirstAdmin, useSetupStatus } from '../api/setup';
 
 const setupFormSchema = setupAdminSchema.omit({ token: true });
-type SetupForm = z.input<typeof setupFormSchema>;
-type SetupValues = z.output<typeof setupFormSchema>;
 
 const TITLE = 'Set up your league';
 
@@ -57,26 +51,17 @@ export function SetupPage() {
 function SetupForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const create = useCreateFirstAdmin();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<SetupForm, unknown, SetupValues>({
-    resolver: zodResolver(setupFormSchema),
-    defaultValues: { name: '', email: '', password: '' },
-  });
+  } = useZodForm(setupFormSchema, { defaultValues: { name: '', email: '', password: '' }, serverFields: ['name', 'email', 'password'] });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const session = await create.mutateAsync({ token, ...values });
-      toast.success(`Admin account created. Welcome, ${session?.profile.displayName ?? values.name}!`);
-      void navigate('/admin', { replace: true });
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, ['name', 'email', 'password']));
-    }
+  const onSubmit = submit(async (values) => {
+    const session = await create.mutateAsync({ token, ...values });
+    toast.success(`Admin account created. Welcome, ${session?.profile.displayName ?? values.name}!`);
+    void navigate('/admin', { replace: true });
   });
 
   return (

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import { slotsQueryKey } from './get-slots';
+import { adminQueryKey, slotsQueryKey } from '../../../lib/query-keys';
 
 /** Deletes a slot; the server refuses (409) when it has a confirmed booking. */
 export const deleteSlot = (id: string) => api<null>(`/api/slots/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GenerateProgress } from '../../../../shared/slots/slots.schemas';
 import { ApiError, apiStream } from '../../../lib/api-client';
-import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import { slotsQueryKey } from './get-slots';
+import { adminQueryKey, slotsQueryKey } from '../../../lib/query-keys';
 import type { SlotGeneratorValues } from './preview-slots';
 
 export type GenerateResult = Extract<GenerateProgress, { type: 'done' }>;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Slot, slotEditSchema } from '../../../../shared/slots/slots.schemas';
 import { api } from '../../../lib/api-client';
-import { slotsQueryKey } from './get-slots';
+import { slotsQueryKey } from '../../../lib/query-keys';
 
 export type SlotEditValues = z.output<typeof slotEditSchema>;
 

@@ -1,7 +1,8 @@
 import type { GeneratorPreview } from '../../../../shared/slots/slots.schemas';
 import { Button } from '../../../components/ui/button';
+import { countOf, formatNumber } from '../../../lib/count-words';
 import { formatClock, formatDateTimeRange, formatDayRange, formatWeekdayDay } from '../../../lib/dates';
-import { countOf, formatNumber, skipReasonWords } from '../slot-words';
+import { skipReasonWords } from '../slot-words';
 
 /** How many overlapping and skipped times are listed one by one; the rest are counted. */
 export const PREVIEW_LIST_LIMIT = 50;

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { slotEditSchema, type Slot } from '../../../../shared/slots/slots.schemas';
@@ -10,9 +8,9 @@ import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { parseLocalInput, timeZoneName, toLocalInput } from '../../../lib/dates';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useUpdateSlot, type SlotEditValues } from '../api/update-slot';
-import { describeSlot } from '../slot-week';
+import { describeSlot } from '../../../lib/slot-week';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useUpdateSlot } from '../api/update-slot';
 
 /** The form holds datetime-local wall times in the league zone; they become ISO with offset, then slotEditSchema. */
 export function slotEditFormSchema(timeZone: string) {
@@ -29,34 +27,26 @@ export function slotEditFormSchema(timeZone: string) {
     .pipe(slotEditSchema);
 }
 
-type SlotEditForm = { startsAt: string; endsAt: string; notes: string };
-
 const FIELDS = ['startsAt', 'endsAt', 'notes'] as const;
 
 export function SlotEditDialog({ slot, timeZone, onClose }: { slot: Slot; timeZone: string; onClose: () => void }) {
   const update = useUpdateSlot();
-  const [formError, setFormError] = useState<string | null>(null);
   const schema = useMemo(() => slotEditFormSchema(timeZone), [timeZone]);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<SlotEditForm, unknown, SlotEditValues>({
-    resolver: zodResolver(schema),
+  } = useZodForm(schema, {
     defaultValues: { startsAt: toLocalInput(slot.startsAt, timeZone), endsAt: toLocalInput(slot.endsAt, timeZone), notes: slot.notes ?? '' },
+    serverFields: FIELDS,
   });
   const zoneHint = `League time: ${timeZoneName(timeZone, new Date(slot.startsAt))} (${timeZone}).`;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const saved = await update.mutateAsync({ id: slot.id, input: values });
-      toast.success(`Saved ${describeSlot(saved, timeZone)}.`);
-      onClose();
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
+  const onSubmit = submit(async (values) => {
+    const saved = await update.mutateAsync({ id: slot.id, input: values });
+    toast.success(`Saved ${describeSlot(saved, timeZone)}.`);
+    onClose();
   });
 
   return (

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type FieldError as FormFieldError } from 'react-hook-form';
+import { Controller, useWatch, type FieldError as FormFieldError } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import type { Facility } from '../../../../shared/facilities/facilities.schemas';
@@ -9,15 +8,16 @@ import { clampToSeason, dailyWindows, hhmmOf } from '../../../../shared/slots/sl
 import { slotGeneratorInputSchema, type GeneratorPreview } from '../../../../shared/slots/slots.schemas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field-shell';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { SelectField } from '../../../components/ui/select-field';
-import { FieldError } from '../../../components/ui/field-shell';
 import { TextField } from '../../../components/ui/text-field';
+import { countOf, formatNumber } from '../../../lib/count-words';
 import { formatClock, formatDayRange } from '../../../lib/dates';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useGenerateSlots } from '../api/generate-slots';
 import { usePreviewSlots, type SlotGeneratorValues } from '../api/preview-slots';
-import { countOf, formatNumber, generateSummary } from '../slot-words';
+import { generateSummary } from '../slot-words';
 import { FieldPicker } from './field-picker';
 import { GeneratorPreviewPanel } from './generator-preview-panel';
 import { SkipDatesInput } from './skip-dates-input';
@@ -75,19 +75,18 @@ export function SlotGeneratorForm({
   const initialSeason = seasons.find((s) => s.id === defaultSeasonId) ?? seasons[0];
   const previewMutation = usePreviewSlots();
   const generate = useGenerateSlots();
-  const [formError, setFormError] = useState<string | null>(null);
   const [previewed, setPreviewed] = useState<{ key: string; input: SlotGeneratorValues; preview: GeneratorPreview } | null>(null);
   const [run, setRun] = useState<Run>(null);
 
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<GeneratorForm, unknown, SlotGeneratorValues>({
-    resolver: zodResolver(slotGeneratorInputSchema),
+  } = useZodForm(slotGeneratorInputSchema, {
+    serverFields: FIELDS,
     defaultValues: {
       seasonId: initialSeason?.id ?? '',
       fieldIds: [],
@@ -115,15 +114,14 @@ export function SlotGeneratorForm({
       : [];
   const clamped = season && values.startDate && values.endDate ? clampToSeason(values.startDate, values.endDate, season) : null;
 
-  const onPreview = handleSubmit(async (input) => {
-    setFormError(null);
+  const onPreview = submit(async (input) => {
     setRun(null);
     try {
       const preview = await previewMutation.mutateAsync(input);
       setPreviewed({ key: generatorRequestKey(input), input, preview });
     } catch (err) {
       setPreviewed(null);
-      setFormError(applyServerErrors(err, setError, FIELDS));
+      throw err;
     }
   });
 

@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GeneratorPreview } from '../../../../shared/slots/slots.schemas';
-import { writeCachedSession } from '../../auth/profile-cache';
+import { writeCachedSession } from '../../../app/session/profile-cache';
 import { adminProfile, bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
 
 const SEASON = { id: '11111111-1111-4111-8111-111111111111', name: 'Spring 2027', startsOn: '2027-02-15', endsOn: '2027-06-15', active: true };

@@ -2,20 +2,20 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
-import { Alert } from '../../../components/ui/alert';
+import { useCurrentSeason } from '../../../app/current-season/current-season-context';
+import { SlotWeekList } from '../../../components/schedule/slot-week-list';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useFacilities } from '../../facilities/api/get-facilities';
-import { useLeague, useLeagueTimeZone } from '../../league/api/get-league';
-import { useCurrentSeason } from '../../seasons/current-season-context';
+import { useFacilities } from '../../../lib/api/get-facilities';
+import { useLeague, useLeagueTimeZone } from '../../../lib/api/get-league';
+import { describeSlot } from '../../../lib/slot-week';
 import { useDeleteSlot } from '../api/delete-slot';
-import { describeSlot } from '../slot-week';
 import { SlotEditDialog } from './slot-edit-dialog';
 import { SlotGeneratorForm } from './slot-generator-form';
-import { SlotWeekList } from './slot-week-list';
 
 export function SlotsAdminPage() {
   const timeZone = useLeagueTimeZone();
@@ -106,12 +106,7 @@ function Generator() {
   }
   if (facilities.isError) {
     return (
-      <Alert title="The fields could not be loaded">
-        <p>{facilities.error.message}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void facilities.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadErrorAlert title="The fields could not be loaded" message={facilities.error.message} onRetry={() => facilities.refetch()} />
     );
   }
   if (seasons.length === 0) {

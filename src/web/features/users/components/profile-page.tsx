@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { displayNameSchema } from '../../../../shared/users/users.schemas';
+import { useUpdateProfile, type ProfilePatch } from '../../../app/session/update-profile';
+import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -14,15 +13,12 @@ import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useSession } from '../../auth/use-session';
-import { useTeams } from '../../teams/api/get-teams';
-import { useUpdateProfile, type ProfilePatch } from '../api/update-profile';
+import { useTeams } from '../../../lib/api/get-teams';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 const ROLE_LABEL: Record<Profile['role'], string> = { admin: 'League admin', coach: 'Coach', member: 'Member' };
 
 const profileFormSchema = z.object({ displayName: displayNameSchema, teamId: z.string() });
-type ProfileForm = z.input<typeof profileFormSchema>;
 
 export function ProfilePage() {
   const auth = useSession();
@@ -45,29 +41,23 @@ function ProfileEditor({ profile, isAdmin }: { profile: Profile; isAdmin: boolea
   const canPickTeam = profile.role === 'member';
   const teams = useTeams();
   const update = useUpdateProfile();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileForm>({
-    resolver: zodResolver(profileFormSchema),
+  } = useZodForm(profileFormSchema, {
     defaultValues: { displayName: profile.displayName, teamId: profile.teamId ?? '' },
+    serverFields: ['displayName', 'teamId'],
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     const patch: ProfilePatch = { displayName: values.displayName };
     if (canPickTeam) patch.teamId = values.teamId === '' ? null : values.teamId;
-    try {
-      const saved = await update.mutateAsync(patch);
-      reset({ displayName: saved.displayName, teamId: saved.teamId ?? '' });
-      toast.success('Profile saved.');
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, ['displayName', 'teamId']));
-    }
+    const saved = await update.mutateAsync(patch);
+    reset({ displayName: saved.displayName, teamId: saved.teamId ?? '' });
+    toast.success('Profile saved.');
   });
 
   return (

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Profile } from '../../../../shared/users/users.schemas';
-import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/api/get-session';
-import { writeCachedSession, type Session } from '../../auth/profile-cache';
+import type { Profile } from '../../../shared/users/users.schemas';
+import { api } from '../../lib/api-client';
+import { sessionQueryKey } from '../../lib/query-keys';
+import { writeCachedSession, type Session } from './profile-cache';
 
 export interface ProfilePatch {
   displayName?: string;

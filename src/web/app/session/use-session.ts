@@ -1,4 +1,4 @@
-import { useSessionQuery } from './api/get-session';
+import { useSessionQuery } from './get-session';
 import type { Session } from './profile-cache';
 
 export type AuthState =

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../../components/ui/page-header';
+import { PageHeader } from './page-header';
 
 /** The narrow, centred layout shared by login, signup and first-admin setup. */
 export function AuthCard({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { patchSlotList } from './live-patch';
 import { testSlot } from '../../test/slot-fixture';
+import { patchSlotList } from './live-patch';
 
 const slot = (id: string, over: Partial<Slot> = {}): Slot => testSlot({ id, seasonId: 's1', ...over });
 const week = { from: '2027-05-03', to: '2027-05-09', seasonId: 's1' };

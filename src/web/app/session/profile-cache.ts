@@ -1,6 +1,6 @@
-import { profileSchema, type Profile } from '../../../shared/users/users.schemas';
 import type { AdminDecision, Claims } from '../../../shared/users/admin-rule';
 import { decideAdmin } from '../../../shared/users/admin-rule';
+import { profileSchema, type Profile } from '../../../shared/users/users.schemas';
 
 /** Spec §3: the profile and an admin flag are cached in the browser's local storage. */
 export const PROFILE_CACHE_KEY = 'cgsl.profile';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Slot } from '../../../shared/slots/slots.schemas';
+import type { Slot } from '../../shared/slots/slots.schemas';
+import { testSlot } from '../test/slot-fixture';
 import { describeSlot, groupSlotsByDay, initialWeekStart, isPast, weekOf } from './slot-week';
-import { testSlot } from '../../test/slot-fixture';
 
 const slot = (over: Partial<Slot>): Slot =>
   testSlot({ id: 's', fieldId: 'f3', fieldName: 'Field 3', fieldColor: '#1e40af', startsAt: '2026-03-04T00:00:00Z', endsAt: '2026-03-04T01:30:00Z', ...over });

@@ -1,11 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Slot } from '../../../../shared/slots/slots.schemas';
-import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import { getSlotsByIds, slotListsQueryKey, slotsQueryKey, type SlotQuery } from '../../slots/api/get-slots';
-import { patchSlotList } from '../../slots/live-patch';
-
-/** Every bookings query (context, mine, admin search, rules) sits under this key. */
-export const bookingsQueryKey = ['bookings'] as const;
+import type { Slot } from '../../../shared/slots/slots.schemas';
+import { getSlotsByIds, type SlotQuery } from '../api/get-slots';
+import { adminQueryKey, bookingsQueryKey, slotListsQueryKey, slotsQueryKey } from '../query-keys';
+import { patchSlotList } from './live-patch';
 
 /**
  * After a booking changes (here or, through the live events, anywhere): the slot weeks, the rule context,

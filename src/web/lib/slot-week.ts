@@ -1,5 +1,5 @@
-import type { Slot } from '../../../shared/slots/slots.schemas';
-import { addDays, dateInZone, formatTime, formatWeekdayDayAt, isIsoDate, startOfWeek } from '../../lib/dates';
+import type { Slot } from '../../shared/slots/slots.schemas';
+import { addDays, dateInZone, formatTime, formatWeekdayDayAt, isIsoDate, startOfWeek } from './dates';
 
 /** A Monday-to-Sunday week of calendar dates in the league's zone. */
 export interface Week {

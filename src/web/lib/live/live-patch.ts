@@ -1,5 +1,5 @@
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import type { SlotQuery } from './api/get-slots';
+import type { SlotQuery } from '../api/get-slots';
 
 export type PatchResult = { kind: 'patched'; slots: Slot[] } | { kind: 'unchanged' } | { kind: 'refetch' };
 

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Season } from '../../../../shared/seasons/seasons.schemas';
-import { api } from '../../../lib/api-client';
-
-export const seasonsQueryKey = ['seasons'] as const;
+import type { Season } from '../../../shared/seasons/seasons.schemas';
+import { api } from '../api-client';
+import { seasonsQueryKey } from '../query-keys';
 
 export async function getSeasons(): Promise<Season[]> {
   const { seasons } = await api<{ seasons: Season[] }>('/api/seasons');

@@ -1,20 +1,19 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
-import type { Slot } from '../../../../shared/slots/slots.schemas';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/loading';
-import { SelectField } from '../../../components/ui/select-field';
-import { cx } from '../../../lib/cx';
-import { addDays, formatLongDay, formatMonthDay, formatTimeRange, formatWeekdayDate, todayInZone } from '../../../lib/dates';
-import { useFacilities } from '../../facilities/api/get-facilities';
-import { useLeague } from '../../league/api/get-league';
-import { useCurrentSeason } from '../../seasons/current-season-context';
-import { useSlots } from '../api/get-slots';
-import { groupSlotsByDay, initialWeekStart, isPast, weekOf, type SlotDay, type Week } from '../slot-week';
-import { countOf, formatNumber } from '../slot-words';
+import { DEFAULT_LEAGUE_TIMEZONE } from '../../../shared/constants';
+import type { Slot } from '../../../shared/slots/slots.schemas';
+import { useCurrentSeason } from '../../app/current-season/current-season-context';
+import { useFacilities } from '../../lib/api/get-facilities';
+import { useLeague } from '../../lib/api/get-league';
+import { useSlots } from '../../lib/api/get-slots';
+import { countOf, formatNumber } from '../../lib/count-words';
+import { cx } from '../../lib/cx';
+import { addDays, formatLongDay, formatMonthDay, formatTimeRange, formatWeekdayDate, todayInZone } from '../../lib/dates';
+import { groupSlotsByDay, initialWeekStart, isPast, weekOf, type SlotDay, type Week } from '../../lib/slot-week';
+import { Badge } from '../ui/badge';
+import { LoadErrorAlert } from '../ui/load-error-alert';
+import { Skeleton } from '../ui/loading';
+import { SelectField } from '../ui/select-field';
 import { SlotStatus } from './slot-status';
 import { WeekNavigator } from './week-navigator';
 
@@ -105,12 +104,7 @@ export function SlotWeekList({ title, description, emptyHint, renderActions, sel
         {!ready || slots.isPending ? (
           <WeekSkeleton />
         ) : slots.isError ? (
-          <Alert title="The slots could not be loaded">
-            <p>{slots.error.message}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void slots.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadErrorAlert title="The slots could not be loaded" message={slots.error.message} onRetry={() => slots.refetch()} />
         ) : allDays.length === 0 ? (
           <div className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-8 text-center">
             <p className="font-semibold text-primary-900">No slots in the week of {formatMonthDay(week.from)}{facilityId || fieldId ? ' for this filter' : ''}.</p>

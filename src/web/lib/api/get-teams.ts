@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Team } from '../../../../shared/users/users.schemas';
-import { api } from '../../../lib/api-client';
-
-export const teamsQueryKey = ['teams'] as const;
+import type { Team } from '../../../shared/users/users.schemas';
+import { api } from '../api-client';
+import { teamsQueryKey } from '../query-keys';
 
 export async function getTeams(): Promise<Team[]> {
   const { teams } = await api<{ teams: Team[] }>('/api/teams');

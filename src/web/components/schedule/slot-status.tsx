@@ -1,5 +1,5 @@
-import type { Slot } from '../../../../shared/slots/slots.schemas';
-import { Badge } from '../../../components/ui/badge';
+import type { Slot } from '../../../shared/slots/slots.schemas';
+import { Badge } from '../ui/badge';
 
 /** The status in words, never only as a colour. */
 export function SlotStatus({ slot }: { slot: Pick<Slot, 'status' | 'blockReason' | 'teamName'> }) {

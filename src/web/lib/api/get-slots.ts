@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Slot } from '../../../../shared/slots/slots.schemas';
-import { api } from '../../../lib/api-client';
-
-export const slotsQueryKey = ['slots'] as const;
+import type { Slot } from '../../../shared/slots/slots.schemas';
+import { api } from '../api-client';
+import { slotListsQueryKey } from '../query-keys';
 
 export interface SlotQuery {
   /** Calendar dates in the league's zone, inclusive; at most 62 days apart (MAX_SLOT_QUERY_DAYS). */
@@ -27,9 +26,6 @@ export async function getSlotsByIds(ids: readonly string[]): Promise<Slot[]> {
   const { slots } = await api<{ slots: Slot[] }>(`/api/slots/by-id?ids=${ids.map(encodeURIComponent).join(',')}`);
   return slots;
 }
-
-/** Every cached week list sits under this key; its third part is the SlotQuery. */
-export const slotListsQueryKey = [...slotsQueryKey, 'list'] as const;
 
 export const slotsQueryOptions = (query: SlotQuery) =>
   queryOptions({

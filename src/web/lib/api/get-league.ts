@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_LEAGUE_NAME, DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
-import type { LeagueSettings } from '../../../../shared/league/league.schemas';
-import { api } from '../../../lib/api-client';
-
-export const leagueQueryKey = ['league'] as const;
+import { DEFAULT_LEAGUE_NAME, DEFAULT_LEAGUE_TIMEZONE } from '../../../shared/constants';
+import type { LeagueSettings } from '../../../shared/league/league.schemas';
+import { api } from '../api-client';
+import { leagueQueryKey } from '../query-keys';
 
 export const getLeague = () => api<LeagueSettings>('/api/league');
 

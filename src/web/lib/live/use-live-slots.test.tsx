@@ -2,12 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminQueryKey } from '../../admin/api/get-admin-overview';
-import type { Slot } from '../../../../shared/slots/slots.schemas';
-import { slotsQueryKey, slotsQueryOptions } from '../../slots/api/get-slots';
-import { bookingContextQueryKey } from './get-booking-context';
+import type { Slot } from '../../../shared/slots/slots.schemas';
+import { testSlot } from '../../test/slot-fixture';
+import { slotsQueryOptions } from '../api/get-slots';
+import { adminQueryKey, bookingContextQueryKey, slotsQueryKey } from '../query-keys';
 import { COALESCE_MS, RECONNECT_MS, useLiveSlots } from './use-live-slots';
-import { testSlot } from '../../../test/slot-fixture';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeEventSource {

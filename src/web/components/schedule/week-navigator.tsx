@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { inputClasses } from '../../../components/ui/text-field';
-import { cx } from '../../../lib/cx';
-import { addDays, formatMonthDay, isIsoDate, startOfWeek } from '../../../lib/dates';
+import { cx } from '../../lib/cx';
+import { addDays, formatMonthDay, isIsoDate, startOfWeek } from '../../lib/dates';
+import { Button } from '../ui/button';
+import { inputClasses } from '../ui/text-field';
 
 /** "◀ Week of Mar 2 ▶" with Today and a date to jump to; weeks run Monday to Sunday. */
 export function WeekNavigator({ weekStart, today, onChange }: { weekStart: string; today: string; onChange: (weekStart: string) => void }) {

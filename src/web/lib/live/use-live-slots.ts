@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { MAX_SLOT_IDS } from '../../../../shared/slots/slots.schemas';
-import { refreshBookingData, refreshNamedSlots } from './bookings-query-key';
+import { MAX_SLOT_IDS } from '../../../shared/slots/slots.schemas';
+import { refreshBookingData, refreshNamedSlots } from './refresh-booking-data';
 
 export const EVENTS_URL = '/api/events';
 /** Events that arrive together (a block of 40 slots, a burst of bookings) cause one reload, not forty. */

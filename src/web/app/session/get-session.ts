@@ -1,10 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Claims } from '../../../../shared/users/admin-rule';
-import type { Profile } from '../../../../shared/users/users.schemas';
-import { api, ApiError } from '../../../lib/api-client';
-import { loadSession, readCachedSession, type Session } from '../profile-cache';
-
-export const sessionQueryKey = ['session'] as const;
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Claims } from '../../../shared/users/admin-rule';
+import type { Profile } from '../../../shared/users/users.schemas';
+import { api, ApiError } from '../../lib/api-client';
+import { sessionQueryKey } from '../../lib/query-keys';
+import { loadSession, readCachedSession, type Session } from './profile-cache';
 
 async function fetchProfile(): Promise<Profile | null> {
   try {
@@ -32,6 +31,11 @@ export const sessionQueryOptions = () =>
     queryFn: fetchSession,
     staleTime: 60_000,
   });
+
+/** Loads the fresh session into the query cache (and local storage) after the server set the cookie. */
+export async function refreshSession(queryClient: QueryClient): Promise<Session | null> {
+  return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+}
 
 /** The session query, starting from the cached profile so the shell renders at once while it revalidates. */
 export function useSessionQuery() {

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Facility } from '../../../../shared/facilities/facilities.schemas';
-import { api } from '../../../lib/api-client';
-
-export const facilitiesQueryKey = ['facilities'] as const;
+import type { Facility } from '../../../shared/facilities/facilities.schemas';
+import { api } from '../api-client';
+import { facilitiesQueryKey } from '../query-keys';
 
 export async function getFacilities(includeInactive: boolean): Promise<Facility[]> {
   const { facilities } = await api<{ facilities: Facility[] }>(`/api/facilities${includeInactive ? '?includeInactive=true' : ''}`);

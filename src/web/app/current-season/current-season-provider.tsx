@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { Season } from '../../../shared/seasons/seasons.schemas';
-import { seasonsQueryKey, seasonsQueryOptions } from './api/get-seasons';
+import { seasonsQueryOptions } from '../../lib/api/get-seasons';
+import { seasonsQueryKey } from '../../lib/query-keys';
 import { CurrentSeasonContext, type CurrentSeasonValue } from './current-season-context';
 import { currentSeasonReducer, initialCurrentSeasonState, selectCurrentSeason } from './current-season-state';
 

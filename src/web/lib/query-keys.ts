@@ -1,0 +1,29 @@
+/**
+ * The query keys that more than one part of the app reads or invalidates, so no feature reaches into another
+ * for a key. Invalidation goes by prefix: invalidating `slotsQueryKey` reloads every cached week of slots. A key
+ * only one feature uses stays beside its query in that feature (`[...bookingsQueryKey, 'mine']` and the like).
+ */
+
+/** The signed-in person (profile and admin flag); null when nobody is signed in. */
+export const sessionQueryKey = ['session'] as const;
+
+export const leagueQueryKey = ['league'] as const;
+
+export const teamsQueryKey = ['teams'] as const;
+
+export const seasonsQueryKey = ['seasons'] as const;
+
+/** Facilities with their fields; the second part says whether inactive ones are included. */
+export const facilitiesQueryKey = ['facilities'] as const;
+
+export const slotsQueryKey = ['slots'] as const;
+/** Every cached week list sits under this key; its third part is the SlotQuery. */
+export const slotListsQueryKey = [...slotsQueryKey, 'list'] as const;
+
+/** Every bookings query (context, mine, admin search, rules) sits under this key. */
+export const bookingsQueryKey = ['bookings'] as const;
+/** The booking context (rules, the caller's team, the server's clock), which live updates keep fresh. */
+export const bookingContextQueryKey = [...bookingsQueryKey, 'context'] as const;
+
+/** Every admin count (the overview) sits under this key: anything that changes a count invalidates it. */
+export const adminQueryKey = ['admin'] as const;
