@@ -116,11 +116,44 @@ export const users = pgTable(
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     photoUrl: text('photo_url'),
     disabled: boolean('disabled').notNull().default(false),
+    /** Which non-security emails the person gets (security mail such as a reset always goes out). */
+    notifyBookingChanges: boolean('notify_booking_changes').notNull().default(true),
+    notifyReminders: boolean('notify_reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
-  (t) => [index('users_team_id_idx').on(t.teamId), index('users_role_idx').on(t.role)],
+  (t) => [
+    index('users_team_id_idx').on(t.teamId),
+    index('users_role_idx').on(t.role),
+    // The user manager searches and pages 10,000+ people by name and email.
+    index('users_display_name_idx').on(sql`lower(${t.displayName})`, t.id),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** An admin's invitation to join as a role (and team). Only a hash of the link's token is stored. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    displayName: text('display_name'),
+    role: text('role', { enum: ['admin', 'coach', 'member'] }).notNull(),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedBy: text('invited_by'),
+    createdAt: createdAt(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One open invitation per address: inviting again replaces the link (resend).
+    uniqueIndex('invitations_one_open_per_email_idx').on(sql`lower(${t.email})`).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
 );
 
 export const seasons = pgTable(
@@ -286,7 +319,10 @@ export const bookings = pgTable(
   ],
 );
 
-/** Messages to send after commit (email comes later); written in the same transaction as the change. */
+/**
+ * Domain events to tell people about, written in the same transaction as the change. The mail worker turns each
+ * into one `mail_messages` row per recipient and sets `sent_at` (handed to mail) in that same transaction.
+ */
 export const notificationOutbox = pgTable(
   'notification_outbox',
   {
@@ -295,6 +331,8 @@ export const notificationOutbox = pgTable(
     recipientUserId: text('recipient_user_id'),
     teamId: uuid('team_id'),
     payload: jsonb('payload').notNull(),
+    /** Set for events that must be queued once only (a practice's reminder: `reminder:<bookingId>`). */
+    dedupeKey: text('dedupe_key').unique(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -318,3 +356,34 @@ export const bookingRules = pgTable('booking_rules', {
   cancelCutoffHours: integer('cancel_cutoff_hours').notNull().default(24),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One email to one address, rendered once. The worker claims it (status `sending`, `claimed_at`), sends it with
+ * its fixed `message_id`, and marks it `sent`; a claim left behind by a crash is taken again after a timeout,
+ * so a message is never lost and a second copy carries the same Message-ID.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    notificationId: uuid('notification_id').references(() => notificationOutbox.id),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    toUserId: text('to_user_id'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    messageId: text('message_id').notNull().unique(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mail_messages_one_per_recipient_idx').on(t.notificationId, t.toAddress),
+    index('mail_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);
