@@ -26,6 +26,8 @@ import { seasonsRoutes } from './modules/seasons/seasons.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { usersAdminRoutes } from './modules/users/users-admin.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { registerAccess, registerOriginCheck } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { APP_VERSION } from './version';
@@ -56,7 +58,13 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   app.setSerializerCompiler(serializerCompiler);
 
   const db = database.db;
-  const auth = createAuth(config, db, authSecret);
+  // Live updates and the league settings are shared by every module; both stop when the app closes.
+  const bus = createLiveBus(database.pubsub);
+  const live = createLive(bus, (err) => app.log.warn({ err }, 'a live update could not be published'));
+  const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
+  const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
+  const context: ServerContext = { db, live, league };
+  const auth = createAuth(config, db, authSecret, { league });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -98,12 +106,6 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   registerOriginCheck(app, config.trustedOrigins);
   registerAccess(app, { auth, db });
 
-  // Live updates and the league settings are shared by every module; both stop when the app closes.
-  const bus = createLiveBus(database.pubsub);
-  const live = createLive(bus, (err) => app.log.warn({ err }, 'a live update could not be published'));
-  const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
-  const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
-  const context: ServerContext = { db, live, league };
   app.addHook('onReady', () => bus.start());
   app.addHook('onClose', async () => {
     league.close();
@@ -114,6 +116,8 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   await app.register(healthRoutes, { database, version: APP_VERSION });
   await app.register(setupRoutes, { ...context, auth });
   await app.register(usersRoutes, context);
+  await app.register(usersAdminRoutes, context);
+  await app.register(invitationsRoutes, { ...context, config });
   await app.register(teamsRoutes, context);
   await app.register(seasonsRoutes, context);
   await app.register(adminRoutes, context);

@@ -14,6 +14,13 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** Which non-security emails a person gets (GET and PUT /api/me/notifications). */
+export const notificationPrefsSchema = z.object({
+  bookingChanges: z.boolean(),
+  reminders: z.boolean(),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+
 export const claimsResponseSchema = z.object({ claims: z.record(z.string(), z.unknown()) });
 
 export const emailSchema = z

@@ -7,12 +7,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/consta
 import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE } from './auth-errors';
 import { createProfileForAuthUser, findProfileFlags, touchLastSignIn } from '../users/users.service';
 import { authDatabase } from './auth.repository';
+import type { LeagueSettingsService } from '../league/league.service';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. */
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function createAuth(config: Config, db: Database, secret: string) {
+export function createAuth(config: Config, db: Database, secret: string, _deps: { league: LeagueSettingsService }) {
   return betterAuth({
     appName: 'Practice Scheduler',
     baseURL: config.publicUrl,

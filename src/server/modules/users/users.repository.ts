@@ -78,3 +78,46 @@ export async function adminExists(db: Database): Promise<boolean> {
     .where(sql`(${authUser.claims} ->> 'admin') = 'true' or (${authUser.claims} ->> 'role') = 'admin'`);
   return (byClaim?.n ?? 0) > 0;
 }
+
+export async function getNotificationPrefs(db: Database, id: string): Promise<{ bookingChanges: boolean; reminders: boolean } | null> {
+  const rows = await db.select({ bookingChanges: users.notifyBookingChanges, reminders: users.notifyReminders }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function setNotificationPrefs(db: Database, id: string, prefs: { bookingChanges: boolean; reminders: boolean }): Promise<void> {
+  await db
+    .update(users)
+    .set({ notifyBookingChanges: prefs.bookingChanges, notifyReminders: prefs.reminders, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export interface Contact {
+  userId: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  notifyBookingChanges: boolean;
+  notifyReminders: boolean;
+}
+
+const contactColumns = {
+  userId: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  role: users.role,
+  notifyBookingChanges: users.notifyBookingChanges,
+  notifyReminders: users.notifyReminders,
+};
+
+/** The active coaches of a team (who hear about its bookings). */
+export async function coachesOfTeam(db: Database, teamId: string): Promise<Contact[]> {
+  return db
+    .select(contactColumns)
+    .from(users)
+    .where(and(eq(users.teamId, teamId), eq(users.role, 'coach'), eq(users.disabled, false)));
+}
+
+export async function findContact(db: Database, id: string): Promise<Contact | null> {
+  const rows = await db.select(contactColumns).from(users).where(and(eq(users.id, id), eq(users.disabled, false))).limit(1);
+  return rows[0] ?? null;
+}

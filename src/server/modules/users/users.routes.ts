@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
-import { claimsResponseSchema, displayNameSchema, profileSchema } from '../../../shared/users/users.schemas';
+import { claimsResponseSchema, displayNameSchema, notificationPrefsSchema, profileSchema } from '../../../shared/users/users.schemas';
 import { auditContext } from '../audit/audit.service';
-import { findClaims, toProfile, updateOwnProfile } from './users.service';
+import { findClaims, getNotificationPrefs, setNotificationPrefs, toProfile, updateOwnProfile } from './users.service';
 
 export const profilePatchSchema = z.object({
   displayName: displayNameSchema.optional(),
@@ -48,6 +48,33 @@ export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { d
     async (req) => {
       const actor = await req.requireActor();
       return { profile: await updateOwnProfile(db, auditContext(req, actor), actor, req.body) };
+    },
+  );
+
+  app.get(
+    '/api/me/notifications',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['users'], summary: 'Which emails I get (booking changes, practice reminders)', response: { 200: notificationPrefsSchema, 401: apiErrorSchema } },
+    },
+    async (req) => getNotificationPrefs(db, (await req.requireActor()).userId),
+  );
+
+  app.put(
+    '/api/me/notifications',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Choose which emails I get; security mail (password reset, verification) always goes out',
+        body: notificationPrefsSchema,
+        response: { 200: notificationPrefsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const { userId } = await req.requireActor();
+      await setNotificationPrefs(db, userId, req.body);
+      return getNotificationPrefs(db, userId);
     },
   );
 };

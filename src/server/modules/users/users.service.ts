@@ -76,3 +76,11 @@ export async function setRole(tx: Database, id: string, role: Role): Promise<Pro
   await repo.updateProfile(tx, id, { role });
   return repo.findProfile(tx, id);
 }
+
+export const getNotificationPrefs = async (db: Database, id: string) => (await repo.getNotificationPrefs(db, id)) ?? { bookingChanges: true, reminders: true };
+export const setNotificationPrefs = (db: Database, id: string, prefs: { bookingChanges: boolean; reminders: boolean }) => repo.setNotificationPrefs(db, id, prefs);
+
+// Who hears about what (the mail worker).
+export type { Contact } from './users.repository';
+export const coachesOfTeam = (db: Database, teamId: string) => repo.coachesOfTeam(db, teamId);
+export const findContact = (db: Database, id: string) => repo.findContact(db, id);

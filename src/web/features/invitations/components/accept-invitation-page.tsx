@@ -1,0 +1,10 @@
+import { PageHeader } from '../../../components/ui/page-header';
+
+// Placeholder wired into the router; the real screen is being built (issue 9).
+export function AcceptInvitationPage() {
+  return (
+    <section>
+      <PageHeader title="Join the league" />
+    </section>
+  );
+}
