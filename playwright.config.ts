@@ -45,6 +45,8 @@ export default defineConfig({
       DEMO: '1',
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      // Mail as .eml files in DATA_DIR/outbox, where e2e/mail.ts reads it, even if the shell or .env sets SMTP_URL.
+      SMTP_URL: '',
     },
   },
 });

@@ -28,6 +28,7 @@ import { teamsRoutes } from './modules/teams/teams.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { createMailTransport, createMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { registerAccess, registerOriginCheck } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { APP_VERSION } from './version';
@@ -38,6 +39,11 @@ export interface AppDeps {
   database: DatabaseHandle;
   authSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The mail worker: built always, started by server.ts after listen. `start: true` starts it when the app is
+   * ready (tests); `options` overrides its timings.
+   */
+  mail?: { start?: boolean; options?: Partial<MailWorkerOptions> };
 }
 
 export interface App {
@@ -45,10 +51,12 @@ export interface App {
   auth: Auth;
   /** What routes and services share (tests listen to its live updates). */
   context: ServerContext;
+  /** Sends what the outbox and mail_messages hold; stopped when the app closes. */
+  mail: MailWorker;
 }
 
 /** Builds the whole application without listening, so tests can call it through `inject()`. */
-export async function buildApp({ config, database, authSecret, logger = false }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, authSecret, logger = false, mail: mailDeps = {} }: AppDeps): Promise<App> {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -65,6 +73,10 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
   const context: ServerContext = { db, live, league };
   const auth = createAuth(config, db, authSecret, { league });
+  const mail = createMailWorker(
+    { db, league, live, transport: createMailTransport(config, app.log), publicUrl: config.publicUrl, mailFrom: config.mailFrom, log: app.log },
+    { claimTimeoutMs: config.mailClaimTimeoutMs, ...mailDeps.options },
+  );
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -107,7 +119,10 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   registerAccess(app, { auth, db });
 
   app.addHook('onReady', () => bus.start());
+  if (mailDeps.start) app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {
+    // First the worker (it may be finishing a send and marking it), then what it uses.
+    await mail.stop();
     league.close();
     await bus.close();
   });
@@ -117,7 +132,7 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   await app.register(setupRoutes, { ...context, auth });
   await app.register(usersRoutes, context);
   await app.register(usersAdminRoutes, context);
-  await app.register(invitationsRoutes, { ...context, config });
+  await app.register(invitationsRoutes, { ...context, config, auth });
   await app.register(teamsRoutes, context);
   await app.register(seasonsRoutes, context);
   await app.register(adminRoutes, context);
@@ -131,7 +146,7 @@ export async function buildApp({ config, database, authSecret, logger = false }:
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config);
-  return { app, auth, context };
+  return { app, auth, context, mail };
 }
 
 /** Serves the built single-page app: hashed assets cached for a year, every other page gets index.html. */

@@ -10,6 +10,24 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `name <address>` or a bare address; nodemailer quotes the name when it needs to. */
+const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
+/** A value as an error message may show it: never the password of a URL. */
+function shown(value: string | undefined): string {
+  if (value === undefined) return '""';
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@'));
+}
+
 const optionalString = z
   .string()
   .optional()
@@ -40,6 +58,14 @@ const envSchema = z.object({
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .refine(isSmtpUrl, 'must look like smtp://user:password@mail.example.org:587 or smtps://user:password@mail.example.org:465')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString.pipe(z.string().regex(MAIL_FROM_PATTERN, 'must be an address, like "CGSL Practice Scheduler" <no-reply@example.org>').optional()),
+  MAIL_CLAIM_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number').min(3, 'must be at least 3').max(3600, 'must be at most 3600').default(60),
 });
 
 export interface Config {
@@ -56,6 +82,12 @@ export interface Config {
   loginRateLimit: number;
   demo: boolean;
   webDistDir: string;
+  /** Where mail goes: an SMTP server, or (unset) `.eml` files in DATA_DIR/outbox with the subject and link logged. */
+  smtpUrl: string | undefined;
+  /** The From of every email; unset: "<league short name> Practice Scheduler" <no-reply@host of PUBLIC_URL>. */
+  mailFrom: string | undefined;
+  /** A message claimed longer ago than this (its sender crashed mid-send) is taken again by any worker. */
+  mailClaimTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -70,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`),
+      parsed.error.issues.map((i) => `${i.path.join('.')}=${shown(env[String(i.path[0])])}: ${i.message}`),
     );
   }
   const e = parsed.data;
@@ -96,5 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     demo: e.DEMO,
     webDistDir: e.WEB_DIST_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailClaimTimeoutMs: e.MAIL_CLAIM_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   await database.migrate();
 
   const { secret, generated } = resolveAuthSecret(config.authSecret, config.dataDir);
-  const { app, auth } = await buildApp({ config, database, authSecret: secret, logger: loggerOptions(config) });
+  const { app, auth, mail } = await buildApp({ config, database, authSecret: secret, logger: loggerOptions(config) });
   if (generated) app.log.info({ file: path.join(config.dataDir, 'auth-secret') }, 'generated an AUTH_SECRET for this data directory');
   if (config.databaseUrl && !config.authSecret) {
     app.log.warn('AUTH_SECRET is not set: every app server must share one; set it before running more than one server');
@@ -100,6 +100,12 @@ async function main(): Promise<void> {
     throw err;
   }
   process.stdout.write(`Practice Scheduler is running at ${config.publicUrl} (database: ${database.kind})\n`);
+  // Mail goes out from every app server; SKIP LOCKED claims keep each message to one of them.
+  mail.start();
+  app.log.info(
+    config.smtpUrl ? { mail: 'smtp', host: new URL(config.smtpUrl).host } : { mail: 'files', dir: path.join(config.dataDir, 'outbox') },
+    config.smtpUrl ? 'mail is sent through SMTP' : 'no SMTP_URL: each email is written as an .eml file (subject and link logged)',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../../errors';
+import { DEAD_RESET_LINK_MESSAGES, type DeadResetLinkStatus } from '../../../shared/auth/auth.schemas';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 
 /**
@@ -31,7 +32,12 @@ interface Translation {
   code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
+  /** More for the web app beside `fields` (a dead reset link says which kind: `{ link: 'expired' }`). */
+  details?: Record<string, unknown>;
 }
+
+/** A reset link that no longer works: the reset page shows the message with a way to ask for a new link. */
+const deadLink = (link: DeadResetLinkStatus): Rule => () => ({ code: 'VALIDATION_FAILED', message: DEAD_RESET_LINK_MESSAGES[link], details: { link } });
 
 type Rule = (path: string) => Translation;
 
@@ -59,6 +65,18 @@ const RULES: Record<string, Rule> = {
   SESSION_NOT_FRESH: () => ({ code: 'UNAUTHENTICATED', message: 'For your security, log in again before doing this.' }),
   INVALID_TOKEN: () => ({ code: 'VALIDATION_FAILED', message: 'That link is not valid or has expired. Ask for a new one.' }),
   TOKEN_EXPIRED: () => ({ code: 'VALIDATION_FAILED', message: 'That link is not valid or has expired. Ask for a new one.' }),
+  // From the reset-links plugin (reset-links.ts), which says why a reset link failed.
+  RESET_LINK_EXPIRED: deadLink('expired'),
+  RESET_LINK_USED: deadLink('used'),
+  RESET_LINK_INVALID: deadLink('invalid'),
+  USER_NOT_FOUND: (path) =>
+    /\/reset-password$/.test(path) ? deadLink('invalid')(path) : { code: 'NOT_FOUND', message: 'There is no account for that. Check what you entered and try again.' },
+  EMAIL_ALREADY_VERIFIED: () => ({ code: 'CONFLICT', message: 'Your email address is already confirmed. There is nothing more to do.' }),
+  EMAIL_MISMATCH: () => ({ code: 'VALIDATION_FAILED', message: 'A verification email can only go to the address of the account you are logged in with. Reload the page and try again.' }),
+  CREDENTIAL_ACCOUNT_NOT_FOUND: () => ({
+    code: 'VALIDATION_FAILED',
+    message: 'This account has no password yet. Log out and use "Forgot password?" on the login page to choose one.',
+  }),
 };
 
 /** Codes better-auth uses when the request body does not match its schema. */
@@ -139,5 +157,6 @@ export function translateAuthError(input: { status: number; authCode?: string | 
   else if (authCode && Object.hasOwn(RULES, authCode)) t = RULES[authCode]!(path);
   else if (authCode && SCHEMA_CODES.has(authCode)) t = schemaTranslation(authMessage);
   else t = fallback(status, authMessage, method, path);
-  return new AppError(t.code, t.message, t.fields ? { fields: t.fields } : undefined);
+  const details = { ...t.details, ...(t.fields ? { fields: t.fields } : {}) };
+  return new AppError(t.code, t.message, Object.keys(details).length > 0 ? details : undefined);
 }

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
 
+/**
+ * Asking for a reset link takes at least this long, whatever the answer: a known address also writes the link and
+ * queues the email (a few milliseconds more), and the time must not tell whether an address has an account.
+ * better-auth pads its own resend-verification endpoint the same way.
+ */
+const RESET_REQUEST_FLOOR_MS = 500;
+
 /** Mounts better-auth under /api/auth/* and rewrites its errors into our one error shape. */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -16,7 +23,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
       headers,
       ...(req.body !== undefined && req.method !== 'GET' ? { body: JSON.stringify(req.body) } : {}),
     });
+    const started = performance.now();
     const response = await auth.handler(request);
+    if (url.pathname === '/api/auth/request-password-reset') {
+      const wait = RESET_REQUEST_FLOOR_MS - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -40,10 +52,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
       reply.header('content-type', 'application/json; charset=utf-8');
       return reply.send({ error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } });
     }
-    // The session lives in an HttpOnly cookie; keep its token out of reach of page scripts.
+    // The session lives in an HttpOnly cookie; keep its token out of reach of page scripts (sign-in answers
+    // `{ token }`, get-session `{ session: { token } }`).
     if (text.startsWith('{') && text.includes('"token"')) {
       const parsed = JSON.parse(text) as Record<string, unknown>;
       delete parsed.token;
+      const session = parsed.session;
+      if (session && typeof session === 'object') delete (session as Record<string, unknown>).token;
       return reply.send(parsed);
     }
     return reply.send(text.length > 0 ? text : null);

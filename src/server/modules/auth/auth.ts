@@ -4,16 +4,21 @@ import { APIError } from 'better-auth/api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { RESET_LINK_TTL_SECONDS, VERIFY_EMAIL_LANDING, VERIFY_LINK_TTL_SECONDS } from '../../../shared/auth/auth.schemas';
 import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE } from './auth-errors';
+import { passwordResetMail, verifyEmailMail } from './auth-mail';
 import { createProfileForAuthUser, findProfileFlags, touchLastSignIn } from '../users/users.service';
 import { authDatabase } from './auth.repository';
+import { hashVerificationIdentifier, recordResetLink, resetLinksPlugin } from './reset-links';
 import type { LeagueSettingsService } from '../league/league.service';
+import { enqueueMail } from '../mail/mail.service';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. */
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function createAuth(config: Config, db: Database, secret: string, _deps: { league: LeagueSettingsService }) {
+export function createAuth(config: Config, db: Database, secret: string, { league }: { league: LeagueSettingsService }) {
+  const leagueName = async () => (await league.get()).name;
   return betterAuth({
     appName: 'Practice Scheduler',
     baseURL: config.publicUrl,
@@ -22,6 +27,10 @@ export function createAuth(config: Config, db: Database, secret: string, _deps: 
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     database: authDatabase(db),
+    // Reset tokens are stored as SHA-256 digests, like the setup and invitation tokens: a copy of the database
+    // holds no working link.
+    verification: { storeIdentifier: { hash: async (identifier) => hashVerificationIdentifier(identifier) } },
+    plugins: [resetLinksPlugin(db)],
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -30,6 +39,33 @@ export function createAuth(config: Config, db: Database, secret: string, _deps: 
       password: {
         hash: (password) => hash(password, ARGON2_OPTIONS),
         verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      // A new password ends every session, the attacker's included; the person logs in again with it.
+      revokeSessionsOnPasswordReset: true,
+      // better-auth's `url` is its own redirect endpoint; the mail links straight to our page, which checks the
+      // link first (POST /reset-link-status) and then posts the new password with the token.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const mail = passwordResetMail(await leagueName(), { email: user.email, url });
+        await db.transaction(async (tx) => {
+          await recordResetLink(tx, token, new Date(Date.now() + RESET_LINK_TTL_SECONDS * 1000));
+          await enqueueMail(tx, config.publicUrl, { ...mail, to: user.email, toUserId: user.id });
+        });
+      },
+    },
+    // Sent at sign-up and on request; signing in does not wait for it (the app is usable at once).
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_LINK_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        // better-auth checks the token, marks the address verified and sends the person to our landing page
+        // (with ?error=… when the link is expired or broken), whatever callbackURL the request carried.
+        const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_EMAIL_LANDING)}`;
+        const mail = verifyEmailMail(await leagueName(), { name: user.name, email: user.email, url });
+        await enqueueMail(db, config.publicUrl, { ...mail, to: user.email, toUserId: user.id });
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -41,6 +77,11 @@ export function createAuth(config: Config, db: Database, secret: string, _deps: 
       customRules: {
         '/sign-in/email': { window: 60, max: config.loginRateLimit },
         '/sign-up/email': { window: 60, max: 10 },
+        // Each of these takes a password or sends mail: limited per address like sign-in.
+        '/request-password-reset': { window: 60, max: config.loginRateLimit },
+        '/reset-password': { window: 60, max: config.loginRateLimit },
+        '/change-password': { window: 60, max: config.loginRateLimit },
+        '/send-verification-email': { window: 60, max: config.loginRateLimit },
       },
     },
     advanced: {

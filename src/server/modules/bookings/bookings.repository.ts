@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookingRules, bookings, facilities, fields, slots, teams, users } from '../../db/schema';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../shared/bookings/booking-rules';
@@ -200,4 +200,55 @@ export async function cancelBookings(db: Database, bookingIds: string[], by: str
     .update(bookings)
     .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: by, cancelReason: reason })
     .where(and(inArray(bookings.id, bookingIds), eq(bookings.status, 'confirmed')));
+}
+
+/** Confirmed bookings whose practice starts in [start, end) (the evening-before reminders). */
+export async function confirmedPracticesStartingBetween(db: Database, start: Date, end: Date) {
+  const rows = await db
+    .select({
+      bookingId: bookings.id,
+      teamId: bookings.teamId,
+      teamName: teams.name,
+      fieldName: fields.name,
+      facilityName: facilities.name,
+      facilityAddress: facilities.address,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+    })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
+    .innerJoin(teams, eq(teams.id, bookings.teamId))
+    .where(and(eq(bookings.status, 'confirmed'), gte(slots.startsAt, start), lt(slots.startsAt, end), sql`${slots.deletedAt} is null`))
+    .orderBy(asc(slots.startsAt));
+  return rows.map((r) => ({ ...r, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() }));
+}
+
+/**
+ * Per team: confirmed bookings in a season (none when `seasonId` is null) and confirmed bookings still to come
+ * (the user manager's team list). Teams without bookings are left out.
+ */
+export async function teamBookingCounts(db: Database, seasonId: string | null, now: Date): Promise<Array<{ teamId: string; inSeason: number; upcoming: number }>> {
+  const rows = await db
+    .select({
+      teamId: bookings.teamId,
+      inSeason: seasonId ? sql<number>`count(*) filter (where ${slots.seasonId} = ${seasonId})::int` : sql<number>`0`,
+      upcoming: sql<number>`count(*) filter (where ${gt(slots.startsAt, now)})::int`,
+    })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(bookings.status, 'confirmed'), sql`${slots.deletedAt} is null`))
+    .groupBy(bookings.teamId);
+  return rows.map((r) => ({ teamId: r.teamId, inSeason: Number(r.inSeason), upcoming: Number(r.upcoming) }));
+}
+
+/** A team's confirmed bookings still to come (a team holding any cannot be deactivated). */
+export async function upcomingBookingCountOfTeam(db: Database, teamId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(bookings.teamId, teamId), eq(bookings.status, 'confirmed'), sql`${slots.deletedAt} is null`, gt(slots.startsAt, now)));
+  return Number(row?.n ?? 0);
 }

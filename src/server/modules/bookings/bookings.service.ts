@@ -124,7 +124,7 @@ export async function cancel(
       before: { status: 'confirmed' },
       after: { status: 'cancelled', reason },
     });
-    await queueNotifications(tx, [notification('booking.cancelled', { teamId: booking.teamId, userId: null }, { ...practiceOf(booking), reason, byAdmin: options.asAdmin })]);
+    await queueNotifications(tx, [notification('booking.cancelled', { teamId: booking.teamId, userId: null }, { ...practiceOf(booking), reason, byAdmin: options.asAdmin, blocked: false })]);
     return { value: undefined, slots: [booking.slotId] };
   });
   return (await repo.findBooking(db, bookingId))!;
@@ -182,7 +182,16 @@ export async function cancelCoveredBookings(tx: Database, ctx: AuditContext, boo
         ...practiceOf({ id: b.bookingId, teamName: b.teamName, fieldName: b.fieldName, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() }),
         reason,
         byAdmin: true,
+        blocked: true,
       }),
     ),
   );
 }
+
+/** Confirmed practices starting in [start, end), with where they are (the evening-before reminders). */
+export const confirmedPracticesStartingBetween = repo.confirmedPracticesStartingBetween;
+
+/** Per team: confirmed bookings this season and still to come (the user manager's team list). */
+export const teamBookingCounts = (db: Database, seasonId: string | null, now = new Date()) => repo.teamBookingCounts(db, seasonId, now);
+/** A team's confirmed bookings still to come: a team holding any cannot be deactivated. */
+export const upcomingBookingCountOfTeam = (db: Database, teamId: string, now = new Date()) => repo.upcomingBookingCountOfTeam(db, teamId, now);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { Database } from '../../db/client';
 import * as repo from './mail.repository';
 
@@ -17,6 +18,16 @@ export function messageIdFor(publicUrl: string): string {
   return `<${randomUUID()}@${new URL(publicUrl).hostname}>`;
 }
 
+// Wakes this process's mail worker when it queues mail, instead of leaving the message to the next poll.
+const queued = new EventEmitter();
+queued.setMaxListeners(0);
+
+/** Called each time this process queues mail (the transaction may not have committed yet). */
+export function onMailQueued(listener: () => void): () => void {
+  queued.on('queued', listener);
+  return () => queued.off('queued', listener);
+}
+
 /**
  * Queues one email in the caller's transaction: it is sent by the mail worker after commit, and a change that
  * rolls back sends nothing. For mail that is not about a team's booking (invitations, password resets).
@@ -25,4 +36,5 @@ export async function enqueueMail(tx: Database, publicUrl: string, mail: Outgoin
   await repo.insertMail(tx, [
     { kind: mail.kind, toAddress: mail.to, toUserId: mail.toUserId, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, messageId: messageIdFor(publicUrl) },
   ]);
+  queued.emit('queued');
 }

@@ -40,10 +40,10 @@ describe('the notification outbox', () => {
     expect(rows.map((r) => r.kind)).toEqual(['booking.created', 'booking.cancelled', 'booking.created', 'booking.cancelled', 'booking.created', 'booking.moved', 'booking.bumped']);
     const keys = (r: (typeof rows)[number]) => Object.keys(r.payload as object).sort();
     // A coach's cancel and a block's cancel write the same shape (before: two builders, two payloads).
-    expect(keys(rows[1]!)).toEqual([...PRACTICE, 'byAdmin', 'reason'].sort());
+    expect(keys(rows[1]!)).toEqual([...PRACTICE, 'blocked', 'byAdmin', 'reason'].sort());
     expect(keys(rows[3]!)).toEqual(keys(rows[1]!));
-    expect(rows[1]!.payload).toMatchObject({ reason: 'Cancelled by the coach', byAdmin: false, fieldName: 'Field 1' });
-    expect(rows[3]!.payload).toMatchObject({ reason: 'Weather: Lightning', byAdmin: true, teamName: expect.stringMatching(/^Team 1/) });
+    expect(rows[1]!.payload).toMatchObject({ reason: 'Cancelled by the coach', byAdmin: false, blocked: false, fieldName: 'Field 1' });
+    expect(rows[3]!.payload).toMatchObject({ reason: 'Weather: Lightning', byAdmin: true, blocked: true, teamName: expect.stringMatching(/^Team 1/) });
     expect(keys(rows[0]!)).toEqual([...PRACTICE, 'override', 'reason'].sort());
     expect(keys(rows[5]!)).toEqual([...PRACTICE, 'fromFieldName', 'fromStartsAt', 'reason'].sort());
     expect(rows[5]!.payload).toMatchObject({ reason: 'Field swap', bookingId: mine.id });

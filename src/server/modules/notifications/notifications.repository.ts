@@ -1,3 +1,4 @@
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notificationOutbox } from '../../db/schema';
 
@@ -6,8 +7,44 @@ export interface OutboxRow {
   recipientUserId: string | null;
   teamId: string | null;
   payload: unknown;
+  dedupeKey?: string | null;
 }
 
+/** A row with a dedupe key that is already queued (a reminder queued by another pass or server) is skipped. */
 export async function insertOutboxRows(db: Database, rows: OutboxRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(notificationOutbox).values(rows);
+  if (rows.length > 0) await db.insert(notificationOutbox).values(rows).onConflictDoNothing();
+}
+
+export interface UnsentRow {
+  id: string;
+  kind: string;
+  recipientUserId: string | null;
+  teamId: string | null;
+  payload: unknown;
+  createdAt: Date;
+}
+
+/**
+ * The oldest rows not yet handed to mail, locked for the caller's transaction. SKIP LOCKED: rows another
+ * server is handing over right now are passed by, not waited for.
+ */
+export async function claimUnsent(tx: Database, limit: number): Promise<UnsentRow[]> {
+  return tx
+    .select({
+      id: notificationOutbox.id,
+      kind: notificationOutbox.kind,
+      recipientUserId: notificationOutbox.recipientUserId,
+      teamId: notificationOutbox.teamId,
+      payload: notificationOutbox.payload,
+      createdAt: notificationOutbox.createdAt,
+    })
+    .from(notificationOutbox)
+    .where(isNull(notificationOutbox.sentAt))
+    .orderBy(asc(notificationOutbox.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markSent(tx: Database, ids: string[]): Promise<void> {
+  if (ids.length > 0) await tx.update(notificationOutbox).set({ sentAt: sql`now()` }).where(inArray(notificationOutbox.id, ids));
 }

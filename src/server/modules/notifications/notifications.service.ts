@@ -13,9 +13,12 @@ export interface PracticeFacts {
 /** Every kind of notification and its payload: the one shape each domain writes and the mail sender reads. */
 export interface NotificationPayloads {
   'booking.created': PracticeFacts & { override: boolean; reason: string | null };
-  'booking.cancelled': PracticeFacts & { reason: string; byAdmin: boolean };
+  /** `blocked`: a block of the slot cancelled it (the reason is the block's, such as "Weather: Field flooded"). */
+  'booking.cancelled': PracticeFacts & { reason: string; byAdmin: boolean; blocked: boolean };
   'booking.bumped': PracticeFacts & { reason: string };
   'booking.moved': PracticeFacts & { fromFieldName: string; fromStartsAt: string; reason: string | null };
+  /** The evening before a practice: queued once per booking (dedupe key `reminder:<bookingId>`). */
+  'booking.reminder': PracticeFacts & { facilityName: string; facilityAddress: string | null };
 }
 
 export type NotificationKind = keyof NotificationPayloads;
@@ -30,6 +33,8 @@ export interface Notification<K extends NotificationKind = NotificationKind> {
   kind: K;
   audience: Audience;
   payload: NotificationPayloads[K];
+  /** Queued once only: a second notification with the same key is dropped (a practice's reminder). */
+  dedupeKey?: string;
 }
 
 /** Builds one notification; the type ties each kind to its payload. */
@@ -44,6 +49,16 @@ export function notification<K extends NotificationKind>(kind: K, audience: Audi
 export async function queueNotifications(tx: Database, notifications: Notification[]): Promise<void> {
   await repo.insertOutboxRows(
     tx,
-    notifications.map((n) => ({ kind: n.kind, recipientUserId: n.audience.userId, teamId: n.audience.teamId, payload: n.payload })),
+    notifications.map((n) => ({ kind: n.kind, recipientUserId: n.audience.userId, teamId: n.audience.teamId, payload: n.payload, dedupeKey: n.dedupeKey ?? null })),
   );
 }
+
+/** A queued notification, as the mail worker reads it back. */
+export type QueuedNotification = repo.UnsentRow;
+
+/**
+ * The mail worker's side of the outbox: the oldest notifications not yet handed to mail, locked in the
+ * caller's transaction (other servers skip them), and marking them handed over in that same transaction.
+ */
+export const claimUnsentNotifications = (tx: Database, limit: number) => repo.claimUnsent(tx, limit);
+export const markNotificationsHandedOver = (tx: Database, ids: string[]) => repo.markSent(tx, ids);

@@ -1,22 +1,57 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { teams } from '../../db/schema';
 import type { Team } from '../../../shared/users/users.schemas';
 
 const columns = { id: teams.id, name: teams.name, division: teams.division };
+const fullColumns = { ...columns, active: teams.active };
+
+export interface TeamRow extends Team {
+  active: boolean;
+}
 
 export async function listActiveTeams(db: Database): Promise<Team[]> {
   return db.select(columns).from(teams).where(eq(teams.active, true)).orderBy(asc(teams.name));
 }
 
+export async function listAllTeams(db: Database): Promise<TeamRow[]> {
+  return db.select(fullColumns).from(teams).orderBy(sql`lower(${teams.name})`, asc(teams.id));
+}
+
 export async function findActiveTeam(db: Database, id: string): Promise<Team | null> {
-  const rows = await db.select(columns).from(teams).where(eq(teams.id, id)).limit(1);
+  const rows = await db.select(fullColumns).from(teams).where(eq(teams.id, id)).limit(1);
+  const row = rows[0];
+  return row?.active ? { id: row.id, name: row.name, division: row.division } : null;
+}
+
+export async function findTeam(db: Database, id: string): Promise<TeamRow | null> {
+  const rows = await db.select(fullColumns).from(teams).where(eq(teams.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
-export async function insertTeam(db: Database, input: { name: string; division?: string | null }): Promise<Team> {
-  const rows = await db.insert(teams).values(input).returning(columns);
+export async function findTeams(db: Database, ids: string[]): Promise<TeamRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(fullColumns).from(teams).where(inArray(teams.id, ids));
+}
+
+/** The team's row, locked for a change (a booking for the team takes the same lock, so they queue). */
+export async function lockTeam(db: Database, id: string): Promise<TeamRow | null> {
+  const rows = await db.select(fullColumns).from(teams).where(eq(teams.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function insertTeam(db: Database, input: { name: string; division?: string | null }): Promise<TeamRow> {
+  const rows = await db.insert(teams).values(input).returning(fullColumns);
   return rows[0]!;
+}
+
+export async function updateTeam(db: Database, id: string, patch: { name?: string; division?: string | null; active?: boolean }): Promise<TeamRow | null> {
+  const rows = await db
+    .update(teams)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(teams.id, id))
+    .returning(fullColumns);
+  return rows[0] ?? null;
 }
 
 export async function countTeams(db: Database): Promise<number> {

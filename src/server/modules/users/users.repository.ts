@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authUser, teams, users } from '../../db/schema';
+import { authSession, authUser, teams, users } from '../../db/schema';
 import type { Role } from '../../../shared/constants';
 
 export interface ProfileRow {
@@ -120,4 +120,160 @@ export async function coachesOfTeam(db: Database, teamId: string): Promise<Conta
 export async function findContact(db: Database, id: string): Promise<Contact | null> {
   const rows = await db.select(contactColumns).from(users).where(and(eq(users.id, id), eq(users.disabled, false))).limit(1);
   return rows[0] ?? null;
+}
+
+// ---- The user manager (admin): search, page, change role, team and disabled ----
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  teamId: string | null;
+  teamName: string | null;
+  disabled: boolean;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+}
+
+const adminUserColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  role: users.role,
+  teamId: users.teamId,
+  teamName: teams.name,
+  disabled: users.disabled,
+  createdAt: users.createdAt,
+  lastSignInAt: users.lastSignInAt,
+};
+
+export interface UserFilter {
+  q?: string | undefined;
+  role?: Role | undefined;
+  /** A team's id, or 'none' for people without a team. */
+  teamId?: string | undefined;
+  disabled?: boolean | undefined;
+}
+
+/** Where the previous page ended: the sort key (lower-cased name) and id of its last row. */
+export interface UserCursor {
+  name: string;
+  id: string;
+}
+
+/** The sort key; the index users_display_name_idx is on exactly (lower(display_name), id). */
+const sortName = sql`lower(${users.displayName})`;
+
+function userConditions(f: UserFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.q) {
+    const like = `%${f.q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(sql`${sortName} like ${like}`, sql`lower(${users.email}) like ${like}`)!);
+  }
+  if (f.role) conditions.push(eq(users.role, f.role));
+  if (f.teamId === 'none') conditions.push(isNull(users.teamId));
+  else if (f.teamId) conditions.push(eq(users.teamId, f.teamId));
+  if (f.disabled !== undefined) conditions.push(eq(users.disabled, f.disabled));
+  return conditions;
+}
+
+/**
+ * One page of people in name order, after `cursor` (keyset paging: the index is walked from where the last
+ * page ended, so page 400 costs what page 1 does; no OFFSET). Asks for one row more than a page to know
+ * whether another page follows. Exported as a query so a test can EXPLAIN it.
+ */
+export function userPageQuery(db: Database, f: UserFilter, cursor: UserCursor | null, limit: number) {
+  const conditions = userConditions(f);
+  if (cursor) conditions.push(sql`(${sortName}, ${users.id}) > (${cursor.name}, ${cursor.id})`);
+  return db
+    .select({ ...adminUserColumns, sortName: sql<string>`${sortName}` })
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(sortName, asc(users.id))
+    .limit(limit + 1);
+}
+
+export async function searchUsers(db: Database, f: UserFilter, cursor: UserCursor | null, limit: number): Promise<{ rows: AdminUserRow[]; next: UserCursor | null }> {
+  const rows = await userPageQuery(db, f, cursor, limit);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map(({ sortName: _sortName, ...row }) => row),
+    next: rows.length > limit && last ? { name: last.sortName, id: last.id } : null,
+  };
+}
+
+export async function countUsers(db: Database, f: UserFilter): Promise<number> {
+  const conditions = userConditions(f);
+  const [row] = await db.select({ n: count() }).from(users).where(conditions.length ? and(...conditions) : undefined);
+  return row?.n ?? 0;
+}
+
+export async function findAdminUser(db: Database, id: string): Promise<AdminUserRow | null> {
+  const rows = await db.select(adminUserColumns).from(users).leftJoin(teams, eq(teams.id, users.teamId)).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Locks every active admin's row, in id order (so two transactions cannot lock them crosswise), and returns
+ * their ids. Every change of a person's role or disabled flag takes this lock first: two admins demoting each
+ * other at once run one after the other, and the second sees that only one admin is left.
+ */
+export async function lockActiveAdmins(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.disabled, false)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Locks one person's row for a change, returning it as it is now. */
+export async function lockUser(db: Database, id: string): Promise<{ id: string } | null> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function setAccountFields(db: Database, id: string, patch: { role?: Role; teamId?: string | null; disabled?: boolean }): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Ends every session of a person at once (a disabled account). better-auth's session table belongs to the auth
+ * module; this one statement lives here so it runs in the transaction that disables the account.
+ */
+export async function deleteSessionsOf(db: Database, userId: string): Promise<number> {
+  const rows = await db.delete(authSession).where(eq(authSession.userId, userId)).returning({ id: authSession.id });
+  return rows.length;
+}
+
+/** An invitation proves its address: the account made from it counts as verified (auth_user, as above). */
+export async function markEmailVerified(db: Database, userId: string): Promise<void> {
+  await db.update(authUser).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(authUser.id, userId));
+}
+
+/** The accounts with these addresses (lower-case), for invitations and the import. */
+export async function findUsersByEmails(db: Database, emails: string[]): Promise<AdminUserRow[]> {
+  if (emails.length === 0) return [];
+  return db
+    .select(adminUserColumns)
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+}
+
+/** Coaches with a team (disabled ones too, flagged), for the teams list. */
+export async function coachesWithTeams(db: Database): Promise<Array<{ id: string; displayName: string; email: string; disabled: boolean; teamId: string }>> {
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, email: users.email, disabled: users.disabled, teamId: users.teamId })
+    .from(users)
+    .where(and(eq(users.role, 'coach'), isNotNull(users.teamId)))
+    .orderBy(sortName, asc(users.id));
+  return rows.map((r) => ({ ...r, teamId: r.teamId! }));
 }

@@ -21,6 +21,7 @@ export function LoginPage() {
     submit,
     formError,
     setFormError,
+    watch,
     formState: { errors, isSubmitting },
   } = useZodForm(loginSchema, { defaultValues: { email: '', password: '' }, serverFields: ['email', 'password'] });
 
@@ -58,8 +59,20 @@ export function LoginPage() {
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         {formError ? <Alert>{formError}</Alert> : null}
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <Button type="submit" busy={isSubmitting} className="mt-2 w-full">
+        <div>
+          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          <div className="flex justify-end">
+            {/* The address typed so far goes along in router state (not the URL), so it need not be typed twice. */}
+            <Link
+              to="/forgot-password"
+              state={{ email: watch('email') }}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-700 underline underline-offset-4"
+            >
+              Forgot password?
+            </Link>
+          </div>
+        </div>
+        <Button type="submit" busy={isSubmitting} className="w-full">
           Log in
         </Button>
       </form>

@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { verifyEmailErrorMessage } from '../../../../shared/auth/auth.schemas';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { displayNameSchema } from '../../../../shared/users/users.schemas';
 import { useUpdateProfile, type ProfilePatch } from '../../../app/session/update-profile';
@@ -15,6 +18,11 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useTeams } from '../../../lib/api/get-teams';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { emailStatusQueryKey } from '../api/get-email-status';
+import { DevicesCard } from './devices-card';
+import { EmailPreferencesCard } from './email-preferences-card';
+import { EmailStatus } from './email-status';
+import { PasswordCard } from './password-card';
 
 const ROLE_LABEL: Record<Profile['role'], string> = { admin: 'League admin', coach: 'Coach', member: 'Member' };
 
@@ -22,11 +30,18 @@ const profileFormSchema = z.object({ displayName: displayNameSchema, teamId: z.s
 
 export function ProfilePage() {
   const auth = useSession();
+  const verifyError = useVerifyEmailLanding();
+  const verifyAlert = verifyError ? (
+    <Alert title="Your email address is not confirmed yet" className="mb-6">
+      {verifyError}
+    </Alert>
+  ) : null;
   if (auth.status === 'loading') return <Loading />;
   if (auth.status === 'signed-out') {
     return (
       <section>
         <PageHeader title="Your profile" description="Log in to see and edit your profile." />
+        {verifyAlert}
         <Link to="/login?redirect=%2Fprofile" className={buttonClasses('primary')}>
           Log in
         </Link>
@@ -34,10 +49,37 @@ export function ProfilePage() {
     );
   }
   // Keyed by id so the form starts over when someone else logs in.
-  return <ProfileEditor key={auth.session.profile.id} profile={auth.session.profile} isAdmin={auth.isAdmin} />;
+  return <ProfileEditor key={auth.session.profile.id} profile={auth.session.profile} isAdmin={auth.isAdmin} notice={verifyAlert} />;
 }
 
-function ProfileEditor({ profile, isAdmin }: { profile: Profile; isAdmin: boolean }) {
+/**
+ * The link in a verification email confirms the address on the server and lands here as
+ * /profile?from=verify-email, with `&error=CODE` when the link was expired or broken. Success is a toast (and the
+ * parameter is dropped, so a reload does not say it again); a failure stays on the page as a message.
+ */
+function useVerifyEmailLanding(): string | null {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const landed = params.get('from') === 'verify-email';
+  const error = landed ? params.get('error') : null;
+  const confirmed = landed && !error;
+  useEffect(() => {
+    if (!confirmed) return;
+    toast.success('Your email address is confirmed. Thank you!', { id: 'email-confirmed' });
+    void queryClient.invalidateQueries({ queryKey: emailStatusQueryKey });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('from');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [confirmed, queryClient, setParams]);
+  return error ? verifyEmailErrorMessage(error) : null;
+}
+
+function ProfileEditor({ profile, isAdmin, notice }: { profile: Profile; isAdmin: boolean; notice: ReactNode }) {
   const canPickTeam = profile.role === 'member';
   const teams = useTeams();
   const update = useUpdateProfile();
@@ -62,9 +104,10 @@ function ProfileEditor({ profile, isAdmin }: { profile: Profile; isAdmin: boolea
 
   return (
     <section>
-      <PageHeader title="Your profile" description="Your name and team as coaches and admins see them." />
-      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <Card className="flex flex-col items-center text-center">
+      <PageHeader title="Your profile" description="Your name and team as coaches and admins see them, the emails you get, and your password." />
+      {notice}
+      <div className="grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
+        <Card className="flex min-w-0 flex-col items-center text-center">
           <img src={profile.photoURL || '/logo.svg'} alt={profile.photoURL ? 'Your profile photo' : 'League logo (no photo yet)'} className="size-28 rounded-full border border-slate-200 bg-white object-cover" />
           <p className="mt-4 text-lg font-semibold text-primary-900">{profile.displayName}</p>
           <p className="text-sm break-all text-slate-700">{profile.email}</p>
@@ -72,45 +115,51 @@ function ProfileEditor({ profile, isAdmin }: { profile: Profile; isAdmin: boolea
             <Badge tone={profile.role === 'admin' || isAdmin ? 'accent' : 'neutral'}>{isAdmin && profile.role !== 'admin' ? 'League admin' : ROLE_LABEL[profile.role]}</Badge>
             {profile.teamName ? <Badge tone="success">Team: {profile.teamName}</Badge> : null}
           </div>
+          <EmailStatus userId={profile.id} email={profile.email} />
           <p className="mt-4 text-sm text-slate-600">Photo upload is coming soon.</p>
         </Card>
 
-        <Card>
-          <h2 className="text-lg font-semibold text-primary-900">Details</h2>
-          <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-4">
-            {formError ? <Alert>{formError}</Alert> : null}
-            <TextField label="Name" autoComplete="name" error={errors.displayName?.message} {...register('displayName')} />
-            <TextField label="Email" type="email" value={profile.email} readOnly hint="Your sign-in email. Ask a league admin to change it." />
-            {canPickTeam ? (
-              <SelectField
-                label="Team"
-                disabled={teams.isPending}
-                hint={teams.isError ? 'The team list could not be loaded. Try again later.' : 'The team you play for or follow.'}
-                error={errors.teamId?.message}
-                {...register('teamId')}
-              >
-                <option value="">No team</option>
-                {(teams.data ?? []).map((team) => (
-                  <option key={team.id} value={team.id}>
-                    {team.division ? `${team.name} (${team.division})` : team.name}
-                  </option>
-                ))}
-              </SelectField>
-            ) : (
-              <TextField
-                label="Team"
-                value={profile.teamName ?? 'No team'}
-                readOnly
-                hint="Coaches and admins cannot change their own team. Ask a league admin to change it."
-              />
-            )}
-            <div>
-              <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
-                Save changes
-              </Button>
-            </div>
-          </form>
-        </Card>
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card>
+            <h2 className="text-lg font-semibold text-primary-900">Details</h2>
+            <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-4">
+              {formError ? <Alert>{formError}</Alert> : null}
+              <TextField label="Name" autoComplete="name" error={errors.displayName?.message} {...register('displayName')} />
+              <TextField label="Email" type="email" value={profile.email} readOnly hint="Your sign-in email. Ask a league admin to change it." />
+              {canPickTeam ? (
+                <SelectField
+                  label="Team"
+                  disabled={teams.isPending}
+                  hint={teams.isError ? 'The team list could not be loaded. Try again later.' : 'The team you play for or follow.'}
+                  error={errors.teamId?.message}
+                  {...register('teamId')}
+                >
+                  <option value="">No team</option>
+                  {(teams.data ?? []).map((team) => (
+                    <option key={team.id} value={team.id}>
+                      {team.division ? `${team.name} (${team.division})` : team.name}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : (
+                <TextField
+                  label="Team"
+                  value={profile.teamName ?? 'No team'}
+                  readOnly
+                  hint="Coaches and admins cannot change their own team. Ask a league admin to change it."
+                />
+              )}
+              <div>
+                <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
+                  Save changes
+                </Button>
+              </div>
+            </form>
+          </Card>
+          <EmailPreferencesCard userId={profile.id} />
+          <PasswordCard email={profile.email} />
+          <DevicesCard />
+        </div>
       </div>
     </section>
   );

@@ -1,0 +1,307 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../../config';
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/client';
+import { onUniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/access';
+import type { Role } from '../../../shared/constants';
+import {
+  INVITATION_REFUSAL,
+  INVITATION_TTL_DAYS,
+  type AcceptWithSignUpInput,
+  type Invitation,
+  type InvitationLookup,
+  type InviteInput,
+} from '../../../shared/invitations/invitations.schemas';
+import type { Profile } from '../../../shared/users/users.schemas';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import type { Auth } from '../auth/auth';
+import { enqueueMail } from '../mail/mail.service';
+import { findTeam } from '../teams/teams.service';
+import { applyAccountChange, findUsersByEmails, markEmailVerified } from '../users/users-admin.service';
+import { findProfile, toProfile } from '../users/users.service';
+import { invitedAs } from '../../../shared/invitations/invitation-words';
+import { invitationMail } from './invitation-mail';
+import * as repo from './invitations.repository';
+import type { InvitationRow } from './invitations.repository';
+
+/**
+ * Invitations: an admin invites an address to a role (and team); the email carries a one-time link (256 random
+ * bits, only its SHA-256 stored, 7 days); opening it signs the person up with that address fixed, or, signed in
+ * as that address, accepts with one click. Resend swaps the token (the old link stops working); revoke ends it.
+ */
+
+export interface InvitationDeps extends ServerContext {
+  config: Config;
+  auth: Auth;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+const linkFor = (publicUrl: string, token: string) => `${publicUrl}/invite?token=${token}`;
+
+export function toInvitation(row: InvitationRow): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    role: row.role,
+    teamId: row.teamId,
+    teamName: row.teamName,
+    invitedByName: row.invitedByName,
+    createdAt: row.createdAt.toISOString(),
+    lastSentAt: row.lastSentAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    state: row.state,
+  };
+}
+
+export const listInvitations = async (db: Database): Promise<Invitation[]> => (await repo.listOpen(db)).map(toInvitation);
+
+/** Queues the invitation email with this token, in the caller's transaction (sent after commit). */
+async function queueInvitationMail(tx: Database, deps: InvitationDeps, row: InvitationRow, token: string, inviterName: string | null): Promise<void> {
+  const league = await deps.league.get();
+  const mail = invitationMail({
+    leagueName: league.name,
+    timeZone: league.timeZone,
+    inviterName,
+    role: row.role,
+    team: row.teamName ? { name: row.teamName, division: row.teamDivision } : null,
+    url: linkFor(deps.config.publicUrl, token),
+    expiresAt: row.expiresAt,
+  });
+  await enqueueMail(tx, deps.config.publicUrl, { kind: 'invitation', to: row.email, toUserId: null, ...mail });
+}
+
+const alreadyInvited = (email: string) =>
+  new AppError('CONFLICT', `${email} already has an open invitation. Resend it or revoke it in the list of invitations.`, { fields: { email: 'Already invited' } });
+
+export interface NewInvitation {
+  email: string;
+  displayName: string | null;
+  role: Role;
+  teamId: string | null;
+}
+
+/** Creates one invitation and queues its email in the caller's transaction (the invite form and the CSV import). */
+export async function createInvitation(tx: Database, deps: InvitationDeps, ctx: AuditContext, input: NewInvitation, inviter: Actor, why = ''): Promise<Invitation> {
+  const token = newToken();
+  const id = await repo.insertInvitation(
+    tx,
+    { email: input.email, displayName: input.displayName, role: input.role, teamId: input.teamId, tokenHash: hashToken(token), invitedBy: inviter.userId },
+    INVITATION_TTL_DAYS,
+  );
+  const row = (await repo.findInvitation(tx, id))!;
+  await queueInvitationMail(tx, deps, row, token, inviter.profile.displayName);
+  const invitation = toInvitation(row);
+  await recordAudit(tx, ctx, {
+    action: 'invitation.create',
+    entityType: 'invitation',
+    entityId: id,
+    summary: `Invited ${row.email} ${invitedAs(row.role, row.teamName ? { name: row.teamName, division: row.teamDivision } : null)}${why}`,
+    after: { email: row.email, role: row.role, teamId: row.teamId, teamName: row.teamName, expiresAt: invitation.expiresAt },
+  });
+  return invitation;
+}
+
+/** An admin invites one address (POST /api/admin/invitations). */
+export async function invite(deps: InvitationDeps, ctx: AuditContext, actor: Actor, input: InviteInput): Promise<Invitation> {
+  const { db } = deps;
+  if (input.teamId) {
+    const team = await findTeam(db, input.teamId);
+    if (!team?.active) {
+      throw new AppError('VALIDATION_FAILED', 'That team does not exist or is deactivated. Pick an active team.', { fields: { teamId: 'Pick an active team' } });
+    }
+  }
+  const [person] = await findUsersByEmails(db, [input.email]);
+  if (person?.disabled) {
+    throw new AppError('CONFLICT', `${input.email} has an account that is disabled. Enable it on the People tab instead of inviting them.`, { fields: { email: 'This account is disabled' } });
+  }
+  if (person && person.role === input.role && person.teamId === input.teamId) {
+    throw new AppError('CONFLICT', `${input.email} already has an account with this role${person.teamName ? ` on ${person.teamName}` : ''}. There is nothing to invite them to.`, {
+      fields: { email: 'Already has this role and team' },
+    });
+  }
+  if ((await repo.openByEmails(db, [input.email])).length > 0) throw alreadyInvited(input.email);
+  // The partial unique index (one open invitation per address) settles two admins inviting the same person at once.
+  return onUniqueViolation(
+    () => db.transaction((tx) => createInvitation(tx, deps, ctx, input, actor)),
+    () => alreadyInvited(input.email),
+  );
+}
+
+const notOpen = () => new AppError('CONFLICT', 'This invitation was already accepted or revoked. Reload the list.');
+
+/** A new link for an open invitation, by email; the old link stops working at once. */
+export async function resend(deps: InvitationDeps, ctx: AuditContext, actor: Actor, id: string): Promise<Invitation> {
+  return deps.db.transaction(async (tx) => {
+    const token = newToken();
+    if (!(await repo.findInvitation(tx, id))) throw new AppError('NOT_FOUND', 'That invitation does not exist. Reload the list.');
+    if (!(await repo.renewToken(tx, id, hashToken(token), INVITATION_TTL_DAYS))) throw notOpen();
+    const row = (await repo.findInvitation(tx, id))!;
+    await queueInvitationMail(tx, deps, row, token, actor.profile.displayName);
+    const invitation = toInvitation(row);
+    await recordAudit(tx, ctx, {
+      action: 'invitation.resend',
+      entityType: 'invitation',
+      entityId: id,
+      summary: `Sent a new invitation link to ${row.email} (the old link no longer works)`,
+      after: { expiresAt: invitation.expiresAt },
+    });
+    return invitation;
+  });
+}
+
+export async function revoke(db: Database, ctx: AuditContext, id: string): Promise<Invitation> {
+  return db.transaction(async (tx) => {
+    const before = await repo.findInvitation(tx, id);
+    if (!before) throw new AppError('NOT_FOUND', 'That invitation does not exist. Reload the list.');
+    if (!(await repo.revoke(tx, id))) throw notOpen();
+    const after = toInvitation((await repo.findInvitation(tx, id))!);
+    await recordAudit(tx, ctx, {
+      action: 'invitation.revoke',
+      entityType: 'invitation',
+      entityId: id,
+      summary: `Revoked the invitation of ${before.email}`,
+      before: { state: before.state },
+      after: { state: after.state },
+    });
+    return after;
+  });
+}
+
+/** What /invite shows for a token: the link's state and, when it exists, who invited whom to what. */
+export async function lookup(deps: InvitationDeps, token: string): Promise<InvitationLookup> {
+  const league = await deps.league.get();
+  const row = await repo.findByTokenHash(deps.db, hashToken(token));
+  if (!row) return { state: 'invalid', leagueName: league.name, invitation: null };
+  const [person] = await findUsersByEmails(deps.db, [row.email]);
+  return {
+    state: row.state,
+    leagueName: league.name,
+    invitation: {
+      email: row.email,
+      displayName: row.displayName,
+      role: row.role,
+      teamName: row.teamName,
+      teamDivision: row.teamDivision,
+      invitedByName: row.invitedByName,
+      expiresAt: row.expiresAt.toISOString(),
+      hasAccount: person !== undefined,
+    },
+  };
+}
+
+/** The refusal for a token that could not be claimed, in the words /invite uses. */
+async function refusal(db: Database, tokenHash: string): Promise<AppError> {
+  const row = await repo.findByTokenHash(db, tokenHash);
+  const state = !row ? 'invalid' : row.state === 'pending' ? 'accepted' : row.state;
+  const { title, message } = INVITATION_REFUSAL[state];
+  return new AppError(state === 'invalid' ? 'NOT_FOUND' : 'CONFLICT', `${title}. ${message}`, { invitationState: state });
+}
+
+const hasAccount = (email: string) =>
+  new AppError('CONFLICT', `You already have an account with ${email}. Log in with it, then open this link again to accept.`, { hasAccount: true });
+
+/** The team an invitation is for must still be active when it is accepted. */
+async function requireTeam(db: Database, teamId: string | null): Promise<void> {
+  if (!teamId) return;
+  const team = await findTeam(db, teamId);
+  if (!team?.active) {
+    throw new AppError('CONFLICT', `The team this invitation is for${team ? ` (${team.name})` : ''} is no longer active. Ask a league admin for a new invitation.`);
+  }
+}
+
+/**
+ * Accepts in the caller's transaction: marks the invitation accepted by `userId`, gives the account its role
+ * and team (the last-admin rule applies) and writes the audit entry. Null when the token is no longer pending.
+ */
+async function acceptAs(tx: Database, ctx: AuditContext, tokenHash: string, userId: string): Promise<boolean> {
+  const claimed = await repo.claim(tx, tokenHash);
+  if (!claimed) return false;
+  await finishAcceptance(tx, ctx, claimed, userId);
+  return true;
+}
+
+async function finishAcceptance(tx: Database, ctx: AuditContext, claimed: { id: string; email: string; role: Role; teamId: string | null }, userId: string): Promise<void> {
+  const after = await applyAccountChange(tx, ctx, userId, { role: claimed.role, teamId: claimed.teamId }, 'by accepting an invitation');
+  await repo.setAcceptedBy(tx, claimed.id, userId);
+  await recordAudit(tx, ctx, {
+    action: 'invitation.accept',
+    entityType: 'invitation',
+    entityId: claimed.id,
+    summary: `${claimed.email} accepted the invitation ${invitedAs(after.role, after.teamName ? { name: after.teamName, division: null } : null)}`,
+    before: { state: 'pending' },
+    after: { state: 'accepted', userId, role: after.role, teamId: after.teamId },
+  });
+}
+
+/**
+ * Signs up with the invited address (fixed: the link decides it, not the form) and accepts, like the first-admin
+ * setup link: the invitation is claimed first, so one link makes one account; a failed sign-up gives it back.
+ * Returns better-auth's session cookie.
+ */
+export async function acceptWithSignUp(
+  deps: InvitationDeps,
+  request: Omit<AuditContext, 'actorId' | 'actorEmail'>,
+  input: AcceptWithSignUpInput,
+): Promise<{ setCookie: string[]; profile: Profile }> {
+  const { db, auth } = deps;
+  const tokenHash = hashToken(input.token);
+  const claimed = await repo.claim(db, tokenHash);
+  if (!claimed) throw await refusal(db, tokenHash);
+
+  let userId: string;
+  let setCookie: string[];
+  let signedIn: boolean;
+  try {
+    await requireTeam(db, claimed.teamId);
+    if ((await findUsersByEmails(db, [claimed.email])).length > 0) throw hasAccount(claimed.email);
+    const result = await auth.api.signUpEmail({ body: { name: input.name, email: claimed.email, password: input.password }, returnHeaders: true });
+    userId = result.response.user.id;
+    setCookie = result.headers.getSetCookie();
+    signedIn = Boolean(result.response.token);
+  } catch (err) {
+    await repo.releaseClaim(db, claimed.id);
+    if ((err as { body?: { code?: string } }).body?.code?.startsWith('USER_ALREADY_EXISTS')) throw hasAccount(claimed.email);
+    throw err;
+  }
+
+  const ctx: AuditContext = { ...request, actorId: userId, actorEmail: claimed.email };
+  try {
+    await db.transaction(async (tx) => {
+      // Opening the emailed link proves the address.
+      await markEmailVerified(tx, userId);
+      await finishAcceptance(tx, ctx, claimed, userId);
+    });
+  } catch (err) {
+    await repo.releaseClaim(db, claimed.id);
+    throw err;
+  }
+  if (!signedIn) {
+    // Sign-up did not sign in (the league requires a verified address first): now it is verified, sign in.
+    const result = await auth.api.signInEmail({ body: { email: claimed.email, password: input.password }, returnHeaders: true });
+    setCookie = result.headers.getSetCookie();
+  }
+  return { setCookie, profile: toProfile((await findProfile(db, userId))!) };
+}
+
+/** The signed-in person accepts an invitation to their own address with one click. */
+export async function acceptSignedIn(deps: InvitationDeps, ctx: AuditContext, actor: Actor, token: string): Promise<Profile> {
+  const { db } = deps;
+  const tokenHash = hashToken(token);
+  const row = await repo.findByTokenHash(db, tokenHash);
+  if (!row || row.state !== 'pending') throw await refusal(db, tokenHash);
+  if (row.email.toLowerCase() !== actor.email.toLowerCase()) {
+    throw new AppError(
+      'FORBIDDEN',
+      `This invitation is for ${row.email}, but you are signed in as ${actor.email}. Log out, then open the link again to accept it as ${row.email}.`,
+      { invitedEmail: row.email },
+    );
+  }
+  await requireTeam(db, row.teamId);
+  const accepted = await db.transaction((tx) => acceptAs(tx, ctx, tokenHash, actor.userId));
+  if (!accepted) throw await refusal(db, tokenHash);
+  return toProfile((await findProfile(db, actor.userId))!);
+}

@@ -1,0 +1,329 @@
+import path from 'node:path';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { LeagueSettingsService } from '../league/league.service';
+import type { Live } from '../live/live.service';
+import { claimUnsentNotifications, markNotificationsHandedOver, type QueuedNotification } from '../notifications/notifications.service';
+import { coachesOfTeam, findContact, type Contact } from '../users/users.service';
+import { layoutMail } from './mail-layout';
+import { createFileTransport, createSmtpTransport, type MailEnvelope, type MailLog, type MailTransport } from './mail-transport';
+import * as repo from './mail.repository';
+import { messageIdFor, onMailQueued } from './mail.service';
+import { notificationMail, type MailContext, type MailPreference } from './notification-mail';
+import { queueDueReminders, REMINDER_HOUR } from './practice-reminders';
+
+export interface MailWorkerOptions {
+  /** How often an idle worker looks for work (it is also woken when this process queues mail or commits a booking change). */
+  pollMs: number;
+  /**
+   * A wake-up (mail queued in this process, a committed booking change) runs a pass this long after the first
+   * of a burst: the queuing transaction has committed by then, and fifty invitations make one pass, not fifty.
+   */
+  nudgeDelayMs: number;
+  /** Notifications handed over, or messages claimed, per transaction. */
+  batchSize: number;
+  /** A claim older than this (the sender crashed) is taken again; sends are cut off at a third of it. */
+  claimTimeoutMs: number;
+  /** Attempts before a message is marked failed (it stays in the table, with its last error). */
+  maxAttempts: number;
+  /** First retry delay; it doubles each attempt up to `retryMaxMs`, with ±25 % jitter. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How often to look for tomorrow's practices to remind (from REMINDER_HOUR league time). */
+  reminderEveryMs: number;
+  reminderHour: number;
+  /** On stop, how long the message being sent may take before the send is abandoned. */
+  stopGraceMs: number;
+  now: () => Date;
+}
+
+export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
+  pollMs: 2_000,
+  nudgeDelayMs: 100,
+  batchSize: 20,
+  claimTimeoutMs: 60_000,
+  maxAttempts: 10,
+  retryBaseMs: 30_000,
+  retryMaxMs: 30 * 60_000,
+  reminderEveryMs: 60_000,
+  reminderHour: REMINDER_HOUR,
+  stopGraceMs: 5_000,
+  now: () => new Date(),
+};
+
+export interface MailWorkerDeps {
+  db: Database;
+  league: LeagueSettingsService;
+  /** Committed booking changes wake the worker (on PostgreSQL, on every server). */
+  live?: Live;
+  transport: MailTransport;
+  publicUrl: string;
+  mailFrom?: string | undefined;
+  log: MailLog;
+}
+
+export interface PassResult {
+  handedOver: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+export interface MailWorker {
+  readonly transport: MailTransport;
+  /** Runs passes until stopped: every `pollMs`, and at once when nudged. */
+  start(): void;
+  /** Finishes (or, after the grace period, abandons) the message being sent and gives back the rest. */
+  stop(): Promise<void>;
+  nudge(): void;
+  /** One pass: queue due reminders, hand new notifications over to mail, send every message that is due. */
+  runOnce(): Promise<PassResult>;
+}
+
+/** Which recipient errors will never succeed on a retry: the server refused the address or the message (5xx). */
+function isPermanent(err: unknown): boolean {
+  const e = err as { responseCode?: unknown; code?: unknown };
+  return typeof e.responseCode === 'number' && e.responseCode >= 500 && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE');
+}
+
+function describe(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown };
+  const message = typeof e?.message === 'string' ? e.message : String(err);
+  return typeof e?.code === 'string' ? `${e.code}: ${message}` : message;
+}
+
+/** SMTP when SMTP_URL is set, `.eml` files in DATA_DIR/outbox otherwise. */
+export function createMailTransport(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailClaimTimeoutMs'>, log: MailLog): MailTransport {
+  return config.smtpUrl ? createSmtpTransport(config.smtpUrl, Math.floor(config.mailClaimTimeoutMs / 3)) : createFileTransport(path.join(config.dataDir, 'outbox'), log);
+}
+
+/**
+ * The mail worker of one app server. It hands notifications over to mail (one rendered message per
+ * recipient, in the transaction that marks the notification handed over), then claims due messages, sends
+ * each with its fixed Message-ID and marks it sent. Claims commit before sending and use SKIP LOCKED, so any
+ * number of servers can run a worker on one database: each message is claimed by one of them, and only a
+ * message whose send a crash cut short can go out twice (with the same Message-ID).
+ */
+export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWorkerOptions> = {}): MailWorker {
+  const o: MailWorkerOptions = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...overrides };
+  const { db, log, transport } = deps;
+  const sendTimeoutMs = Math.floor(o.claimTimeoutMs / 3);
+  let state: 'idle' | 'running' | 'stopping' | 'stopped' = 'idle';
+  let loopDone: Promise<void> = Promise.resolve();
+  let wake: (() => void) | null = null;
+  let nudged = false;
+  let sending: { controller: AbortController; abandoned: boolean } | null = null;
+  let pass: Promise<PassResult> | null = null;
+  let lastReminderCheck = Number.NEGATIVE_INFINITY;
+  const unsubscribes: Array<() => void> = [];
+  // A function, not a comparison in place: the state changes while a pass awaits.
+  const stopping = () => state === 'stopping';
+
+  const nudge = () => {
+    nudged = true;
+    wake?.();
+  };
+  let nudgeTimer: NodeJS.Timeout | null = null;
+  const nudgeSoon = () => {
+    nudgeTimer ??= setTimeout(() => {
+      nudgeTimer = null;
+      nudge();
+    }, o.nudgeDelayMs).unref();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wake = done;
+    });
+
+  async function context(): Promise<{ mail: MailContext; from: MailEnvelope['from'] }> {
+    const league = await deps.league.get();
+    return {
+      mail: { leagueName: league.name, timeZone: league.timeZone, publicUrl: deps.publicUrl },
+      from: deps.mailFrom ?? { name: `${league.shortName} Practice Scheduler`, address: `no-reply@${new URL(deps.publicUrl).hostname}` },
+    };
+  }
+
+  /** The team's active coaches and the person named on the notification, who chose this kind of mail, once per address. */
+  async function recipientsOf(tx: Database, row: QueuedNotification, preference: MailPreference, coaches: Map<string, Contact[]>): Promise<Contact[]> {
+    const people: Contact[] = [];
+    if (row.teamId) {
+      if (!coaches.has(row.teamId)) coaches.set(row.teamId, await coachesOfTeam(tx, row.teamId));
+      people.push(...coaches.get(row.teamId)!);
+    }
+    if (row.recipientUserId) {
+      const person = await findContact(tx, row.recipientUserId);
+      if (person) people.push(person);
+    }
+    const byAddress = new Map<string, Contact>();
+    for (const p of people) {
+      const wants = preference === 'reminders' ? p.notifyReminders : p.notifyBookingChanges;
+      if (wants && !byAddress.has(p.email.toLowerCase())) byAddress.set(p.email.toLowerCase(), p);
+    }
+    return [...byAddress.values()];
+  }
+
+  /** Hands one batch of notifications over to mail; returns how many notifications it took. */
+  async function handOver(mail: MailContext): Promise<number> {
+    return db.transaction(async (tx) => {
+      const rows = await claimUnsentNotifications(tx, o.batchSize);
+      if (rows.length === 0) return 0;
+      const coaches = new Map<string, Contact[]>();
+      const messages: repo.NewMailRow[] = [];
+      for (const row of rows) {
+        const rendered = notificationMail(row.kind, row.payload, mail);
+        if (!rendered) {
+          log.error({ notificationId: row.id, kind: row.kind }, 'no email is written for this kind of notification; it is marked handed over without one');
+          continue;
+        }
+        const { text, html } = layoutMail(mail.leagueName, rendered.content);
+        for (const person of await recipientsOf(tx, row, rendered.preference, coaches)) {
+          messages.push({
+            notificationId: row.id,
+            kind: row.kind,
+            toAddress: person.email,
+            toUserId: person.userId,
+            subject: rendered.subject,
+            textBody: text,
+            htmlBody: html,
+            messageId: messageIdFor(deps.publicUrl),
+          });
+        }
+      }
+      await repo.insertMail(tx, messages);
+      await markNotificationsHandedOver(
+        tx,
+        rows.map((r) => r.id),
+      );
+      return rows.length;
+    });
+  }
+
+  async function sendOne(m: repo.ClaimedMail, from: MailEnvelope['from'], result: PassResult): Promise<void> {
+    const controller = new AbortController();
+    const current = { controller, abandoned: false };
+    sending = current;
+    const timer = setTimeout(() => controller.abort(new Error(`no answer from the mail server within ${sendTimeoutMs} ms`)), sendTimeoutMs);
+    try {
+      await transport.send({ from, to: m.toAddress, subject: m.subject, text: m.textBody, html: m.htmlBody, messageId: m.messageId }, controller.signal);
+    } catch (err) {
+      if (current.abandoned) {
+        // Shutting down: give the message back at once for another server (or the next start) to send.
+        await repo.releaseClaims(db, [m.id], m.claimedAt);
+        log.warn({ messageId: m.messageId, to: m.toAddress }, 'mail send abandoned at shutdown; it will be sent again');
+        return;
+      }
+      const final = isPermanent(err) || m.attempts >= o.maxAttempts;
+      const retryInMs = Math.min(o.retryMaxMs, o.retryBaseMs * 2 ** (m.attempts - 1)) * (0.75 + Math.random() * 0.5);
+      await repo.markAttemptFailed(db, m, { final, retryInMs, error: describe(err) });
+      if (final) result.failed++;
+      else result.retrying++;
+      log.warn(
+        { messageId: m.messageId, to: m.toAddress, attempt: m.attempts, error: describe(err), ...(final ? {} : { retryInSeconds: Math.round(retryInMs / 1000) }) },
+        final ? 'mail could not be sent: marked failed' : 'mail not sent: will retry',
+      );
+      return;
+    } finally {
+      clearTimeout(timer);
+      sending = null;
+    }
+    await repo.markSent(db, m.id);
+    result.sent++;
+  }
+
+  async function sendDue(from: MailEnvelope['from'], result: PassResult): Promise<void> {
+    while (!stopping()) {
+      const claimed = await repo.claimDue(db, o.batchSize, o.claimTimeoutMs);
+      if (claimed.length === 0) return;
+      const claimedAt = performance.now();
+      for (const [i, m] of claimed.entries()) {
+        // Never start a send that could outlive the claim: another worker would take the message over meanwhile.
+        if (stopping() || performance.now() - claimedAt + sendTimeoutMs > o.claimTimeoutMs * 0.8) {
+          await repo.releaseClaims(
+            db,
+            claimed.slice(i).map((c) => c.id),
+            m.claimedAt,
+          );
+          break;
+        }
+        await sendOne(m, from, result);
+      }
+    }
+  }
+
+  async function onePass(): Promise<PassResult> {
+    const result: PassResult = { handedOver: 0, sent: 0, retrying: 0, failed: 0 };
+    const { mail, from } = await context();
+    const now = o.now();
+    if (now.getTime() - lastReminderCheck >= o.reminderEveryMs) {
+      lastReminderCheck = now.getTime();
+      await queueDueReminders(db, mail.timeZone, now, o.reminderHour);
+    }
+    for (;;) {
+      const n = await handOver(mail);
+      result.handedOver += n;
+      if (n < o.batchSize || stopping()) break;
+    }
+    await sendDue(from, result);
+    return result;
+  }
+
+  const runOnce = () => {
+    pass ??= onePass().finally(() => {
+      pass = null;
+    });
+    return pass;
+  };
+
+  async function loop(): Promise<void> {
+    while (state === 'running') {
+      nudged = false;
+      try {
+        await runOnce();
+      } catch (err) {
+        log.error({ err }, 'mail worker pass failed; it tries again at the next poll');
+      }
+      if (state === 'running' && !nudged) await sleep(o.pollMs);
+    }
+  }
+
+  return {
+    transport,
+    start() {
+      if (state !== 'idle') return;
+      state = 'running';
+      unsubscribes.push(onMailQueued(nudgeSoon));
+      if (deps.live) unsubscribes.push(deps.live.subscribe(nudgeSoon));
+      loopDone = loop();
+    },
+    async stop() {
+      if (state === 'stopped' || state === 'stopping') return loopDone;
+      const wasRunning = state === 'running';
+      state = 'stopping';
+      for (const off of unsubscribes.splice(0)) off();
+      if (nudgeTimer) clearTimeout(nudgeTimer);
+      wake?.();
+      const grace = setTimeout(() => {
+        if (sending) {
+          sending.abandoned = true;
+          sending.controller.abort(new Error('the server is shutting down'));
+        }
+      }, o.stopGraceMs);
+      try {
+        await (wasRunning ? loopDone : (pass ?? Promise.resolve()).catch(() => undefined));
+      } finally {
+        clearTimeout(grace);
+        transport.close();
+        state = 'stopped';
+      }
+    },
+    nudge,
+    runOnce,
+  };
+}

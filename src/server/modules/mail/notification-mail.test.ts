@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationKind, NotificationPayloads } from '../notifications/notifications.service';
+import { formatPractice, formatWhen, notificationMail } from './notification-mail';
+
+const c = { leagueName: 'Cedar Grove Softball', timeZone: 'America/Chicago', publicUrl: 'https://practice.example.org' };
+const practice = { bookingId: 'b1', teamName: 'Blue Jays', fieldName: 'Field 2', startsAt: '2026-03-03T23:00:00.000Z', endsAt: '2026-03-04T00:20:00.000Z' };
+
+describe('booking emails', () => {
+  it('write times in the league zone as people read them, on both sides of a DST change', () => {
+    expect(formatWhen('2026-03-03T23:00:00.000Z', 'America/Chicago')).toBe('Tue, Mar 3, 5:00 PM');
+    // Mar 8 2026: clocks go forward in Chicago; the same 23:00 UTC is now 6:00 PM.
+    expect(formatWhen('2026-03-08T23:00:00.000Z', 'America/Chicago')).toBe('Sun, Mar 8, 6:00 PM');
+    expect(formatWhen('2026-11-01T23:00:00.000Z', 'America/Chicago')).toBe('Sun, Nov 1, 5:00 PM');
+    expect(formatPractice(practice, 'America/Chicago')).toBe('Tue, Mar 3, 5:00 PM – 6:20 PM');
+    expect(formatPractice(practice, 'America/New_York')).toBe('Tue, Mar 3, 6:00 PM – 7:20 PM');
+  });
+
+  const payloads: { [K in NotificationKind]: NotificationPayloads[K] } = {
+    'booking.created': { ...practice, override: false, reason: null },
+    'booking.cancelled': { ...practice, reason: 'Cancelled by the coach', byAdmin: false, blocked: false },
+    'booking.bumped': { ...practice, reason: 'Bumped by a league admin: Tournament' },
+    'booking.moved': { ...practice, fromFieldName: 'Field 1', fromStartsAt: '2026-03-02T23:00:00.000Z', reason: null },
+    'booking.reminder': { ...practice, facilityName: 'Cedar Park', facilityAddress: '1 Main St' },
+  };
+
+  it.each(Object.keys(payloads) as NotificationKind[])('%s: a subject naming team, field and time; a link back to the app; a footer pointing to /profile', (kind) => {
+    const mail = notificationMail(kind, payloads[kind], c)!;
+    expect(mail.subject).toMatch(/Blue Jays, (now )?Field 2, Tue, Mar 3, 5:00 PM$/);
+    expect(mail.content.action!.url).toMatch(/^https:\/\/practice\.example\.org\/(my-reservations|slots)$/);
+    expect(mail.content.footer).toContain('https://practice.example.org/profile');
+    expect(mail.preference).toBe(kind === 'booking.reminder' ? 'reminders' : 'bookingChanges');
+  });
+
+  it('a cancel by a block reads as the slot blocked under the booking; an old payload without the flag as a plain cancel', () => {
+    const blocked = notificationMail('booking.cancelled', { ...payloads['booking.cancelled'], reason: 'Weather: Field flooded', byAdmin: true, blocked: true }, c)!;
+    expect(blocked.content.heading).toBe('The slot was blocked under your booking');
+    expect(blocked.content.paragraphs).toContain('Reason: Weather: Field flooded');
+    const { blocked: _, ...old } = payloads['booking.cancelled'];
+    expect(notificationMail('booking.cancelled', old, c)!.content.heading).toBe('Practice cancelled for Blue Jays');
+  });
+
+  it('a kind this version does not know gets no email', () => {
+    expect(notificationMail('clinic.opened', {}, c)).toBeNull();
+  });
+});

@@ -1,0 +1,141 @@
+import { formatDateTime } from '../../../shared/bookings/booking-rules';
+import type { NotificationKind, NotificationPayloads, PracticeFacts } from '../notifications/notifications.service';
+import type { MailContent } from './mail-layout';
+
+/** Which of a person's choices on /profile lets a message through (security mail is not sent from here). */
+export type MailPreference = 'bookingChanges' | 'reminders';
+
+export interface NotificationMail {
+  subject: string;
+  content: MailContent;
+  preference: MailPreference;
+}
+
+export interface MailContext {
+  leagueName: string;
+  timeZone: string;
+  /** PUBLIC_URL without a trailing slash: every link points back to the app. */
+  publicUrl: string;
+}
+
+/** An instant in the league's zone as people read it: "Tue, Mar 3, 5:00 PM" (plain spaces, whatever ICU prints). */
+export function formatWhen(iso: string, timeZone: string): string {
+  return formatDateTime(new Date(iso), timeZone).replace(/[\u202f\u00a0]/g, ' ');
+}
+
+function clock(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** "Tue, Mar 3, 5:00 PM – 6:20 PM". */
+export function formatPractice(p: Pick<PracticeFacts, 'startsAt' | 'endsAt'>, timeZone: string): string {
+  return `${formatWhen(p.startsAt, timeZone)} – ${clock(p.endsAt, timeZone)}`;
+}
+
+const footerFor = (preference: MailPreference, teamName: string, publicUrl: string) =>
+  preference === 'reminders'
+    ? `You get practice reminders as a coach of ${teamName}. To turn them off, open your profile: ${publicUrl}/profile`
+    : `You get booking emails as a coach of ${teamName} or the person who booked. To choose which emails you get, open your profile: ${publicUrl}/profile`;
+
+type Renderer<K extends NotificationKind> = (p: NotificationPayloads[K], c: MailContext) => Omit<NotificationMail, 'preference' | 'content'> & {
+  content: Omit<MailContent, 'footer'>;
+};
+
+const reasonLine = (reason: string | null) => (reason ? [`Reason: ${reason}`] : []);
+
+/** One renderer per kind: the compiler refuses a kind without its message. */
+const renderers: { [K in NotificationKind]: Renderer<K> } = {
+  'booking.created': (p, c) => ({
+    subject: `Practice booked: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
+    content: {
+      heading: `Practice booked for ${p.teamName}`,
+      paragraphs: [
+        `${p.fieldName}, ${formatPractice(p, c.timeZone)}.`,
+        ...(p.override ? [`A league admin booked this practice for your team.`, ...reasonLine(p.reason)] : []),
+        'Need to cancel? Do it on My Reservations before the cancellation cutoff so another team can use the field.',
+      ],
+      action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
+    },
+  }),
+  'booking.cancelled': (p, c) =>
+    p.blocked
+      ? {
+          subject: `Practice cancelled, slot blocked: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
+          content: {
+            heading: 'The slot was blocked under your booking',
+            paragraphs: [
+              `The league closed ${p.fieldName} on ${formatPractice(p, c.timeZone)}, so ${p.teamName}'s practice there is cancelled.`,
+              `Reason: ${p.reason}`,
+              'Pick another open slot to practice this week.',
+            ],
+            action: { label: 'Book another time', url: `${c.publicUrl}/slots` },
+          },
+        }
+      : {
+          subject: `Practice cancelled: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
+          content: {
+            heading: `Practice cancelled for ${p.teamName}`,
+            paragraphs: [
+              `${p.fieldName}, ${formatPractice(p, c.timeZone)}: ${p.byAdmin ? 'a league admin cancelled this practice' : 'this practice was cancelled'}.`,
+              `Reason: ${p.reason}`,
+            ],
+            action: { label: 'Book another time', url: `${c.publicUrl}/slots` },
+          },
+        },
+  'booking.bumped': (p, c) => ({
+    subject: `Practice bumped: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
+    content: {
+      heading: `${p.teamName}'s practice was given to another team`,
+      paragraphs: [
+        `A league admin gave the slot on ${p.fieldName}, ${formatPractice(p, c.timeZone)} to another team, so your practice there is cancelled.`,
+        `Reason: ${p.reason}`,
+        'Pick another open slot to practice this week.',
+      ],
+      action: { label: 'Book another time', url: `${c.publicUrl}/slots` },
+    },
+  }),
+  'booking.moved': (p, c) => ({
+    subject: `Practice moved: ${p.teamName}, now ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
+    content: {
+      heading: `${p.teamName}'s practice was moved`,
+      paragraphs: [
+        `A league admin moved your practice from ${p.fromFieldName}, ${formatWhen(p.fromStartsAt, c.timeZone)} to ${p.fieldName}, ${formatPractice(p, c.timeZone)}.`,
+        ...reasonLine(p.reason),
+      ],
+      action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
+    },
+  }),
+  'booking.reminder': (p, c) => ({
+    subject: `Practice tomorrow: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
+    content: {
+      heading: `${p.teamName} practices tomorrow`,
+      paragraphs: [
+        `${formatPractice(p, c.timeZone)} on ${p.fieldName} at ${p.facilityName}${p.facilityAddress ? ` (${p.facilityAddress})` : ''}.`,
+        'Cannot make it? Cancel on My Reservations so another team can use the field.',
+      ],
+      action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
+    },
+  }),
+};
+
+const preferences: Record<NotificationKind, MailPreference> = {
+  'booking.created': 'bookingChanges',
+  'booking.cancelled': 'bookingChanges',
+  'booking.bumped': 'bookingChanges',
+  'booking.moved': 'bookingChanges',
+  'booking.reminder': 'reminders',
+};
+
+export function isNotificationKind(kind: string): kind is NotificationKind {
+  return Object.hasOwn(renderers, kind);
+}
+
+/** The email for one notification, written once for all its recipients; null for a kind this version does not know. */
+export function notificationMail(kind: string, payload: unknown, c: MailContext): NotificationMail | null {
+  if (!isNotificationKind(kind)) return null;
+  const render = renderers[kind] as Renderer<NotificationKind>;
+  const p = payload as NotificationPayloads[NotificationKind];
+  const { subject, content } = render(p, c);
+  const preference = preferences[kind];
+  return { subject, preference, content: { ...content, footer: footerFor(preference, p.teamName, c.publicUrl) } };
+}

@@ -1,0 +1,81 @@
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/client';
+import { onUniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../errors';
+import { teamLabel, type AdminTeam, type AdminTeamsResponse, type TeamInput, type TeamPatch } from '../../../shared/teams/teams.schemas';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { teamBookingCounts, upcomingBookingCountOfTeam } from '../bookings/bookings.service';
+import { commitThenPublish } from '../live/live.service';
+import { findActiveSeason } from '../seasons/seasons.service';
+import { coachesWithTeams } from '../users/users-admin.service';
+import * as repo from './teams.repository';
+import type { TeamRow } from './teams.repository';
+
+/** The user manager's teams: create, rename, division, deactivate and reactivate; the list with coaches and bookings. */
+
+const nameTaken = (name: string) => new AppError('CONFLICT', `A team named "${name}" already exists. Choose a different name.`, { fields: { name: 'This name is already taken' } });
+const gone = () => new AppError('NOT_FOUND', 'That team does not exist any more. Reload the list.');
+
+const plain = (t: TeamRow) => ({ id: t.id, name: t.name, division: t.division, active: t.active });
+
+export async function listTeamsForAdmin(db: Database, now = new Date()): Promise<AdminTeamsResponse> {
+  const season = await findActiveSeason(db);
+  const [teams, coaches, counts] = await Promise.all([repo.listAllTeams(db), coachesWithTeams(db), teamBookingCounts(db, season?.id ?? null, now)]);
+  const countsByTeam = new Map(counts.map((c) => [c.teamId, c]));
+  const list: AdminTeam[] = teams.map((team) => ({
+    ...plain(team),
+    coaches: coaches.filter((c) => c.teamId === team.id).map(({ teamId: _teamId, ...coach }) => coach),
+    bookingsThisSeason: countsByTeam.get(team.id)?.inSeason ?? 0,
+    upcomingBookings: countsByTeam.get(team.id)?.upcoming ?? 0,
+  }));
+  return { teams: list, season: season ? { id: season.id, name: season.name } : null };
+}
+
+/** Creates a team in the caller's transaction (the user manager, and the CSV import). */
+export async function insertTeam(tx: Database, ctx: AuditContext, input: TeamInput, why = ''): Promise<TeamRow> {
+  const team = await repo.insertTeam(tx, { name: input.name, division: input.division });
+  await recordAudit(tx, ctx, { action: 'team.create', entityType: 'team', entityId: team.id, summary: `Created team ${teamLabel(team)}${why}`, after: plain(team) });
+  return team;
+}
+
+export function createTeam(db: Database, ctx: AuditContext, input: TeamInput): Promise<TeamRow> {
+  return onUniqueViolation(() => db.transaction((tx) => insertTeam(tx, ctx, input)), () => nameTaken(input.name));
+}
+
+/**
+ * Renames a team, changes its division, deactivates or reactivates it. Deactivating waits while the team holds
+ * confirmed practices still to come (they must be cancelled or moved first, so its coaches hear of it); the
+ * team's row lock makes a booking racing the deactivation queue behind it, and then be refused.
+ */
+export function editTeam({ db, live }: ServerContext, ctx: AuditContext, id: string, patch: TeamPatch): Promise<TeamRow> {
+  return onUniqueViolation(
+    () =>
+      commitThenPublish(db, live, async (tx) => {
+        const before = await repo.lockTeam(tx, id);
+        if (!before) throw gone();
+        const deactivating = patch.active === false && before.active;
+        if (deactivating) {
+          const upcoming = await upcomingBookingCountOfTeam(tx, id);
+          if (upcoming > 0) {
+            throw new AppError(
+              'CONFLICT',
+              `${before.name} has ${upcoming === 1 ? '1 upcoming booking' : `${upcoming} upcoming bookings`}. Cancel or move ${upcoming === 1 ? 'it' : 'them'} on Manage bookings first (the coaches are told), then deactivate the team.`,
+              { upcomingBookings: upcoming },
+            );
+          }
+        }
+        const after = (await repo.updateTeam(tx, id, {
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.division !== undefined ? { division: patch.division } : {}),
+          ...(patch.active !== undefined ? { active: patch.active } : {}),
+        }))!;
+        const action = deactivating ? 'team.deactivate' : !before.active && after.active ? 'team.reactivate' : 'team.update';
+        const verb = action === 'team.deactivate' ? 'Deactivated' : action === 'team.reactivate' ? 'Reactivated' : 'Edited';
+        const renamed = before.name !== after.name ? ` (was ${before.name})` : '';
+        await recordAudit(tx, ctx, { action, entityType: 'team', entityId: id, summary: `${verb} team ${teamLabel(after)}${renamed}`, before: plain(before), after: plain(after) });
+        // Booked slots show the team's name: open pages reload their weeks after a rename.
+        return { value: after, ...(renamed ? { slots: 'all' as const } : {}) };
+      }),
+    () => nameTaken(patch.name ?? ''),
+  );
+}

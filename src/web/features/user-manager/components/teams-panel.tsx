@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { AdminTeam } from '../../../../shared/teams/teams.schemas';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { Skeleton } from '../../../components/ui/loading';
+import { Modal } from '../../../components/ui/modal';
+import { useLeagueTimeZone } from '../../../lib/api/get-league';
+import { countOf } from '../../../lib/count-words';
+import { cx } from '../../../lib/cx';
+import { formatDateTime } from '../../../lib/dates';
+import { useAdminTeams } from '../api/get-admin-teams';
+import { useTeamBookings } from '../api/get-team-bookings';
+import { useSaveTeam } from '../api/save-team';
+import { TeamFormDialog } from './team-form-dialog';
+
+/** Active first, then by name: a deactivated team sinks but stays visible. */
+const byActiveThenName = (a: AdminTeam, b: AdminTeam) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name, undefined, { numeric: true });
+
+/** The Teams tab: create, rename, division, deactivate and reactivate; each team's coaches and bookings this season. */
+export function TeamsPanel({ onInvite, onImport }: { onInvite: (teamId: string) => void; onImport: () => void }) {
+  const teams = useAdminTeams();
+  const save = useSaveTeam();
+  const [editing, setEditing] = useState<{ key: number; team: AdminTeam | null } | null>(null);
+  const [toggling, setToggling] = useState<AdminTeam | null>(null);
+  const open = (team: AdminTeam | null) => setEditing({ key: (editing?.key ?? 0) + 1, team });
+
+  const list = teams.data ? [...teams.data.teams].sort(byActiveThenName) : [];
+  const season = teams.data?.season ?? null;
+
+  const confirmToggle = () => {
+    if (!toggling) return;
+    const team = toggling;
+    save.mutate(
+      { id: team.id, patch: { active: !team.active } },
+      {
+        onSuccess: () => toast.success(team.active ? `${team.name} is deactivated. Its coaches can no longer book.` : `${team.name} is active again.`),
+        onError: (err) => toast.error(err.message),
+        onSettled: () => setToggling(null),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="teams-heading">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="teams-heading" className="text-xl font-bold text-primary-900">
+            Teams
+          </h2>
+          <p className="text-sm text-slate-700">{season ? `Bookings are counted for ${season.name}.` : 'No season is active, so no bookings are counted.'}</p>
+        </div>
+        {list.length > 0 ? <Button onClick={() => open(null)}>New team</Button> : null}
+      </div>
+
+      {teams.isPending ? (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-32 w-full" />
+          ))}
+        </div>
+      ) : teams.isError ? (
+        <LoadErrorAlert title="The teams could not be loaded" message={teams.error.message} onRetry={() => teams.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState
+          title="No teams yet"
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button onClick={() => open(null)}>Create a team</Button>
+              <Button variant="secondary" onClick={onImport}>
+                Import from a spreadsheet
+              </Button>
+            </div>
+          }
+        >
+          Create the league’s teams one by one, or import teams and their coaches from a CSV file.
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {list.map((team) => (
+            <li key={team.id}>
+              <TeamCard team={team} seasonId={season?.id ?? null} onEdit={() => open(team)} onToggle={() => setToggling(team)} onInvite={() => onInvite(team.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing ? <TeamFormDialog key={editing.key} team={editing.team} onClose={() => setEditing(null)} /> : null}
+
+      {toggling && toggling.active && toggling.upcomingBookings > 0 ? (
+        <Modal open title={`${toggling.name} still has practices booked`} onClose={() => setToggling(null)}>
+          <p className="text-slate-700">
+            {`${toggling.name} holds ${countOf(toggling.upcomingBookings, 'upcoming booking')}. Cancel or move ${toggling.upcomingBookings === 1 ? 'it' : 'them'} on Manage bookings first (the coaches are told), then deactivate the team.`}
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setToggling(null)}>
+              Close
+            </Button>
+            <Link to={`/admin-manage-bookings?team=${toggling.id}&status=confirmed`} className={buttonClasses('primary')}>
+              Open its bookings
+            </Link>
+          </div>
+        </Modal>
+      ) : (
+        <ConfirmModal
+          open={toggling !== null}
+          title={toggling?.active ? `Deactivate ${toggling.name}?` : `Reactivate ${toggling?.name ?? ''}?`}
+          message={
+            <p>
+              {toggling?.active
+                ? `${toggling.name} disappears from team lists and its coaches can no longer book. Its past bookings stay, and you can reactivate it at any time.`
+                : `${toggling?.name ?? 'The team'} shows in team lists again and its coaches can book.`}
+            </p>
+          }
+          confirmLabel={toggling?.active ? 'Deactivate' : 'Reactivate'}
+          destructive={toggling?.active ?? false}
+          busy={save.isPending}
+          onConfirm={confirmToggle}
+          onCancel={() => setToggling(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function TeamCard({ team, seasonId, onEdit, onToggle, onInvite }: { team: AdminTeam; seasonId: string | null; onEdit: () => void; onToggle: () => void; onInvite: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const titleId = `team-${team.id}`;
+  const panelId = `team-${team.id}-bookings`;
+  return (
+    <article aria-labelledby={titleId} className={cx('rounded-xl border p-4 shadow-sm sm:p-5', team.active ? 'border-slate-200 bg-white' : 'border-dashed border-slate-300 bg-slate-100')}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={titleId} className={cx('text-lg font-bold break-words', team.active ? 'text-primary-900' : 'text-slate-700')}>
+              {team.name}
+            </h3>
+            {team.division ? <Badge>{team.division}</Badge> : null}
+            {team.active ? null : <Badge tone="danger">Inactive</Badge>}
+          </div>
+          <p className="mt-1 text-sm text-slate-700">
+            {team.coaches.length === 0
+              ? 'No coach yet.'
+              : `Coach${team.coaches.length === 1 ? '' : 'es'}: ${team.coaches.map((c) => `${c.displayName}${c.disabled ? ' (disabled)' : ''}`).join(', ')}`}
+          </p>
+          <p className="text-sm text-slate-700">
+            {countOf(team.bookingsThisSeason, 'booking')} this season · {team.upcomingBookings} upcoming
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={onEdit}>
+            Edit<span className="sr-only"> {team.name}</span>
+          </Button>
+          {team.active ? (
+            <Button variant="secondary" size="sm" onClick={onInvite}>
+              Invite a coach<span className="sr-only"> for {team.name}</span>
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" className="border border-slate-300" onClick={onToggle}>
+            {team.active ? 'Deactivate' : 'Reactivate'}
+            <span className="sr-only"> {team.name}</span>
+          </Button>
+        </div>
+      </div>
+      {seasonId && team.bookingsThisSeason > 0 ? (
+        <div className="mt-3">
+          <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((v) => !v)}>
+            {expanded ? 'Hide bookings' : 'Show bookings'}
+            <span className="sr-only"> of {team.name}</span>
+          </Button>
+          {expanded ? (
+            <div id={panelId}>
+              <TeamBookings teamId={team.id} seasonId={seasonId} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function TeamBookings({ teamId, seasonId }: { teamId: string; seasonId: string }) {
+  const bookings = useTeamBookings(teamId, seasonId);
+  const timeZone = useLeagueTimeZone();
+  if (bookings.isPending) return <Skeleton className="mt-2 h-20 w-full" />;
+  if (bookings.isError) return <LoadErrorAlert className="mt-2" title="The bookings could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />;
+  const confirmed = bookings.data.filter((b) => b.status === 'confirmed');
+  if (confirmed.length === 0) return <p className="mt-2 text-sm text-slate-700">No confirmed bookings this season.</p>;
+  return (
+    <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      {confirmed.map((b) => (
+        <li key={b.id} className="flex flex-col px-3 py-2 text-sm sm:flex-row sm:justify-between sm:gap-4">
+          <span className="font-medium text-slate-900">{formatDateTime(b.startsAt, timeZone)}</span>
+          <span className="text-slate-700">
+            {b.fieldName}, {b.facilityName}
+            {b.override ? ' · booked by an admin' : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,87 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUser } from '../../../../shared/users/user-manager.schemas';
+import { writeCachedSession } from '../../../app/session/profile-cache';
+import { adminProfile, bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
+
+beforeEach(() => {
+  localStorage.clear();
+  writeCachedSession({ profile: adminProfile, isAdmin: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const person = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
+  id: `p${n}`,
+  email: `p${n}@example.org`,
+  displayName: `Person ${n}`,
+  role: 'member',
+  teamId: null,
+  teamName: null,
+  disabled: false,
+  createdAt: '2027-01-01T00:00:00.000Z',
+  lastSignInAt: null,
+  ...over,
+});
+const teams = { teams: [{ id: '3f1c1a2e-1111-4a2b-9c3d-000000000001', name: 'Blue Jays', division: '10U', active: true, coaches: [], bookingsThisSeason: 0, upcomingBookings: 0 }], season: null };
+
+describe('/admin-user-manager, People', () => {
+  it('pages with "Load more" by the cursor the server gave, and keeps the filters in the request', async () => {
+    const requested: string[] = [];
+    stubApi(adminProfile, { '/api/admin/teams': teams }, (url) => {
+      if (!url.startsWith('/api/admin/users?')) return undefined;
+      requested.push(url);
+      const cursor = new URL(url, 'http://x').searchParams.get('cursor');
+      return cursor === 'next-1'
+        ? json({ users: [person(3)], nextCursor: null, total: 3 })
+        : json({ users: [person(1), person(2)], nextCursor: 'next-1', total: 3 });
+    });
+    renderApp('/admin-user-manager?role=member');
+    expect(await screen.findByRole('article', { name: 'Person 2' })).toBeTruthy();
+    expect(await screen.findByText('Showing 2 of 3 people')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Load more people' }));
+    expect(await screen.findByRole('article', { name: 'Person 3' })).toBeTruthy();
+    expect(screen.getByText('Showing 3 of 3 people')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more people' })).toBeNull();
+    expect(requested).toEqual(['/api/admin/users?role=member&limit=25', '/api/admin/users?role=member&cursor=next-1&limit=25']);
+  });
+
+  it('asks before demoting an admin, and changes nothing on Cancel; a promotion needs no question', async () => {
+    const patches: unknown[] = [];
+    const admin = person(1, { role: 'admin', displayName: 'Ada Two' });
+    stubApi(adminProfile, { '/api/admin/teams': teams }, (url, init) => {
+      if (url.startsWith('/api/admin/users?')) return json({ users: [admin, person(2)], nextCursor: null, total: 2 });
+      if (url.startsWith('/api/admin/users/') && init?.method === 'PATCH') {
+        patches.push([url, bodyOf(init)]);
+        return json({ user: { ...person(2), role: 'coach' } });
+      }
+      return undefined;
+    });
+    renderApp('/admin-user-manager');
+    const row = await screen.findByRole('article', { name: 'Ada Two' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(row).getByLabelText(/^Role/), 'member');
+    const ask = await screen.findByRole('alertdialog', { name: 'Make Ada Two a member?' });
+    expect(ask.textContent).toContain('They lose the admin pages at their next click.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(within(row).getByLabelText<HTMLSelectElement>(/^Role/).value).toBe('admin');
+    expect(patches).toEqual([]);
+
+    await user.selectOptions(within(await screen.findByRole('article', { name: 'Person 2' })).getByLabelText(/^Role/), 'coach');
+    expect(await screen.findByText('Person 2 is now a coach.')).toBeTruthy();
+    expect(patches).toEqual([['/api/admin/users/p2', { role: 'coach' }]]);
+    expect(within(screen.getByRole('article', { name: 'Person 2' })).getByLabelText<HTMLSelectElement>(/^Role/).value).toBe('coach');
+  });
+
+  it('says what to do when no one matches the filters', async () => {
+    stubApi(adminProfile, { '/api/admin/teams': teams }, (url) => (url.startsWith('/api/admin/users?') ? json({ users: [], nextCursor: null, total: 0 }) : undefined));
+    renderApp('/admin-user-manager?q=zzz');
+    expect(await screen.findByRole('heading', { name: 'No one matches' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Clear filters' }).length).toBeGreaterThan(0);
+  });
+});
