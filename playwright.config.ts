@@ -16,8 +16,8 @@ export default defineConfig({
   fullyParallel: false,
   // One worker: the journeys share one demo league and some change it (the active season, bookings).
   workers: 1,
-  // One retry under CI only: this machine is shared and a journey can stall on load; the summary names any flake.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a journey that fails once is a defect to find, not to run again.
+  retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: BASE_URL,
