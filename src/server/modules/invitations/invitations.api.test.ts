@@ -4,7 +4,7 @@ import { auditLog, authUser, invitations, mailMessages } from '../../db/schema';
 import { seedLeague, type League } from '../../test/booking-fixtures';
 import { buildTestApp, cookieHeader, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
 import type { InvitationLookup } from '../../../shared/invitations/invitations.schemas';
-import { hashToken } from './invitations.service';
+import { hashToken } from '../../one-time-token';
 
 let t: TestApp;
 let league: League;

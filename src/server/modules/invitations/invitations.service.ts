@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
@@ -25,6 +24,7 @@ import { invitedAs } from '../../../shared/invitations/invitation-words';
 import { invitationMail } from './invitation-mail';
 import * as repo from './invitations.repository';
 import type { InvitationRow } from './invitations.repository';
+import { hashToken, newToken } from '../../one-time-token';
 
 /**
  * Invitations: an admin invites an address to a role (and team); the email carries a one-time link (256 random
@@ -37,8 +37,6 @@ export interface InvitationDeps extends ServerContext {
   auth: Auth;
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 const linkFor = (publicUrl: string, token: string) => `${publicUrl}/invite?token=${token}`;
 
 export function toInvitation(row: InvitationRow): Invitation {

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { hashToken, newToken } from '../../one-time-token';
 import type { SetupAdminInput } from '../../../shared/users/users.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { Auth } from '../auth/auth';
@@ -9,12 +9,11 @@ import * as repo from './setup.repository';
 
 const TOKEN_TTL_HOURS = 24;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** While no admin exists, makes a fresh one-time setup token (only its hash is stored) and returns the link. */
 export async function issueSetupLink(db: Database, publicUrl: string): Promise<string | null> {
   if (await adminExists(db)) return null;
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await repo.insertSetupToken(db, hashToken(token), TOKEN_TTL_HOURS);
   return `${publicUrl}/setup?token=${token}`;
 }
