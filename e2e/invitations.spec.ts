@@ -5,7 +5,7 @@ import { latestMailTo } from './mail';
 /**
  * Issue 9: an admin invites a coach; the link in the captured email signs the coach up as coach of that team;
  * the coach books a slot. Used, revoked and replaced (resend) links each say what happened (an expired link:
- * the API tests, since this server's clock cannot be moved 7 days from a browser journey).
+ * e2e/invitation-expired.spec.ts, on a server of its own).
  */
 
 const headers = { origin: E2E_ORIGIN };
