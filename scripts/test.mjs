@@ -47,12 +47,14 @@ const onlyPglite = { TEST_DATABASE_URL: '' };
 
 run('lint', 'npx', ['eslint', '.']);
 run('type check', 'npx', ['tsc', '--noEmit']);
-vitest('unit, web and API tests (PGlite)', 'vitest-pglite.json', [], onlyPglite);
+vitest('unit, web and API tests (PGlite)', 'vitest-pglite.json', ['--project', 'unit', '--project', 'web', '--project', 'api'], onlyPglite);
 if (pgUrl) vitest('API tests (PostgreSQL)', 'vitest-postgres.json', ['--project', 'api'], { TEST_DATABASE_URL: pgUrl });
 else process.stdout.write('\n(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is skipped; .ci/run sets it)\n');
 if (process.env.SKIP_NODE24 !== '1') {
   vitest('API tests under Node 24 (PGlite)', 'vitest-node24.json', ['--project', 'api'], onlyPglite, ['npx', '-y', '-p', 'node@24', '--', 'node']);
 }
+// Crashes, shutdown under load, backup and restore, hostile input: once, on PGlite and (when set) PostgreSQL.
+vitest('resilience (crashes, shutdown, backup, hostile input)', 'vitest-resilience.json', ['--project', 'resilience'], {});
 run('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 if (run('browser', 'bash', ['scripts/ensure-chromium.sh'])) {
   const out = path.join(reports, 'playwright.json');
