@@ -46,7 +46,8 @@ afterAll(() => {
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(`the server process (Node ${process.versions.node})`, () => {
   it('prints the setup link, refuses a second server on the same data dir, stops cleanly on SIGTERM and keeps data', async () => {
     const port = await freePort();
-    const first = startServer(port);
+    // Request logs on (info) so the test can see when the server has read a request.
+    const first = startServer(port, { LOG_LEVEL: 'info', NODE_ENV: 'production' });
     await waitFor(() => first.output().includes('is running at'), 'the first server');
     expect(first.output()).toMatch(/one-time link to create the first admin[\s\S]*\/setup\?token=/);
 
@@ -64,9 +65,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(`the server process (Nod
       });
     expect((await signUp('kept@example.org')).status).toBe(200);
 
-    // A request in flight when SIGTERM arrives still completes (argon2 hashing keeps it busy).
+    // A request in flight when SIGTERM arrives still completes (argon2 hashing keeps it busy): SIGTERM is sent
+    // once the server has logged that the request came in.
+    const received = () => first.output().split('"incoming request"').length;
+    const before = received();
     const inFlight = signUp('inflight@example.org');
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => received() > before, 'the server to receive the in-flight sign-up', 10_000);
     first.child.kill('SIGTERM');
     expect((await inFlight).status).toBe(200);
     expect(await first.exited).toBe(0);
