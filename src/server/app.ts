@@ -30,7 +30,8 @@ import { usersAdminRoutes } from './modules/users/users-admin.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { createMailTransport, createMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { registerAccess, registerOriginCheck } from './plugins/access';
-import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerHostCheck } from './plugins/request-origin';
 import { APP_VERSION } from './version';
 import { DEFAULT_LEAGUE_NAME, DEFAULT_LEAGUE_SHORT_NAME } from '../shared/constants';
 
@@ -59,8 +60,13 @@ export interface App {
 export async function buildApp({ config, database, authSecret, logger = false, mail: mailDeps = {} }: AppDeps): Promise<App> {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says which proxies may name the client (X-Forwarded-For/-Proto/-Host): otherwise any
+    // client could pick its own address for the login limits, the setup limit and the audit log.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
+    // The router's own refusals and requests Node cannot parse answer in the one error shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,8 +121,9 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   });
 
   registerErrorHandler(app);
-  registerOriginCheck(app, config.trustedOrigins);
-  registerAccess(app, { auth, db });
+  registerHostCheck(app);
+  registerOriginCheck(app, { trustedOrigins: config.trustedOrigins, sameOrigin: !config.publicUrlExplicit });
+  registerAccess(app, { auth, db, sessionMaxAgeMs: config.sessionMaxAgeMs });
 
   app.addHook('onReady', () => bus.start());
   if (mailDeps.start) app.addHook('onReady', async () => mail.start());
@@ -127,7 +134,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
     await bus.close();
   });
 
-  registerAuthRoutes(app, auth);
+  registerAuthRoutes(app, { auth, db, config });
   await app.register(healthRoutes, { database, version: APP_VERSION });
   await app.register(setupRoutes, { ...context, auth });
   await app.register(usersRoutes, context);
@@ -141,12 +148,22 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(slotsRoutes, context);
   await app.register(blocksRoutes, context);
   await app.register(bookingsRoutes, context);
-  await app.register(liveRoutes, { live });
+  await app.register(liveRoutes, { live, maxStreamsPerAddress: config.liveStreamsPerAddress });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config);
   return { app, auth, context, mail };
+}
+
+/**
+ * TRUST_PROXY in the form Fastify takes. A hop count becomes a function: Fastify 5 refuses a bare number (it
+ * cannot check the nearest peer), while here the operator states how many proxies stand in front, as the
+ * README says: the nearest `hops` addresses of the chain are proxies, the one before them is the client.
+ */
+export function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
 }
 
 /** Serves the built single-page app: hashed assets cached for a year, every other page gets index.html. */
@@ -167,16 +184,18 @@ function registerWebApp(app: FastifyInstance, config: Config): void {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '/';
+    const fullPath = req.url.split('?')[0] ?? '/';
+    // Named back in the message, but never more than a line of it.
+    const pathname = fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath;
     // Unknown API routes and missing build files (an old tab after a deploy) get a real 404, not the app.
-    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname);
-    if (pathname.startsWith('/api/') || pathname === '/api' || req.method !== 'GET' || !hasWeb || isAsset) {
+    const isAsset = fullPath.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(fullPath);
+    if (fullPath.startsWith('/api/') || fullPath === '/api' || req.method !== 'GET' || !hasWeb || isAsset) {
       return reply.status(404).send({
         error: {
           code: 'NOT_FOUND',
           message: isAsset && hasWeb
             ? `The file ${pathname} does not exist. Reload the page to get the current version of the app.`
-            : hasWeb || pathname.startsWith('/api')
+            : hasWeb || fullPath.startsWith('/api')
             ? `There is no API route ${req.method} ${pathname}.`
             : 'The web app has not been built. Run "npm run build" (npm start does it for you).',
         },

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_LEAGUE_TIMEZONE } from '../shared/constants';
 
@@ -22,16 +23,89 @@ function isSmtpUrl(value: string): boolean {
 /** `name <address>` or a bare address; nodemailer quotes the name when it needs to. */
 const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
 
-/** A value as an error message may show it: never the password of a URL. */
-function shown(value: string | undefined): string {
+/** Variables whose whole value is a secret: an error names them and says what is wrong, never what they hold. */
+const SECRET_VARIABLES = new Set(['AUTH_SECRET']);
+/** Variables that are URLs which may carry a password: shown only when the password can be cut out for sure. */
+const URL_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL']);
+
+/** The name of a variable that holds a secret by its name alone (S3_SECRET_KEY, SMTP_PASSWORD, …). */
+const SECRET_NAME = /SECRET|PASSWORD|PASSWD|TOKEN|(^|_)KEY($|_)|CREDENTIAL/i;
+
+/**
+ * A value as an error message may show it. A secret is never shown (only its length); a URL only with its
+ * password replaced by ***, and not at all when it cannot be read as a URL (a mistyped one may still hold a
+ * password somewhere we cannot tell).
+ */
+function shown(name: string, value: string | undefined): string {
   if (value === undefined) return '""';
-  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@'));
+  if (SECRET_VARIABLES.has(name) || SECRET_NAME.test(name)) return `[hidden, ${value.length} characters]`;
+  if (URL_VARIABLES.has(name)) {
+    const trimmed = value.trim();
+    let url: URL;
+    try {
+      url = new URL(trimmed);
+    } catch {
+      return /[@:]/.test(trimmed) ? '[hidden: not a URL, and it may hold a password]' : JSON.stringify(value);
+    }
+    // A password in the query (?password=…) or an @ that is not the one before the host: show nothing.
+    if ([...url.searchParams.keys()].some((k) => /pass|secret|token|key/i.test(k))) return '[hidden: it may hold a password]';
+    if (/@/.test(trimmed) && !url.username && !url.password) return '[hidden: it may hold a password]';
+    if (url.password) url.password = '***';
+    const rebuilt = url.href.replace(/\/$/, '');
+    return JSON.stringify(trimmed.endsWith('/') ? `${rebuilt}/` : rebuilt);
+  }
+  return JSON.stringify(value);
 }
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: `false` (the default: the address of the connection is the
+ * client's), `true` (every proxy, only behind one that overwrites X-Forwarded-For), a hop count, or the
+ * proxies' addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const v = (raw ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas (not understood: ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -53,10 +127,13 @@ const envSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(5),
-  DEMO: z
-    .enum(['0', '1', 'true', 'false', ''])
-    .default('0')
-    .transform((v) => v === '1' || v === 'true'),
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(10),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1440, 'must be at most 1440').default(15),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(20),
+  TRUST_PROXY: trustProxySchema,
+  DEMO: flag,
+  DEMO_IN_PRODUCTION: flag,
   WEB_DIST_DIR: z.string().default('dist/web'),
   SMTP_URL: optionalString.pipe(
     z
@@ -79,7 +156,18 @@ export interface Config {
   authSecret: string | undefined;
   leagueTimezone: string;
   logLevel: string;
+  /** Whether PUBLIC_URL was set: unset, a request from the page it was sent to is also accepted (any host name). */
+  publicUrlExplicit: boolean;
+  /** Who may set the client's address through X-Forwarded-For (Fastify's trustProxy). */
+  trustProxy: TrustProxy;
   loginRateLimit: number;
+  /** Failed sign-ins to one account, from any address, before it is refused for a while. */
+  loginAccountLimit: number;
+  loginAccountWindowMs: number;
+  /** A session ends this long after sign-in, however active it is. */
+  sessionMaxAgeMs: number;
+  /** Open live-update streams (/api/events) one client address may hold. */
+  liveStreamsPerAddress: number;
   demo: boolean;
   webDistDir: string;
   /** Where mail goes: an SMTP server, or (unset) `.eml` files in DATA_DIR/outbox with the subject and link logged. */
@@ -102,10 +190,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}=${shown(env[String(i.path[0])])}: ${i.message}`),
+      parsed.error.issues.map((i) => `${i.path.join('.')}=${shown(String(i.path[0]), env[String(i.path[0])])}: ${i.message}`),
     );
   }
   const e = parsed.data;
+  // The demo accounts share a published password: never on a production server by accident.
+  if (e.DEMO && env.NODE_ENV === 'production' && !e.DEMO_IN_PRODUCTION) {
+    throw new ConfigError([
+      'DEMO=1 with NODE_ENV=production: the demo accounts all share a published password, so they are refused on a production server. Unset DEMO, or set DEMO_IN_PRODUCTION=1 if this really is a demonstration server.',
+    ]);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const trustedOrigins = [
     new URL(publicUrl).origin,
@@ -122,10 +216,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     trustedOrigins,
+    publicUrlExplicit: e.PUBLIC_URL !== undefined,
+    trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
     leagueTimezone: e.LEAGUE_TIMEZONE,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginAccountLimit: e.LOGIN_ACCOUNT_LIMIT,
+    loginAccountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000,
+    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     demo: e.DEMO,
     webDistDir: e.WEB_DIST_DIR,
     smtpUrl: e.SMTP_URL,

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { Database } from '../db/client';
 import type { Auth } from '../modules/auth/auth';
+import { endSession, isPastLifetime } from '../modules/auth/sessions';
 import { findClaims, findProfile, type ProfileRow } from '../modules/users/users.service';
 import { decideAdmin, type AdminDecision } from '../../shared/users/admin-rule';
 import { AppError, notAdmin, notSignedIn } from '../errors';
+import { ownOrigin } from './request-origin';
 
 /** Who may call a route. Every /api route must declare one: the server refuses to start otherwise. */
 export type Access = 'public' | 'user' | 'admin';
@@ -41,7 +42,7 @@ export function listDeclaredRoutes(app: FastifyInstance): DeclaredRoute[] {
   return declaredRoutes.get(app) ?? [];
 }
 
-export function registerAccess(app: FastifyInstance, deps: { auth: Auth; db: Database }): void {
+export function registerAccess(app: FastifyInstance, deps: { auth: Auth; db: Database; sessionMaxAgeMs: number }): void {
   const routes: DeclaredRoute[] = [];
   declaredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -55,8 +56,14 @@ export function registerAccess(app: FastifyInstance, deps: { auth: Auth; db: Dat
 
   async function loadActor(req: FastifyRequest): Promise<Actor | null> {
     if (!req.headers.cookie) return null;
-    const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    // Only the cookie: nothing else the client sent (a forwarded address) reaches better-auth from here.
+    const session = await deps.auth.api.getSession({ headers: new Headers({ cookie: req.headers.cookie }), query: { disableRefresh: true } });
     if (!session) return null;
+    // The absolute lifetime (SESSION_MAX_AGE_DAYS): a session older than that is over, whatever its expiry says.
+    if (isPastLifetime(session.session.createdAt, deps.sessionMaxAgeMs)) {
+      await endSession(deps.db, session.session.token);
+      return null;
+    }
     const profile = await findProfile(deps.db, session.user.id);
     if (!profile || profile.disabled) return null;
     const admin = await decideAdmin(() => findClaims(deps.db, session.user.id), profile.role);
@@ -88,19 +95,29 @@ export function registerAccess(app: FastifyInstance, deps: { auth: Auth; db: Dat
   });
 }
 
-/** Cross-site request forgery: state-changing API calls must come from one of our own origins. */
-export function registerOriginCheck(app: FastifyInstance, trustedOrigins: readonly string[]): void {
-  const allowed = new Set(trustedOrigins);
+/**
+ * Cross-site request forgery: every state-changing request must come from one of our own origins. It applies to
+ * every method but GET, HEAD and OPTIONS whatever the path looks like: the router decodes a path (/%61pi/… is
+ * /api/…), so a check that reads the raw URL can be walked around.
+ *
+ * `sameOrigin`: when PUBLIC_URL is not set, a request whose Origin is the address it was sent to (scheme and Host,
+ * or X-Forwarded-Proto/Host from a proxy trusted by TRUST_PROXY) is ours too, on any host name (127.0.0.1, a LAN
+ * address). With PUBLIC_URL set, only the listed origins.
+ */
+export function registerOriginCheck(app: FastifyInstance, options: { trustedOrigins: readonly string[]; sameOrigin: boolean }): void {
+  const allowed = new Set(options.trustedOrigins);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
+    if (SAFE_METHODS.has(req.method)) return;
     const origin = req.headers.origin ?? originOf(req.headers.referer);
-    if (origin ? allowed.has(origin) : !req.headers.cookie) return;
+    if (origin ? allowed.has(origin) || (options.sameOrigin && origin === ownOrigin(req)) : !req.headers.cookie) return;
     throw new AppError(
       'CSRF_REJECTED',
       'This request came from a page outside the league site, so it was refused. Reload the page and try again.',
     );
   });
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;

@@ -1,5 +1,7 @@
 import { isAPIError } from 'better-auth/api';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors/api-error';
 import { AppError } from '../errors';
@@ -60,3 +62,62 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
 }
+
+/**
+ * Fastify's router answers some requests before any hook or the error handler runs: a path parameter longer
+ * than `maxParamLength` (414) and a broken %-encoding in the path (400). This is its `frameworkErrors` option,
+ * so those answers have the one error shape too. Nothing of the request is repeated back.
+ */
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply
+      .status(414)
+      .send(body('VALIDATION_FAILED', 'A part of this address is too long to be an id or a name. Check the link and try again.'));
+    return;
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    void reply
+      .status(400)
+      .send(body('VALIDATION_FAILED', 'This address is not valid: it has a broken %-encoding. Check the link and try again.'));
+    return;
+  }
+  // Anything else the router may raise (an async route constraint, which this app does not use): not the
+  // caller's fault as far as we know, so opaque.
+  req.log.error({ err }, 'router failed');
+  void reply
+    .status(500)
+    .send(body('INTERNAL', 'Something went wrong on our side. Try again in a moment; if it keeps happening, contact the league.'));
+}
+
+/** What a request that is not valid HTTP gets, by Node's parser error code. */
+function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'The request took too long to arrive. Try again.' };
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, message: 'The request is too large: its address or headers are too long. Shorten the link, or clear this site\'s cookies, and try again.' };
+  }
+  if (code === 'HPE_URI_TOO_LONG' || code === 'HPE_HEADER_TOO_LONG') return { status: 414, message: 'The address of this request is too long. Shorten the link and try again.' };
+  return { status: 400, message: 'The request could not be read: it is not valid HTTP. Check the client and try again.' };
+}
+
+/**
+ * Requests that Node's HTTP parser rejects (malformed request line or header, headers too large, a slow
+ * request) never reach Fastify: this is the server's `clientError` handler (Fastify's `clientErrorHandler`
+ * option), which answers in the one error shape and closes the connection.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = clientErrorAnswer(err.code);
+  const json = JSON.stringify(body('VALIDATION_FAILED', message));
+  // A response already under way on this connection (a later pipelined request failed): no second answer.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    () => socket.destroy(),
+  );
+}
+

@@ -6,7 +6,7 @@ import { buildTestApp, cookieHeader, TEST_ORIGIN, type TestApp } from '../../tes
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ LOGIN_RATE_LIMIT: '5' });
+  t = await buildTestApp({ LOGIN_RATE_LIMIT: '5', TRUST_PROXY: 'true' });
 });
 afterAll(() => t.close());
 
@@ -69,7 +69,8 @@ describe('accounts', () => {
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     const limited = await attempt();
-    expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('Wait') } });
+    expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('Wait a minute'), details: { retryAfterSeconds: expect.any(Number) } } });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     const other = await post('/api/auth/sign-in/email', { email: 'limited@example.org', password: 'wrong-password' }, { 'x-forwarded-for': '10.9.9.10' });
     expect(other.statusCode).toBe(401);

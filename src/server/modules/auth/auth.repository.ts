@@ -1,5 +1,5 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../../db/schema';
 
@@ -39,4 +39,35 @@ export async function insertVerification(db: Database, row: { id: string; identi
 
 export async function updateVerificationValue(db: Database, identifier: string, value: string): Promise<void> {
   await db.update(authVerification).set({ value, updatedAt: new Date() }).where(eq(authVerification.identifier, identifier));
+}
+
+/** Every verification row of an identifier that has not expired, the one expiring first first. */
+export async function listLiveVerifications(db: Database, identifier: string, now: Date): Promise<Array<{ id: string; expiresAt: Date }>> {
+  return db
+    .select({ id: authVerification.id, expiresAt: authVerification.expiresAt })
+    .from(authVerification)
+    .where(and(eq(authVerification.identifier, identifier), gt(authVerification.expiresAt, now)))
+    .orderBy(asc(authVerification.expiresAt), asc(authVerification.id));
+}
+
+export async function deleteVerification(db: Database, id: string): Promise<void> {
+  await db.delete(authVerification).where(eq(authVerification.id, id));
+}
+
+export async function deleteVerifications(db: Database, identifier: string): Promise<void> {
+  await db.delete(authVerification).where(eq(authVerification.identifier, identifier));
+}
+
+/** Ends one session (its row is what makes the cookie work). */
+export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
+  await db.delete(authSession).where(eq(authSession.token, token));
+}
+
+/** Ends every session of a person, but the one with token `except` when given; returns how many ended. */
+export async function deleteSessionsOfUser(db: Database, userId: string, except?: string): Promise<number> {
+  const rows = await db
+    .delete(authSession)
+    .where(except ? and(eq(authSession.userId, userId), ne(authSession.token, except)) : eq(authSession.userId, userId))
+    .returning({ id: authSession.id });
+  return rows.length;
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { ownOrigin } from '../../plugins/request-origin';
 import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
+import { createLoginThrottle, waitInWords, type LoginAttempt } from './login-throttle';
+import { endSession, isPastLifetime } from './sessions';
 
 /**
  * Asking for a reset link takes at least this long, whatever the answer: a known address also writes the link and
@@ -9,33 +14,111 @@ import { translateAuthError } from './auth-errors';
  */
 const RESET_REQUEST_FLOOR_MS = 500;
 
+/** Headers through which a client could claim another address or host: better-auth sees only what Fastify decided. */
+const FORWARDING_HEADERS = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip']);
+
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+const GET_SESSION_PATH = '/api/auth/get-session';
+
+export interface AuthRoutesDeps {
+  auth: Auth;
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'loginAccountLimit' | 'loginAccountWindowMs' | 'sessionMaxAgeMs'>;
+}
+
+function errorBody(err: { code: string; message: string; details?: unknown }) {
+  return { error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } };
+}
+
 /** Mounts better-auth under /api/auth/* and rewrites its errors into our one error shape. */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+export function registerAuthRoutes(app: FastifyInstance, { auth, db, config }: AuthRoutesDeps): void {
+  const throttle = createLoginThrottle(db, { limit: config.loginAccountLimit, windowMs: config.loginAccountWindowMs });
+
+  /** The request better-auth sees: our URL (scheme and host as Fastify reads them), Fastify's client address. */
+  function toRequest(req: FastifyRequest): Request {
+    // Concatenated, not resolved: a path such as //other.example/… stays a path on our origin.
+    const url = new URL(`${ownOrigin(req) ?? new URL(config.publicUrl).origin}${req.url}`);
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.append(key, Array.isArray(value) ? value.join(', ') : String(value));
+      if (value === undefined || FORWARDING_HEADERS.has(key)) continue;
+      headers.append(key, Array.isArray(value) ? value.join(', ') : String(value));
     }
     headers.set('x-forwarded-for', req.ip);
-    const request = new Request(url, {
+    return new Request(url, {
       method: req.method,
       headers,
       ...(req.body !== undefined && req.method !== 'GET' ? { body: JSON.stringify(req.body) } : {}),
     });
+  }
+
+  /** The session this browser had before signing in, so the sign-in can end it (a new token replaces it). */
+  async function currentSessionToken(req: FastifyRequest): Promise<string | null> {
+    if (!req.headers.cookie) return null;
+    const session = await auth.api.getSession({ headers: new Headers({ cookie: req.headers.cookie }), query: { disableRefresh: true } }).catch(() => null);
+    return session?.session.token ?? null;
+  }
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = new URL(req.url, 'http://x').pathname;
+    const isSignIn = req.method === 'POST' && pathname === SIGN_IN_PATH;
+
+    let attempt: LoginAttempt | null = null;
+    let previousToken: string | null = null;
+    if (isSignIn) {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      if (typeof email === 'string' && email.trim() !== '') {
+        const started = await throttle.begin(email);
+        if ('retryAfterSeconds' in started) {
+          reply.header('retry-after', String(started.retryAfterSeconds));
+          return reply.status(429).send(
+            errorBody({
+              code: 'RATE_LIMITED',
+              message: `Too many failed sign-ins for this account. Wait ${waitInWords(started.retryAfterSeconds)} and try again, or use "Forgot password?" to choose a new password.`,
+              details: { retryAfterSeconds: started.retryAfterSeconds },
+            }),
+          );
+        }
+        attempt = started;
+      }
+      previousToken = await currentSessionToken(req);
+    }
+
     const started = performance.now();
-    const response = await auth.handler(request);
-    if (url.pathname === '/api/auth/request-password-reset') {
+    let response: Response;
+    try {
+      response = await auth.handler(toRequest(req));
+    } catch (err) {
+      await attempt?.cancel();
+      throw err;
+    }
+    if (pathname === '/api/auth/request-password-reset') {
       const wait = RESET_REQUEST_FLOOR_MS - (performance.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
+    if (attempt) {
+      if (response.status === 401) await attempt.failed();
+      else if (response.ok) await attempt.succeeded();
+      else await attempt.cancel();
+    }
+
+    let text = await response.text();
+    if (response.ok && pathname === GET_SESSION_PATH && text.startsWith('{')) {
+      // A session past its absolute lifetime is over here too, not only on our own routes (plugins/access.ts):
+      // it is deleted, and better-auth, asked again, answers null and clears the cookie.
+      const session = (JSON.parse(text) as { session?: { token?: unknown; createdAt?: unknown } } | null)?.session;
+      if (typeof session?.token === 'string' && typeof session.createdAt === 'string' && isPastLifetime(session.createdAt, config.sessionMaxAgeMs)) {
+        await endSession(db, session.token);
+        response = await auth.handler(toRequest(req));
+        text = await response.text();
+      }
+    }
+
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    const text = await response.text();
     if (response.status >= 400) {
       let parsed: { code?: unknown; message?: unknown } = {};
       try {
@@ -47,15 +130,33 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
       const authMessage = typeof parsed.message === 'string' ? parsed.message : undefined;
       if (response.status >= 500) req.log.error({ status: response.status, authCode, authMessage }, 'better-auth failed');
       // Only the codes of ERROR_CODES leave the API: better-auth's own are translated, with field errors.
-      const err = translateAuthError({ status: response.status, authCode, authMessage, method: req.method, path: url.pathname });
+      const err = translateAuthError({ status: response.status, authCode, authMessage, method: req.method, path: pathname });
       reply.status(err.statusCode);
       reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send({ error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } });
+      if (response.status === 429) {
+        // better-auth's per-address limit says when in X-Retry-After; browsers and clients read Retry-After.
+        const seconds = Number(response.headers.get('x-retry-after'));
+        if (Number.isFinite(seconds) && seconds > 0) {
+          reply.header('retry-after', String(Math.ceil(seconds)));
+          return reply.send(
+            errorBody({
+              code: err.code,
+              message: `Too many attempts from this address. Wait ${waitInWords(seconds)} and try again.`,
+              details: { retryAfterSeconds: Math.ceil(seconds) },
+            }),
+          );
+        }
+      }
+      return reply.send(errorBody(err));
     }
     // The session lives in an HttpOnly cookie; keep its token out of reach of page scripts (sign-in answers
     // `{ token }`, get-session `{ session: { token } }`).
     if (text.startsWith('{') && text.includes('"token"')) {
       const parsed = JSON.parse(text) as Record<string, unknown>;
+      // Session rotation: the session the browser had before this sign-in ends; the new one replaces it.
+      if (isSignIn && previousToken && typeof parsed.token === 'string' && parsed.token !== previousToken) {
+        await endSession(db, previousToken);
+      }
       delete parsed.token;
       const session = parsed.session;
       if (session && typeof session === 'object') delete (session as Record<string, unknown>).token;

@@ -24,7 +24,12 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: config.trustedOrigins,
+    // With PUBLIC_URL set, only its origin and TRUSTED_ORIGINS. Unset (a laptop at the clubhouse, opened as
+    // http://127.0.0.1:3000 or by its LAN address), also the origin the request was sent to: auth.routes.ts builds
+    // that URL from Fastify's protocol and host, which honour X-Forwarded-* only under TRUST_PROXY.
+    trustedOrigins: config.publicUrlExplicit
+      ? config.trustedOrigins
+      : (request) => [...config.trustedOrigins, ...(request ? [new URL(request.url).origin] : [])],
     telemetry: { enabled: false },
     database: authDatabase(db),
     // Reset tokens are stored as SHA-256 digests, like the setup and invitation tokens: a copy of the database
@@ -68,7 +73,9 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
         await enqueueMail(db, config.publicUrl, { ...mail, to: user.email, toUserId: user.id });
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // An absolute lifetime: a session ends SESSION_MAX_AGE_DAYS after sign-in, active or not (never extended).
+    // Every sign-in creates a new session (a new token), whatever session cookie the browser already had.
+    session: { expiresIn: Math.floor(config.sessionMaxAgeMs / 1000), disableSessionRefresh: true },
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -86,7 +93,11 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
     },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
+      // The client's address is Fastify's `req.ip` (TRUST_PROXY decides whom it believes): auth.routes.ts drops
+      // whatever forwarding headers the client sent and puts `req.ip` alone in X-Forwarded-For, the one header
+      // read here, so the per-address limits and the sessions' ipAddress use exactly Fastify's address.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      trustedProxyHeaders: false,
     },
     databaseHooks: {
       user: {

@@ -8,7 +8,7 @@ const SECRET = 'test-secret-test-secret-test-secret-42';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ TRUST_PROXY: 'true' });
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { hashVerificationIdentifier } from './reset-links';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ LOGIN_RATE_LIMIT: '5' });
+  t = await buildTestApp({ LOGIN_RATE_LIMIT: '5', TRUST_PROXY: 'true' });
 });
 afterAll(() => t.close());
 

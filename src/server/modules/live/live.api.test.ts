@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -76,3 +77,70 @@ describe('live updates (server-sent events)', () => {
     }
   });
 });
+
+describe('open live-update streams per client address', () => {
+  interface Opened {
+    status: number;
+    body: Promise<string>;
+    close: () => void;
+  }
+  /** Opens /api/events on its own connection; resolves once the status line arrives (the stream stays open). */
+  function openStream(base: string): Promise<Opened> {
+    return new Promise((resolve, reject) => {
+      const req = http.get(`${base}/api/events`, { agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        const body = new Promise<string>((done) => {
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () => done(text));
+          res.on('close', () => done(text));
+        });
+        resolve({ status: res.statusCode ?? 0, body, close: () => req.destroy() });
+      });
+      req.on('error', reject);
+    });
+  }
+
+  it('holds at most 20 from one address, answers 429 in the one shape past that, and frees a place when one closes', async () => {
+    const app = await buildTestApp();
+    try {
+      const base = await listen(app.app);
+      const streams = await Promise.all(Array.from({ length: 300 }, () => openStream(base)));
+      const statuses = streams.map((s) => s.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(280);
+      const refused = streams.find((s) => s.status === 429)!;
+      expect(JSON.parse(await refused.body)).toEqual({
+        error: { code: 'RATE_LIMITED', message: expect.stringContaining('Too many live-update connections from this address') },
+      });
+
+      // Closing one stream gives its place back (the server hears the close, then counts one fewer).
+      const held = streams.filter((s) => s.status === 200);
+      held[0]!.close();
+      let next: Opened | undefined;
+      for (let i = 0; i < 50 && next?.status !== 200; i++) {
+        next?.close();
+        await new Promise((r) => setTimeout(r, 20));
+        next = await openStream(base);
+      }
+      expect(next?.status).toBe(200);
+      expect((await openStream(base)).status).toBe(429);
+      for (const s of [...held, next!]) s.close();
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('the limit is configuration (LIVE_STREAMS_PER_ADDRESS)', async () => {
+    const app = await buildTestApp({ LIVE_STREAMS_PER_ADDRESS: '2' });
+    try {
+      const base = await listen(app.app);
+      const streams = await Promise.all([1, 2, 3].map(() => openStream(base)));
+      expect(streams.map((s) => s.status).sort()).toEqual([200, 200, 429]);
+      for (const s of streams) s.close();
+    } finally {
+      await app.close();
+    }
+  });
+});
+

@@ -1,19 +1,37 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../errors';
 import type { Live } from './live.service';
 
 const HEARTBEAT_MS = 25_000;
 
+/** Open streams one client address may hold unless told otherwise (config LIVE_STREAMS_PER_ADDRESS). */
+const DEFAULT_STREAMS_PER_ADDRESS = 20;
+
 /**
  * Server-sent events: every open Book a Field page hears which slots changed, from any app server
  * (PostgreSQL LISTEN/NOTIFY carries them between servers). Streams end when the server shuts down.
+ *
+ * Each stream holds a connection and a subscription for as long as the page is open, so one client address
+ * may hold at most `maxStreamsPerAddress` of them (a family's devices behind one router stay well under it);
+ * past that, 429 until one closes. The count is per app server.
  */
-export const liveRoutes: FastifyPluginAsync<{ live: Live }> = async (app, { live }) => {
+export const liveRoutes: FastifyPluginAsync<{ live: Live; maxStreamsPerAddress?: number }> = async (app, { live, maxStreamsPerAddress = DEFAULT_STREAMS_PER_ADDRESS }) => {
   const open = new Set<() => void>();
+  const perAddress = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
 
   app.get('/api/events', { config: { access: 'public' }, schema: { tags: ['events'], summary: 'Live slot changes (text/event-stream)' } }, (req, reply) => {
+    const address = req.ip;
+    const held = perAddress.get(address) ?? 0;
+    if (held >= maxStreamsPerAddress) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many live-update connections from this address (at most ${maxStreamsPerAddress}). Close some of this site's tabs or windows, then reload the page.`,
+      );
+    }
+    perAddress.set(address, held + 1);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -28,7 +46,13 @@ export const liveRoutes: FastifyPluginAsync<{ live: Live }> = async (app, { live
       if (event.type === 'slots') res.write(`event: slots\ndata: ${JSON.stringify({ slotIds: event.slotIds })}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    let ended = false;
     const end = () => {
+      if (ended) return;
+      ended = true;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);

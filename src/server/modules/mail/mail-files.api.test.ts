@@ -9,9 +9,10 @@ import { mailMessages } from '../../db/schema';
 import { seedLeague, type League } from '../../test/booking-fixtures';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
 import { createMailTransport, createMailWorker, type MailWorker } from './mail-worker';
+import { createFileTransport } from './mail-transport';
 import { enqueueMail } from './mail.service';
 
-/** No SMTP_URL: every message becomes an .eml file in DATA_DIR/outbox, and its subject and link are logged. */
+/** No SMTP_URL: every message becomes an .eml file in DATA_DIR/outbox; its subject and link (without a token) are logged. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgsl-mail-files-'));
 const outbox = path.join(dataDir, 'outbox');
 let t: TestApp;
@@ -98,4 +99,18 @@ describe('the .eml fallback (no SMTP_URL)', () => {
     expect(await statuses()).toHaveLength(500);
     expect(emlFiles()).toHaveLength(before + 500);
   }, 60_000);
+
+  it('logs a one-time link without its token: the token is only in the file', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const transport = createFileTransport(outbox, { info: (obj) => lines.push(obj as Record<string, unknown>), warn: () => {}, error: () => {} });
+    const token = 'Zk3qLr8TtYw2mN5vB7xC9pQ1sD4fG6hJ';
+    await transport.send(
+      { from: 'league@example.org', to: 'reset@example.org', subject: 'Reset your password', text: `Open ${TEST_ORIGIN}/reset-password?token=${token} within an hour.`, html: '<p>Reset</p>', messageId: '<reset-1@localhost>' },
+      new AbortController().signal,
+    );
+    expect(lines).toHaveLength(1);
+    expect(JSON.stringify(lines[0])).not.toContain(token);
+    expect(lines[0]).toMatchObject({ to: 'reset@example.org', link: `${TEST_ORIGIN}/reset-password?token=[redacted]` });
+    expect((await simpleParser(fs.readFileSync(path.join(outbox, lines[0]!.file as string)))).text).toContain(token);
+  });
 });

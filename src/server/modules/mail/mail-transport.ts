@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { redactUrl } from '../../logger';
 
 /** What the worker logs through (Fastify's logger fits). */
 export interface MailLog {
@@ -82,7 +83,9 @@ export function createFileTransport(dir: string, log: MailLog): MailTransport {
       const draft = path.join(dir, `.${name}.tmp`);
       await fs.writeFile(draft, info.message as Buffer);
       await fs.rename(draft, path.join(dir, name));
-      log.info({ to: mail.to, subject: mail.subject, link: linksOf(mail.text)[0] ?? null, file: name }, 'mail written to the outbox folder (no SMTP_URL set)');
+      // The link shows where the mail leads; its one-time token stays in the file, never in the log.
+      const link = linksOf(mail.text)[0];
+      log.info({ to: mail.to, subject: mail.subject, link: link ? redactUrl(link) : null, file: name }, 'mail written to the outbox folder (no SMTP_URL set)');
     },
     close: () => {},
   };
