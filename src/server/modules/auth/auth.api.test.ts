@@ -202,3 +202,17 @@ describe('better-auth errors in our words', () => {
     }
   });
 });
+
+describe("better-auth's own checks run under tests as in production", () => {
+  it.each([
+    ['/api/auth/verify-email?token=x&callbackURL=https%3A%2F%2Fevil.example'],
+    ['/api/auth/reset-password/x?callbackURL=%2F%2Fevil.example'],
+    ['/api/auth/verify-email?token=x&callbackURL=javascript%3Aalert(1)'],
+    ['/api/auth/verify-email?token=x&callbackURL=x%20y'],
+  ])('%s: refused, never a redirect off the site or a 500', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+  });
+});

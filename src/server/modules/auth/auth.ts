@@ -98,6 +98,10 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
       // read here, so the per-address limits and the sessions' ipAddress use exactly Fastify's address.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       trustedProxyHeaders: false,
+      // better-auth turns its origin and callbackURL checks off by itself when NODE_ENV is "test"; ours are on
+      // always, so the tests exercise what production runs (open redirects, unparseable callback URLs).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     databaseHooks: {
       user: {

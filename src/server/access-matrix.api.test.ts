@@ -1,0 +1,603 @@
+/**
+ * The access matrix (issue 10, item 2): every registered /api route, called as each of five people, with ids
+ * that belong to another team, checked against an explicit table of what each of them may get.
+ *
+ * The table below is the product's answer to "who may do what". A route registered without an entry fails the
+ * first test, so a new route cannot ship without someone deciding its row. The route's declared access
+ * (`config.access`) must agree with its row and with what the server answers:
+ *   public → a visitor is not refused; user → a visitor gets 401; admin → a visitor 401, everyone else 403.
+ * Team ownership: a coach of team A acting on team B's data is refused (404, so it does not learn the data
+ * exists), and the data is unchanged afterwards.
+ *
+ * Every call that changes something gets data of its own (a fresh booking, slot, season, invitation…), and the
+ * few calls that must not succeed put things back if they did, so the order of the walk does not matter.
+ */
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingRules, bookings, facilities, fields, invitations, seasons, slots, teams, users } from './db/schema';
+import { hashToken, newToken } from './one-time-token';
+import { listDeclaredRoutes, type Access, type DeclaredRoute } from './plugins/access';
+import { errorShapeProblems, leakProblems, preview } from './test/answer-checks';
+import { at, nextMonday, TZ } from './test/booking-fixtures';
+import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app';
+
+const CALLERS = ['visitor', 'member', 'coachA', 'coachB', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+
+/** What a caller may get: the class of the status code. */
+const OUTCOMES = {
+  ok: (s: number) => s >= 200 && s < 300,
+  denied: (s: number) => s === 401 || s === 403,
+  'not-found': (s: number) => s === 404,
+  invalid: (s: number) => s === 400,
+  conflict: (s: number) => s === 409,
+} as const;
+type Outcome = keyof typeof OUTCOMES;
+type Expected = Outcome | readonly Outcome[];
+
+/** Refused to touch another team's data: 404 hides that it exists; 403 is acceptable too. Never 2xx. */
+const REFUSED = ['not-found', 'denied'] as const;
+
+/** Routes the walk leaves out, and why. Only better-auth's own handler, which has its own suites. */
+const NOT_WALKED: Record<string, string> = {
+  'GET /api/auth/*': "better-auth's endpoints: src/server/modules/auth/*.api.test.ts",
+  'POST /api/auth/*': "better-auth's endpoints: src/server/modules/auth/*.api.test.ts",
+};
+
+interface Call {
+  url: string;
+  body?: unknown;
+  /** Ids the checks after the call look at (the booking a coach tried to cancel…). */
+  ids?: Record<string, string>;
+}
+
+interface Answer {
+  status: number;
+  contentType: string | undefined;
+  body: string;
+}
+
+interface Entry {
+  access: Access;
+  call: (as: Caller, f: Fixtures) => Call | Promise<Call>;
+  expect: Record<Caller, Expected>;
+  /** State that must hold after the call (returns problems), and putting back what must not have changed. */
+  after?: (as: Caller, call: Call, answer: Answer, f: Fixtures) => Promise<string[]>;
+}
+
+const everyone = (o: Expected): Record<Caller, Expected> => ({ visitor: o, member: o, coachA: o, coachB: o, admin: o });
+const PUBLIC: Record<Caller, Expected> = everyone('ok');
+const SIGNED_IN: Record<Caller, Expected> = { ...everyone('ok'), visitor: 'denied' };
+const ADMIN_ONLY: Record<Caller, Expected> = { ...everyone('denied'), admin: 'ok' };
+
+const json = (answer: Answer): unknown => {
+  try {
+    return JSON.parse(answer.body);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * THE ACCESS MATRIX. One entry per registered route ("METHOD /url" exactly as Fastify registers it).
+ * `call` builds the request for a caller: coach A and the member (a parent on team A) get team B's ids.
+ */
+const MATRIX: Record<string, Entry> = {
+  // ---- health, setup, league, the API document, live updates ----
+  'GET /api/health': { access: 'public', call: () => ({ url: '/api/health' }), expect: PUBLIC },
+  'GET /api/ready': { access: 'public', call: () => ({ url: '/api/ready' }), expect: PUBLIC },
+  'GET /api/openapi.json': { access: 'public', call: () => ({ url: '/api/openapi.json' }), expect: PUBLIC },
+  'GET /api/events': { access: 'public', call: () => ({ url: '/api/events' }), expect: PUBLIC },
+  'GET /api/setup': { access: 'public', call: () => ({ url: '/api/setup' }), expect: PUBLIC },
+  'POST /api/setup': {
+    access: 'public',
+    // The league has an admin, so the first-run setup refuses everyone, link or not.
+    call: (as) => ({ url: '/api/setup', body: { token: 'not-the-setup-token', name: 'Eve', email: `setup-${as}@example.org`, password: 'long-enough-password' } }),
+    expect: everyone('conflict'),
+  },
+  'GET /api/league': { access: 'public', call: () => ({ url: '/api/league' }), expect: PUBLIC },
+  'PUT /api/league': { access: 'admin', call: (_as, f) => ({ url: '/api/league', body: f.leagueSettings }), expect: ADMIN_ONLY },
+  'GET /api/admin/overview': { access: 'admin', call: () => ({ url: '/api/admin/overview' }), expect: ADMIN_ONLY },
+
+  // ---- me ----
+  'GET /api/me': { access: 'user', call: () => ({ url: '/api/me' }), expect: SIGNED_IN },
+  'GET /api/me/claims': { access: 'user', call: () => ({ url: '/api/me/claims' }), expect: SIGNED_IN },
+  'PATCH /api/me': {
+    access: 'user',
+    // A parent of team A and the coach of team A try to put themselves on team B (and so read its bookings).
+    call: (as, f) => ({ url: '/api/me', body: as === 'member' || as === 'coachA' ? { teamId: f.teamB } : { displayName: `Renamed ${as}` } }),
+    expect: { visitor: 'denied', member: 'denied', coachA: 'denied', coachB: 'ok', admin: 'ok' },
+    after: async (as, _call, _answer, f) => {
+      if (as !== 'member' && as !== 'coachA') return [];
+      const [row] = await f.db.select({ teamId: users.teamId }).from(users).where(eq(users.id, f.users[as].id));
+      if (row?.teamId === f.teamA) return [];
+      await f.db.update(users).set({ teamId: f.teamA }).where(eq(users.id, f.users[as].id));
+      return [`${as} moved themselves to team ${row?.teamId === f.teamB ? 'B' : String(row?.teamId)}`];
+    },
+  },
+  'GET /api/me/notifications': { access: 'user', call: () => ({ url: '/api/me/notifications' }), expect: SIGNED_IN },
+  'PUT /api/me/notifications': { access: 'user', call: () => ({ url: '/api/me/notifications', body: { bookingChanges: true, reminders: true } }), expect: SIGNED_IN },
+
+  // ---- people and invitations (admin) ----
+  'GET /api/admin/users': { access: 'admin', call: () => ({ url: '/api/admin/users?limit=5' }), expect: ADMIN_ONLY },
+  'PATCH /api/admin/users/:id': {
+    access: 'admin',
+    // Non-admins try to make coach B an admin; the admin moves a fresh person to team A.
+    call: async (as, f) =>
+      as === 'admin'
+        ? { url: `/api/admin/users/${(await f.person()).id}`, body: { teamId: f.teamA } }
+        : { url: `/api/admin/users/${f.users.coachB.id}`, body: { role: 'admin' } },
+    expect: ADMIN_ONLY,
+    after: async (as, _call, _answer, f) => {
+      if (as === 'admin') return [];
+      const [row] = await f.db.select({ role: users.role }).from(users).where(eq(users.id, f.users.coachB.id));
+      if (row?.role === 'coach') return [];
+      await f.db.update(users).set({ role: 'coach' }).where(eq(users.id, f.users.coachB.id));
+      return [`${as} changed coach B's role to ${row?.role}`];
+    },
+  },
+  'GET /api/admin/invitations': { access: 'admin', call: () => ({ url: '/api/admin/invitations' }), expect: ADMIN_ONLY },
+  'POST /api/admin/invitations': {
+    access: 'admin',
+    call: (as, f) => ({ url: '/api/admin/invitations', body: { email: `${f.slug('invitee')}-${as.toLowerCase()}@example.org`, role: 'coach', teamId: f.teamB } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/invitations/:id/resend': { access: 'admin', call: async (_as, f) => ({ url: `/api/admin/invitations/${(await f.invitation()).id}/resend` }), expect: ADMIN_ONLY },
+  'POST /api/admin/invitations/:id/revoke': { access: 'admin', call: async (_as, f) => ({ url: `/api/admin/invitations/${(await f.invitation()).id}/revoke` }), expect: ADMIN_ONLY },
+  'POST /api/admin/invitations/import/preview': {
+    access: 'admin',
+    call: (as, f) => ({ url: '/api/admin/invitations/import/preview', body: { csv: f.importCsv(as) } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/invitations/import/apply': {
+    access: 'admin',
+    call: async (as, f) => {
+      const csv = f.importCsv(as);
+      return { url: '/api/admin/invitations/import/apply', body: { csv, fingerprint: await f.importFingerprint(csv) } };
+    },
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/invitations/lookup': {
+    access: 'public',
+    // The token is the secret: whoever holds the link may see what it invites to.
+    call: async (_as, f) => ({ url: '/api/invitations/lookup', body: { token: (await f.invitation()).token } }),
+    expect: PUBLIC,
+  },
+  'POST /api/invitations/accept': {
+    access: 'public',
+    // Signing up through a link works whoever is signed in in this browser (it makes a new account).
+    call: async (_as, f) => ({ url: '/api/invitations/accept', body: { token: (await f.invitation()).token, name: 'New Coach', password: 'a-long-password' } }),
+    expect: PUBLIC,
+  },
+  'POST /api/invitations/accept-signed-in': {
+    access: 'user',
+    // An invitation to someone else's address (a coach of team B): nobody signed in as another person takes it.
+    call: async (_as, f) => {
+      const invitation = await f.invitation();
+      return { url: '/api/invitations/accept-signed-in', body: { token: invitation.token }, ids: { invitation: invitation.id } };
+    },
+    expect: everyone('denied'),
+    after: async (_as, call, _answer, f) => {
+      const [row] = await f.db.select({ acceptedAt: invitations.acceptedAt }).from(invitations).where(eq(invitations.id, call.ids!.invitation!));
+      return row?.acceptedAt ? ['the invitation to another address was accepted'] : [];
+    },
+  },
+
+  // ---- teams ----
+  'GET /api/teams': { access: 'public', call: () => ({ url: '/api/teams' }), expect: PUBLIC },
+  'GET /api/admin/teams': { access: 'admin', call: () => ({ url: '/api/admin/teams' }), expect: ADMIN_ONLY },
+  'POST /api/teams': { access: 'admin', call: (as, f) => ({ url: '/api/teams', body: { name: f.unique(`Team by ${as}`), division: '10U' } }), expect: ADMIN_ONLY },
+  'PATCH /api/teams/:id': {
+    access: 'admin',
+    // Non-admins try to deactivate team B; the admin renames a team of its own.
+    call: async (as, f) =>
+      as === 'admin' ? { url: `/api/teams/${await f.team()}`, body: { name: f.unique('Renamed team') } } : { url: `/api/teams/${f.teamB}`, body: { active: false } },
+    expect: ADMIN_ONLY,
+    after: async (as, _call, _answer, f) => {
+      if (as === 'admin') return [];
+      const [row] = await f.db.select({ active: teams.active }).from(teams).where(eq(teams.id, f.teamB));
+      if (row?.active) return [];
+      await f.db.update(teams).set({ active: true }).where(eq(teams.id, f.teamB));
+      return [`${as} deactivated team B`];
+    },
+  },
+
+  // ---- seasons and booking rules ----
+  'GET /api/seasons': { access: 'public', call: () => ({ url: '/api/seasons' }), expect: PUBLIC },
+  'POST /api/seasons': {
+    access: 'admin',
+    call: (as, f) => ({ url: '/api/seasons', body: { name: f.unique(`Season by ${as}`), startsOn: '2040-03-01', endsOn: '2040-06-30' } }),
+    expect: ADMIN_ONLY,
+  },
+  'PUT /api/seasons/:id': {
+    access: 'admin',
+    call: async (as, f) => ({ url: `/api/seasons/${await f.season()}`, body: { name: f.unique(`Edited by ${as}`), startsOn: '2041-03-01', endsOn: '2041-06-30' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/seasons/:id/activate': {
+    access: 'admin',
+    // The admin activates the season that is already active (harmless); the others try to switch to another.
+    call: async (as, f) => ({ url: `/api/seasons/${as === 'admin' ? f.seasonId : await f.season()}/activate` }),
+    expect: ADMIN_ONLY,
+    after: async (as, _call, _answer, f) => {
+      const [row] = await f.db.select({ active: seasons.active }).from(seasons).where(eq(seasons.id, f.seasonId));
+      if (row?.active) return [];
+      await f.db.update(seasons).set({ active: false }).where(eq(seasons.active, true));
+      await f.db.update(seasons).set({ active: true }).where(eq(seasons.id, f.seasonId));
+      return as === 'admin' ? ['activating the active season deactivated it'] : [`${as} switched the active season`];
+    },
+  },
+  'GET /api/seasons/:id/booking-rules': { access: 'public', call: (_as, f) => ({ url: `/api/seasons/${f.seasonId}/booking-rules` }), expect: PUBLIC },
+  'PUT /api/seasons/:id/booking-rules': {
+    access: 'admin',
+    call: async (_as, f) => ({ url: `/api/seasons/${await f.season()}/booking-rules`, body: f.rules }),
+    expect: ADMIN_ONLY,
+  },
+
+  // ---- facilities and fields ----
+  'GET /api/facilities': { access: 'public', call: () => ({ url: '/api/facilities?includeInactive=true' }), expect: PUBLIC },
+  'POST /api/facilities': { access: 'admin', call: (as, f) => ({ url: '/api/facilities', body: { name: f.unique(`Park by ${as}`) } }), expect: ADMIN_ONLY },
+  'PUT /api/facilities/:id': {
+    access: 'admin',
+    call: async (as, f) => ({ url: `/api/facilities/${await f.facility()}`, body: { name: f.unique(`Renamed park ${as}`), address: '1 Main St' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/fields': {
+    access: 'admin',
+    call: (as, f) => ({ url: '/api/fields', body: { facilityId: f.facilityId, name: f.unique(`Field by ${as}`), surface: 'grass', lights: false, color: '#1e40af' } }),
+    expect: ADMIN_ONLY,
+  },
+  'PUT /api/fields/:id': {
+    access: 'admin',
+    call: async (as, f) => ({ url: `/api/fields/${await f.field()}`, body: { facilityId: f.facilityId, name: f.unique(`Renamed field ${as}`), surface: 'turf', lights: true, color: '#123456' } }),
+    expect: ADMIN_ONLY,
+  },
+
+  // ---- slots and blocks ----
+  'GET /api/slots': { access: 'public', call: (_as, f) => ({ url: `/api/slots?from=${f.monday.toString()}&to=${f.monday.add({ days: 6 }).toString()}` }), expect: PUBLIC },
+  'GET /api/slots/by-id': { access: 'public', call: async (_as, f) => ({ url: `/api/slots/by-id?ids=${await f.slot()}` }), expect: PUBLIC },
+  'POST /api/slots/preview': { access: 'admin', call: async (_as, f) => ({ url: '/api/slots/preview', body: await f.generatorInput() }), expect: ADMIN_ONLY },
+  'POST /api/slots/generate': { access: 'admin', call: async (_as, f) => ({ url: '/api/slots/generate', body: await f.generatorInput() }), expect: ADMIN_ONLY },
+  'PUT /api/slots/:id': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const id = await f.slot();
+      const [row] = await f.db.select().from(slots).where(eq(slots.id, id));
+      return { url: `/api/slots/${id}`, body: { startsAt: row!.startsAt.toISOString(), endsAt: row!.endsAt.toISOString(), notes: 'Bring water' } };
+    },
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/slots/:id': { access: 'admin', call: async (_as, f) => ({ url: `/api/slots/${await f.slot()}` }), expect: ADMIN_ONLY },
+  'GET /api/blocks': { access: 'admin', call: () => ({ url: '/api/blocks' }), expect: ADMIN_ONLY },
+  'POST /api/blocks': {
+    access: 'admin',
+    call: async (_as, f) => ({ url: '/api/blocks', body: { scope: 'slot', slotId: await f.slot(), category: 'weather', reason: 'Field flooded' } }),
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/blocks/:id': { access: 'admin', call: async (_as, f) => ({ url: `/api/blocks/${await f.block()}` }), expect: ADMIN_ONLY },
+
+  // ---- bookings ----
+  'GET /api/bookings/context': { access: 'public', call: (_as, f) => ({ url: `/api/bookings/context?seasonId=${f.seasonId}` }), expect: PUBLIC },
+  'POST /api/bookings': {
+    access: 'user',
+    // The team always comes from the session: coach A books for team A even when asking for team B.
+    call: async (_as, f) => ({ url: '/api/bookings', body: { slotId: await f.slot(), teamId: f.teamB } }),
+    // A parent cannot book (not a coach), nor an admin without a team.
+    expect: { visitor: 'denied', member: 'denied', coachA: 'ok', coachB: 'ok', admin: 'denied' },
+    after: async (as, _call, answer, f) => {
+      if (as !== 'coachA' || !OUTCOMES.ok(answer.status)) return [];
+      const teamId = (json(answer) as { booking?: { teamId?: string } })?.booking?.teamId;
+      return teamId === f.teamA ? [] : [`coach A booked for team ${teamId === f.teamB ? 'B' : String(teamId)}`];
+    },
+  },
+  'GET /api/bookings/mine': {
+    access: 'user',
+    call: async (_as, f) => {
+      await f.bookingOfB();
+      return { url: '/api/bookings/mine' };
+    },
+    expect: SIGNED_IN,
+    after: async (as, _call, answer, f) => {
+      if (!OUTCOMES.ok(answer.status)) return [];
+      const own = as === 'coachB' ? f.teamB : as === 'admin' ? null : f.teamA;
+      const list = ((json(answer) as { bookings?: Array<{ teamId: string }> })?.bookings ?? []);
+      const others = list.filter((b) => b.teamId !== own);
+      return others.length ? [`${as} sees ${others.length} booking(s) of another team`] : [];
+    },
+  },
+  'POST /api/bookings/:id/cancel': {
+    access: 'user',
+    call: async (_as, f) => {
+      const booking = await f.bookingOfB();
+      return { url: `/api/bookings/${booking}/cancel`, body: { reason: 'Rain' }, ids: { booking } };
+    },
+    // Only team B's coach cancels team B's practice here; the admin uses the admin route.
+    expect: { visitor: 'denied', member: REFUSED, coachA: REFUSED, coachB: 'ok', admin: REFUSED },
+    after: async (as, call, _answer, f) => {
+      if (as === 'coachB') return [];
+      const status = await f.bookingStatus(call.ids!.booking!);
+      return status === 'confirmed' ? [] : [`${as} cancelled team B's booking`];
+    },
+  },
+  'GET /api/bookings/:id/ics': {
+    access: 'user',
+    call: async (_as, f) => ({ url: `/api/bookings/${await f.bookingOfB()}/ics` }),
+    expect: { visitor: 'denied', member: REFUSED, coachA: REFUSED, coachB: 'ok', admin: 'ok' },
+  },
+  'GET /api/admin/bookings': { access: 'admin', call: (_as, f) => ({ url: `/api/admin/bookings?teamId=${f.teamB}` }), expect: ADMIN_ONLY },
+  'GET /api/admin/bookings.csv': { access: 'admin', call: (_as, f) => ({ url: `/api/admin/bookings.csv?teamId=${f.teamB}` }), expect: ADMIN_ONLY },
+  'POST /api/admin/bookings/:id/cancel': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const booking = await f.bookingOfB();
+      return { url: `/api/admin/bookings/${booking}/cancel`, body: { reason: 'Tournament' }, ids: { booking } };
+    },
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) =>
+      as === 'admin' || (await f.bookingStatus(call.ids!.booking!)) === 'confirmed' ? [] : [`${as} cancelled team B's booking`],
+  },
+  'POST /api/admin/bookings/:id/move': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const booking = await f.bookingOfB();
+      return { url: `/api/admin/bookings/${booking}/move`, body: { slotId: await f.slot(), reason: 'Swap' }, ids: { booking } };
+    },
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/bookings/override': {
+    access: 'admin',
+    call: async (_as, f) => ({ url: '/api/admin/bookings/override', body: { slotId: await f.slot(), teamId: f.teamB, reason: 'Make-up game', bump: false } }),
+    expect: ADMIN_ONLY,
+  },
+};
+
+/** The league the walk plays in, and fresh data on demand (one piece per call that changes something). */
+class Fixtures {
+  private counter = 0;
+  private day = 0;
+  readonly monday = nextMonday();
+  users!: Record<Exclude<Caller, 'visitor'>, TestUser>;
+  seasonId!: string;
+  facilityId!: string;
+  fieldId!: string;
+  teamA!: string;
+  teamB!: string;
+  teamBName!: string;
+  leagueSettings!: unknown;
+  /** Generous limits, so the walk's many practices of team B never trip a rule. */
+  readonly rules = { bookingOpen: true, pausedMessage: null, windowOpensAt: null, windowClosesAt: null, maxPerWeek: 14, maxPerDay: 5, maxUpcoming: 50, minLeadHours: 0, maxAheadDays: 366, cancelCutoffHours: 1 };
+
+  constructor(private readonly t: TestApp) {}
+
+  get db() {
+    return this.t.database.db;
+  }
+
+  unique(prefix: string): string {
+    return `${prefix} ${++this.counter}`.replace(/[^\w -]/g, '');
+  }
+
+  /** A unique name fit for an email address. */
+  slug(prefix: string): string {
+    return this.unique(prefix).toLowerCase().replace(/[^a-z0-9]+/g, '.');
+  }
+
+  async seed(): Promise<void> {
+    const today = Temporal.Now.plainDateISO(TZ);
+    const [season] = await this.db
+      .insert(seasons)
+      .values({ name: 'Matrix season', startsOn: today.subtract({ days: 30 }).toString(), endsOn: today.add({ days: 300 }).toString(), active: true })
+      .returning({ id: seasons.id });
+    this.seasonId = season!.id;
+    await this.db.insert(bookingRules).values({ seasonId: this.seasonId, ...this.rules });
+    this.facilityId = (await this.db.insert(facilities).values({ name: 'Matrix Park', mapUrl: 'https://maps.example.org/park' }).returning({ id: facilities.id }))[0]!.id;
+    this.fieldId = (await this.db.insert(fields).values({ facilityId: this.facilityId, name: 'Field 1' }).returning({ id: fields.id }))[0]!.id;
+    const [a, b] = await this.db.insert(teams).values([{ name: 'Team A' }, { name: 'Team B' }]).returning({ id: teams.id, name: teams.name });
+    this.teamA = a!.id;
+    this.teamB = b!.id;
+    this.teamBName = b!.name;
+    this.users = {
+      member: await this.t.signUp({ email: 'parent.a@example.org', role: 'member', teamId: this.teamA, name: 'Parent A' }),
+      coachA: await this.t.signUp({ email: 'coach.a@example.org', role: 'coach', teamId: this.teamA, name: 'Coach A' }),
+      coachB: await this.t.signUp({ email: 'coach.b@example.org', role: 'coach', teamId: this.teamB, name: 'Coach B' }),
+      admin: await this.t.signUp({ email: 'league.admin@example.org', role: 'admin', name: 'League Admin' }),
+    };
+    this.leagueSettings = (await this.t.app.inject({ url: '/api/league' })).json();
+  }
+
+  /** An open slot of its own: one a day from next Monday, so team B's practices never reach a daily limit. */
+  async slot(): Promise<string> {
+    const day = this.monday.add({ days: this.day++ });
+    if (this.day > 250) throw new Error('the matrix ran out of days in its season: lengthen it');
+    const startsAt = at(day, '09:00');
+    const [row] = await this.db.insert(slots).values({ seasonId: this.seasonId, fieldId: this.fieldId, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning({ id: slots.id });
+    return row!.id;
+  }
+
+  /** A confirmed upcoming practice of team B, booked by its coach. */
+  async bookingOfB(): Promise<string> {
+    const [row] = await this.db.insert(bookings).values({ slotId: await this.slot(), teamId: this.teamB, bookedBy: this.users.coachB.id }).returning({ id: bookings.id });
+    return row!.id;
+  }
+
+  async bookingStatus(id: string): Promise<string | undefined> {
+    return (await this.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]?.status;
+  }
+
+  /** A pending invitation for a new coach of team B, with the token its email would carry. */
+  async invitation(): Promise<{ id: string; token: string }> {
+    const token = newToken();
+    const [row] = await this.db
+      .insert(invitations)
+      .values({ email: `${this.slug('invited')}@example.org`, role: 'coach', teamId: this.teamB, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 7 * 86_400_000), invitedBy: this.users.admin.id })
+      .returning({ id: invitations.id });
+    return { id: row!.id, token };
+  }
+
+  async season(): Promise<string> {
+    const [row] = await this.db.insert(seasons).values({ name: this.unique('Spare season'), startsOn: '2031-01-01', endsOn: '2031-12-31' }).returning({ id: seasons.id });
+    await this.db.insert(bookingRules).values({ seasonId: row!.id, ...this.rules });
+    return row!.id;
+  }
+
+  async team(): Promise<string> {
+    return (await this.db.insert(teams).values({ name: this.unique('Spare team') }).returning({ id: teams.id }))[0]!.id;
+  }
+
+  async facility(): Promise<string> {
+    return (await this.db.insert(facilities).values({ name: this.unique('Spare park') }).returning({ id: facilities.id }))[0]!.id;
+  }
+
+  async field(): Promise<string> {
+    return (await this.db.insert(fields).values({ facilityId: this.facilityId, name: this.unique('Spare field') }).returning({ id: fields.id }))[0]!.id;
+  }
+
+  async person(): Promise<TestUser> {
+    return this.t.signUp({ email: `${this.slug('person')}@example.org` });
+  }
+
+  /** An active block on a slot of its own (made through the API, which also marks the slot). */
+  async block(): Promise<string> {
+    const res = await this.t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: { origin: TEST_ORIGIN, cookie: this.users.admin.cookie },
+      payload: { scope: 'slot', slotId: await this.slot(), category: 'maintenance', reason: 'Mowing' },
+    });
+    if (res.statusCode !== 201) throw new Error(`could not make a block: ${res.statusCode} ${res.body}`);
+    return res.json<{ block: { id: string } }>().block.id;
+  }
+
+  /** One week of one evening slot on a spare season's field: a small, valid generator request. */
+  async generatorInput(): Promise<unknown> {
+    const seasonId = await this.season();
+    const field = await this.field();
+    return { seasonId, fieldIds: [field], daysOfWeek: [1, 3], firstStart: '17:00', lastEnd: '19:00', lengthMinutes: 60, gapMinutes: 0, startDate: '2031-03-03', endDate: '2031-03-09', skipDates: [] };
+  }
+
+  importCsv(as: Caller): string {
+    const n = this.unique('import').replace(/\D/g, '');
+    return `team,division,coach name,coach email\nImported ${as} ${n},12U,Imp Coach,imported.${as}.${n}@example.org\n`;
+  }
+
+  async importFingerprint(csv: string): Promise<string> {
+    const res = await this.t.app.inject({ method: 'POST', url: '/api/admin/invitations/import/preview', headers: { origin: TEST_ORIGIN, cookie: this.users.admin.cookie }, payload: { csv } });
+    if (res.statusCode !== 200) throw new Error(`could not preview an import: ${res.statusCode} ${res.body}`);
+    return res.json<{ fingerprint: string }>().fingerprint;
+  }
+}
+
+let t: TestApp;
+let f: Fixtures;
+let base: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  f = new Fixtures(t);
+  await f.seed();
+  // The live-update stream never ends, so it is called over real HTTP and left once its headers arrive.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(() => t?.close());
+
+const key = (r: Pick<DeclaredRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
+
+function walked(): DeclaredRoute[] {
+  return listDeclaredRoutes(t.app).filter((r) => !(key(r) in NOT_WALKED));
+}
+
+async function send(method: string, call: Call, as: Caller): Promise<Answer> {
+  const cookie = as === 'visitor' ? undefined : f.users[as].cookie;
+  if (call.url === '/api/events') {
+    const controller = new AbortController();
+    const res = await fetch(`${base}${call.url}`, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+    const answer = { status: res.status, contentType: res.headers.get('content-type') ?? undefined, body: res.status >= 400 ? await res.text() : '' };
+    controller.abort();
+    return answer;
+  }
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url: call.url,
+    headers: { ...(method === 'GET' ? {} : { origin: TEST_ORIGIN }), ...(cookie ? { cookie } : {}) },
+    ...(call.body === undefined ? {} : { payload: call.body as object }),
+  });
+  return { status: res.statusCode, contentType: res.headers['content-type'] as string | undefined, body: res.body };
+}
+
+/** The route pattern a concrete URL must match (so an entry cannot drift from its route). */
+function matchesRoute(pattern: string, url: string): boolean {
+  const path = url.split('?')[0]!;
+  const regex = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
+  return regex.test(path);
+}
+
+/** What the declared access promises, checked against the status each caller got. */
+function declaredAccessProblems(access: Access, as: Caller, answer: Answer): string[] {
+  const code = (json(answer) as { error?: { code?: string } })?.error?.code;
+  const refused = OUTCOMES.denied(answer.status);
+  if (access === 'public' && as === 'visitor' && refused) return [`declared public, but a visitor got ${answer.status}`];
+  if (access === 'user' && as === 'visitor' && (answer.status !== 401 || code !== 'UNAUTHENTICATED')) return [`declared user, but a visitor got ${answer.status} ${code ?? ''}, not 401 UNAUTHENTICATED`];
+  if (access === 'admin') {
+    if (as === 'visitor' && (answer.status !== 401 || code !== 'UNAUTHENTICATED')) return [`declared admin, but a visitor got ${answer.status} ${code ?? ''}, not 401`];
+    if (as !== 'visitor' && as !== 'admin' && (answer.status !== 403 || code !== 'FORBIDDEN')) return [`declared admin, but ${as} got ${answer.status} ${code ?? ''}, not 403 FORBIDDEN`];
+    if (as === 'admin' && refused) return [`declared admin, but the admin got ${answer.status}`];
+  }
+  return [];
+}
+
+describe('the access matrix', () => {
+  it('has an entry for every registered route (and none for a route that is gone)', () => {
+    const registered = listDeclaredRoutes(t.app).map(key);
+    expect(registered.length).toBeGreaterThan(40);
+    const missing = walked().map(key).filter((k) => !(k in MATRIX));
+    expect(missing.map((k) => `${k}: add an entry to the access matrix (src/server/access-matrix.api.test.ts)`)).toEqual([]);
+    const stale = [...Object.keys(MATRIX), ...Object.keys(NOT_WALKED)].filter((k) => !registered.includes(k));
+    expect(stale.map((k) => `${k}: no such route any more; remove its entry from the access matrix`)).toEqual([]);
+    // Only better-auth's own handler is left out of the walk.
+    expect(Object.keys(NOT_WALKED).every((k) => k.endsWith(' /api/auth/*'))).toBe(true);
+  });
+
+  it("agrees with every route's declared access", () => {
+    const disagree = walked()
+      .filter((r) => MATRIX[key(r)] && MATRIX[key(r)]!.access !== r.access)
+      .map((r) => `${key(r)} is declared '${r.access}' but the matrix says '${MATRIX[key(r)]!.access}'`);
+    expect(disagree).toEqual([]);
+  });
+
+  it('answers each of the five callers as the matrix says, and never hands team B to another team', async () => {
+    const problems: string[] = [];
+    let calls = 0;
+    for (const route of walked()) {
+      const entry = MATRIX[key(route)];
+      if (!entry) continue;
+      for (const as of CALLERS) {
+        const call = await entry.call(as, f);
+        const label = `${key(route)} as ${as}: ${route.method} ${call.url}${call.body === undefined ? '' : ` ${preview(call.body, 160)}`}`;
+        if (!matchesRoute(route.url, call.url)) {
+          problems.push(`${label}\n    the entry's URL does not match the route ${route.url}`);
+          continue;
+        }
+        const answer = await send(route.method, call, as);
+        calls++;
+        const wanted = entry.expect[as];
+        const expected: Outcome[] = typeof wanted === 'string' ? [wanted] : [...wanted];
+        const found: string[] = [];
+        if (!expected.some((o) => OUTCOMES[o](answer.status))) found.push(`expected ${expected.join(' or ')}, got ${answer.status}`);
+        found.push(...declaredAccessProblems(route.access, as, answer));
+        found.push(...errorShapeProblems({ method: route.method, status: answer.status, contentType: answer.contentType, body: answer.body }));
+        if (route.url !== '/api/openapi.json') found.push(...leakProblems(answer.body));
+        // A refusal to coach A or team A's parent names nothing of team B.
+        if ((as === 'coachA' || as === 'member') && !OUTCOMES.ok(answer.status) && (answer.body.includes(f.teamBName) || answer.body.includes(f.users.coachB.email))) {
+          found.push("the refusal shows team B's name or its coach's email");
+        }
+        if (entry.after) found.push(...(await entry.after(as, call, answer, f)));
+        if (found.length) problems.push(`${label}\n    answered ${answer.status} ${preview(answer.body, 240)}\n    - ${found.join('\n    - ')}`);
+      }
+    }
+    console.info(`access matrix: ${walked().length} routes, ${calls} calls, ${problems.length} problem(s)`);
+    expect(problems, `\n${problems.join('\n\n')}\n`).toEqual([]);
+  }, 120_000);
+});
