@@ -21,6 +21,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: BASE_URL,
+    // Journeys run as a person who asked for less motion: toasts fade in where they settle instead of sliding,
+    // and CSS transitions are instant (src/web/styles.css), so what a test measures is the settled page.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'src/*.test.ts'],
-          exclude: ['src/server/**/*.api.test.ts'],
+          exclude: ['src/server/**/*.api.test.ts', 'src/server/**/*.resilience.test.ts'],
           environment: 'node',
         },
       },

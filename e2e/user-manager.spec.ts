@@ -58,6 +58,9 @@ test('people: search, change role and team in place, disable with a confirmation
   await row.getByLabel(`Role of ${name}`).selectOption('coach');
   await expect(page.getByRole('status').filter({ hasText: `${name} is now a coach.` })).toBeVisible();
   const me = async () => person.page.request.get('/api/me');
+  // A new role ends the sessions from before it: they sign in again and have it.
+  expect((await me()).status()).toBe(401);
+  expect((await person.page.request.post('/api/auth/sign-in/email', { data: { email: person.email, password: person.password }, headers })).status()).toBe(200);
   expect(((await (await me()).json()) as { profile: { role: string; teamName: string } }).profile).toMatchObject({ role: 'coach', teamName: team });
 
   // Demoting asks first; Cancel leaves the role as it was.

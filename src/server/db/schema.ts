@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -13,6 +14,23 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BLOCK_CATEGORIES, BLOCK_SCOPES } from '../../shared/blocks/blocks.schemas';
+import { BOOKING_STATUSES } from '../../shared/bookings/bookings.schemas';
+import { ROLES } from '../../shared/constants';
+import { SURFACES } from '../../shared/facilities/facilities.schemas';
+import { STORED_SLOT_STATUSES } from '../../shared/slots/slots.schemas';
+
+/** Where a queued email stands (the mail worker's states; no other module reads them). */
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * `column IN (…)`, for a CHECK constraint: the database refuses a role, status or kind the application does not
+ * know, whatever writes it (issue 10). The values are the shared constants the API validates against; changing a
+ * list means a migration that replaces the constraint.
+ */
+function oneOf(column: AnyPgColumn, values: readonly string[]) {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '))})`;
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -110,9 +128,7 @@ export const users = pgTable(
       .references(() => authUser.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     displayName: text('display_name').notNull(),
-    role: text('role', { enum: ['admin', 'coach', 'member'] })
-      .notNull()
-      .default('member'),
+    role: text('role', { enum: ROLES }).notNull().default('member'),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     photoUrl: text('photo_url'),
     disabled: boolean('disabled').notNull().default(false),
@@ -124,6 +140,7 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (t) => [
+    check('users_role_valid', oneOf(t.role, ROLES)),
     index('users_team_id_idx').on(t.teamId),
     index('users_role_idx').on(t.role),
     // The user manager searches and pages 10,000+ people by name and email.
@@ -139,7 +156,7 @@ export const invitations = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     displayName: text('display_name'),
-    role: text('role', { enum: ['admin', 'coach', 'member'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -151,6 +168,7 @@ export const invitations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
+    check('invitations_role_valid', oneOf(t.role, ROLES)),
     // One open invitation per address: inviting again replaces the link (resend).
     uniqueIndex('invitations_one_open_per_email_idx').on(sql`lower(${t.email})`).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
@@ -171,7 +189,10 @@ export const seasons = pgTable(
   (t) => [uniqueIndex('seasons_one_active_idx').on(t.active).where(sql`${t.active}`)],
 );
 
-/** Append-only: a trigger in the migrations refuses UPDATE and DELETE. */
+/**
+ * Append-only: triggers in the migrations refuse UPDATE, DELETE and TRUNCATE, even for the table's owner (the role
+ * the app connects as), and 0006 revokes those rights from PUBLIC (docs/decisions/011).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -233,14 +254,14 @@ export const fields = pgTable(
       .notNull()
       .references(() => facilities.id),
     name: text('name').notNull(),
-    surface: text('surface', { enum: ['grass', 'turf', 'dirt', 'mixed'] }).notNull().default('grass'),
+    surface: text('surface', { enum: SURFACES }).notNull().default('grass'),
     lights: boolean('lights').notNull().default(false),
     color: text('color').notNull().default('#1e40af'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('fields_facility_name_idx').on(t.facilityId, t.name)],
+  (t) => [uniqueIndex('fields_facility_name_idx').on(t.facilityId, t.name), check('fields_surface_valid', oneOf(t.surface, SURFACES))],
 );
 
 /** A time range on a field that can be booked. Live = not deleted; live slots of a field never overlap (see 0003). */
@@ -256,7 +277,7 @@ export const slots = pgTable(
       .references(() => fields.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['open', 'blocked'] }).notNull().default('open'),
+    status: text('status', { enum: STORED_SLOT_STATUSES }).notNull().default('open'),
     blockId: uuid('block_id').references(() => blocks.id),
     blockReason: text('block_reason'),
     notes: text('notes'),
@@ -266,6 +287,7 @@ export const slots = pgTable(
   },
   (t) => [
     check('slots_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('slots_status_valid', oneOf(t.status, STORED_SLOT_STATUSES)),
     index('slots_live_starts_at_idx').on(t.startsAt).where(sql`${t.deletedAt} is null`),
     index('slots_live_field_starts_at_idx').on(t.fieldId, t.startsAt).where(sql`${t.deletedAt} is null`),
     index('slots_block_id_idx').on(t.blockId),
@@ -277,20 +299,25 @@ export const blocks = pgTable(
   'blocks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    scope: text('scope', { enum: ['slot', 'field', 'facility'] }).notNull(),
+    scope: text('scope', { enum: BLOCK_SCOPES }).notNull(),
     slotId: uuid('slot_id'),
     fieldId: uuid('field_id').references(() => fields.id),
     facilityId: uuid('facility_id').references(() => facilities.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    category: text('category', { enum: ['weather', 'maintenance', 'event', 'other'] }).notNull(),
+    category: text('category', { enum: BLOCK_CATEGORIES }).notNull(),
     reason: text('reason').notNull(),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
     liftedBy: text('lifted_by'),
   },
-  (t) => [check('blocks_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`), index('blocks_active_idx').on(t.startsAt).where(sql`${t.liftedAt} is null`)],
+  (t) => [
+    check('blocks_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('blocks_scope_valid', oneOf(t.scope, BLOCK_SCOPES)),
+    check('blocks_category_valid', oneOf(t.category, BLOCK_CATEGORIES)),
+    index('blocks_active_idx').on(t.startsAt).where(sql`${t.liftedAt} is null`),
+  ],
 );
 
 /** A team's booking of a slot. At most one confirmed booking per slot: the database refuses a second. */
@@ -305,7 +332,7 @@ export const bookings = pgTable(
       .notNull()
       .references(() => teams.id),
     bookedBy: text('booked_by').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['confirmed', 'cancelled'] }).notNull().default('confirmed'),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: text('cancelled_by'),
@@ -314,6 +341,7 @@ export const bookings = pgTable(
     overrideReason: text('override_reason'),
   },
   (t) => [
+    check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
     uniqueIndex('bookings_one_confirmed_per_slot_idx').on(t.slotId).where(sql`${t.status} = 'confirmed'`),
     index('bookings_team_idx').on(t.teamId, t.status),
   ],
@@ -374,7 +402,7 @@ export const mailMessages = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     messageId: text('message_id').notNull().unique(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -383,6 +411,7 @@ export const mailMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check('mail_messages_status_valid', oneOf(t.status, MAIL_STATUSES)),
     uniqueIndex('mail_messages_one_per_recipient_idx').on(t.notificationId, t.toAddress),
     index('mail_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
   ],

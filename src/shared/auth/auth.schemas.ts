@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../constants';
 import { emailSchema, passwordSchema } from '../users/users.schemas';
 
 /** A reset link works once, for this long (better-auth's `resetPasswordTokenExpiresIn`). */
@@ -17,7 +18,7 @@ export const resetLinkStatusSchema = z.enum(['valid', 'expired', 'used', 'invali
 export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
 export type DeadResetLinkStatus = Exclude<ResetLinkStatus, 'valid'>;
 
-export const resetLinkStatusRequestSchema = z.object({ token: z.string().min(1) });
+export const resetLinkStatusRequestSchema = z.object({ token: z.string().min(1).max(500) });
 export const resetLinkStatusResponseSchema = z.object({ status: resetLinkStatusSchema });
 
 /** Why a reset link no longer works, in words that say what to do (the page links to /forgot-password). */
@@ -39,16 +40,16 @@ const confirmMatches = <T extends { newPassword: string; confirmPassword: string
 export const resetPasswordSchema = z
   .object({
     newPassword: passwordSchema,
-    confirmPassword: z.string().min(1, 'Type the new password again'),
+    confirmPassword: z.string().min(1, 'Type the new password again').max(PASSWORD_MAX_LENGTH, `Passwords are at most ${PASSWORD_MAX_LENGTH} characters`),
   })
   .superRefine(confirmMatches);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password'),
+    currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH, `Passwords are at most ${PASSWORD_MAX_LENGTH} characters`),
     newPassword: passwordSchema,
-    confirmPassword: z.string().min(1, 'Type the new password again'),
+    confirmPassword: z.string().min(1, 'Type the new password again').max(PASSWORD_MAX_LENGTH, `Passwords are at most ${PASSWORD_MAX_LENGTH} characters`),
     /** better-auth's `revokeOtherSessions`: every other device signs in again with the new password. */
     signOutOtherDevices: z.boolean(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedIsoDateTime } from '../time/date-bounds';
 
 export const BLOCK_CATEGORIES = ['weather', 'maintenance', 'event', 'other'] as const;
 export const BLOCK_SCOPES = ['slot', 'field', 'facility'] as const;
@@ -10,8 +11,8 @@ export const blockInputSchema = z
     fieldId: z.string().uuid().optional(),
     facilityId: z.string().uuid().optional(),
     /** Required for field and facility blocks; a slot block covers the slot's own time. */
-    startsAt: z.iso.datetime({ offset: true }).optional(),
-    endsAt: z.iso.datetime({ offset: true }).optional(),
+    startsAt: boundedIsoDateTime().optional(),
+    endsAt: boundedIsoDateTime().optional(),
     category: z.enum(BLOCK_CATEGORIES, { message: 'Choose a reason: weather, maintenance, event or other' }),
     reason: z.string().trim().min(1, 'Say why, e.g. "Field flooded"; coaches will see it').max(200, 'Use at most 200 characters'),
     /** When confirmed bookings are in range: cancel them, or refuse the block. */

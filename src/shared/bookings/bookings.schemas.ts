@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedIsoDate, boundedIsoDateTime } from '../time/date-bounds';
 
 const count = (what: string, max: number) =>
   z.number().int(`${what} must be a whole number`).min(0, `${what} cannot be negative`).max(max, `${what} is at most ${max}`);
@@ -7,8 +8,8 @@ export const bookingRulesSchema = z
   .object({
     bookingOpen: z.boolean(),
     pausedMessage: z.string().trim().max(200, 'Use at most 200 characters').nullable(),
-    windowOpensAt: z.iso.datetime({ offset: true, message: 'Use a full date and time' }).nullable(),
-    windowClosesAt: z.iso.datetime({ offset: true, message: 'Use a full date and time' }).nullable(),
+    windowOpensAt: boundedIsoDateTime().nullable(),
+    windowClosesAt: boundedIsoDateTime().nullable(),
     maxPerWeek: count('The weekly limit', 14),
     maxPerDay: count('The daily limit', 5),
     maxUpcoming: count('The upcoming limit', 50),
@@ -86,7 +87,7 @@ export const adminBookingQuerySchema = z.object({
   teamId: z.string().uuid().optional(),
   fieldId: z.string().uuid().optional(),
   status: z.enum(BOOKING_STATUSES).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: boundedIsoDate().optional(),
+  to: boundedIsoDate().optional(),
   q: z.string().trim().max(100).optional(),
 });

@@ -9,14 +9,47 @@ const optionalText = (max: number) =>
     .nullable()
     .optional();
 
+export const MAP_URL_MAX = 500;
+
+const mapUrlMessage = 'Enter a full web link starting with https:// or http://, like https://maps.example.com/…';
+
+/**
+ * The link as a browser and a calendar app will use it (`URL.href`: spaces and other characters percent-encoded,
+ * an international host name in its ASCII form; an IPv6 literal or a host with `_` is refused), or null when it is not an http(s) link to a host name a
+ * calendar file can carry. Calendar files and maps links are followed by people's phones, so nothing else
+ * (`javascript:`, `mailto:`, a bare word) is kept.
+ */
+export function normalizeMapUrl(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password) return null;
+  if (!/^[a-z0-9.-]+$/.test(url.hostname)) return null;
+  return url.href.length <= MAP_URL_MAX ? url.href : null;
+}
+
+/** A facility's map link: empty for none, else an http(s) web address (normalized, at most MAP_URL_MAX characters). */
+export const mapUrlSchema = z
+  .string()
+  .trim()
+  .max(MAP_URL_MAX, `Use a link of at most ${MAP_URL_MAX} characters`)
+  .transform((v, ctx) => {
+    if (v === '') return null;
+    const href = normalizeMapUrl(v);
+    if (href === null) ctx.addIssue({ code: 'custom', message: mapUrlMessage });
+    return href;
+  })
+  .nullable()
+  .optional();
+
 export const facilityInputSchema = z.object({
   name: z.string().trim().min(1, 'Give the facility a name, like "Riverside Park"').max(100, 'Use at most 100 characters'),
   address: optionalText(200),
-  mapUrl: z
-    .union([z.literal(''), z.url('Enter a full link, like https://maps.example.com/…')])
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional(),
+  mapUrl: mapUrlSchema,
   notes: optionalText(1000),
   active: z.boolean().optional(),
 });

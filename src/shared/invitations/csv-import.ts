@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../constants';
 import { DIVISION_MAX, TEAM_NAME_MAX } from '../teams/teams.schemas';
+import { DISPLAY_NAME_MAX } from '../users/users.schemas';
 import { IMPORT_MAX_ROWS, type ImportPreview } from './invitations.schemas';
 
 /**
@@ -137,8 +138,8 @@ export function planImport(header: string[], records: ImportRecord[], state: Imp
       refuse(`The division "${division.slice(0, 20)}…" is longer than ${DIVISION_MAX} characters.`);
       continue;
     }
-    if (coachName && coachName.length > 100) {
-      refuse(`The coach name "${coachName.slice(0, 20)}…" is longer than 100 characters.`);
+    if (coachName && coachName.length > DISPLAY_NAME_MAX) {
+      refuse(`The coach name "${coachName.slice(0, 20)}…" is longer than ${DISPLAY_NAME_MAX} characters.`);
       continue;
     }
     const key = teamName.toLowerCase();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayNameSchema, passwordSchema, roleSchema } from '../users/users.schemas';
+import { DISPLAY_NAME_MAX, displayNameSchema, passwordSchema, roleSchema } from '../users/users.schemas';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
@@ -20,7 +20,7 @@ export const inviteInputSchema = z
     displayName: z
       .string()
       .trim()
-      .max(100, 'Use at most 100 characters')
+      .max(DISPLAY_NAME_MAX, `Use at most ${DISPLAY_NAME_MAX} characters`)
       .transform((v) => (v === '' ? null : v))
       .nullable()
       .default(null),

@@ -12,8 +12,8 @@ export function isTimeZone(tz: string): boolean {
 export const leagueSettingsSchema = z.object({
   name: z.string().trim().min(1, 'Enter the league name').max(120, 'Use at most 120 characters'),
   shortName: z.string().trim().min(1, 'Enter a short name, like CGSL').max(16, 'Use at most 16 characters'),
-  timeZone: z.string().refine(isTimeZone, 'Choose a time zone from the list, like America/Chicago'),
-  contactEmail: z.union([z.literal(''), z.email('Enter a valid email address, like info@league.org')]).transform((v) => v || null).nullable(),
+  timeZone: z.string().max(64, 'Choose a time zone from the list, like America/Chicago').refine(isTimeZone, 'Choose a time zone from the list, like America/Chicago'),
+  contactEmail: z.union([z.literal(''), z.email('Enter a valid email address, like info@league.org').max(254, 'That email address is too long')]).transform((v) => v || null).nullable(),
 });
 export type LeagueSettingsInput = z.input<typeof leagueSettingsSchema>;
 

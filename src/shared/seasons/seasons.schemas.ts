@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { boundedIsoDate, daysBetween } from '../time/date-bounds';
 
-const isoDate = z.iso.date({ message: 'Use a date like 2026-03-01' });
+const isoDate = boundedIsoDate('Use a date like 2026-03-01');
+
+/** A season is at most a year long (a leap year's 366 days, counting both ends): slots, rules and reports are per season. */
+export const MAX_SEASON_DAYS = 366;
 
 export const seasonSchema = z.object({
   id: z.string(),
@@ -19,6 +23,10 @@ export const seasonInputSchema = z
   })
   .refine((s) => s.endsOn >= s.startsOn, {
     message: 'The season must end on or after the day it starts',
+    path: ['endsOn'],
+  })
+  .refine((s) => s.endsOn < s.startsOn || daysBetween(s.startsOn, s.endsOn) + 1 <= MAX_SEASON_DAYS, {
+    message: `A season is at most ${MAX_SEASON_DAYS} days long. Make one season per year.`,
     path: ['endsOn'],
   });
 export type SeasonInput = z.infer<typeof seasonInputSchema>;

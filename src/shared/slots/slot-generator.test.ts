@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { markOverlaps } from './overlaps';
-import { clampToSeason, dailyWindows, generateSlots, type GeneratorInput } from './slot-generator';
+import { clampToSeason, countPlannedSlots, dailyWindows, generateSlots, MAX_GENERATED_SLOTS, resolveLocal, type GeneratorInput } from './slot-generator';
 
 const CHICAGO = 'America/Chicago';
 const SEASON = { startsOn: '2027-01-01', endsOn: '2027-12-31' };
@@ -186,6 +186,96 @@ describe('generator properties (fast-check)', () => {
           expect(s.date >= inp.startDate && s.date <= inp.endDate).toBe(true);
           expect(s.endsAt.getTime() - s.startsAt.getTime()).toBe(inp.lengthMinutes * 60_000);
         }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the generator limit (issue 10)', () => {
+  it('counts what a request would make without building it, and counts a century of every field, all day, in a blink', () => {
+    expect(countPlannedSlots(input({ fieldIds: ['f1', 'f2', 'f3'], daysOfWeek: [1, 3, 5] }), SEASON)).toBe(3 * 3 * 2);
+    expect(countPlannedSlots(input({ daysOfWeek: [1, 2], skipDates: ['2027-04-06'] }), SEASON)).toBe(2);
+    expect(countPlannedSlots(input({ startDate: '2026-01-01', endDate: '2026-02-01' }), SEASON)).toBe(0);
+    const fields = Array.from({ length: 100 }, (_, i) => `f${i}`);
+    const started = performance.now();
+    const huge = countPlannedSlots(input({ fieldIds: fields, firstStart: '00:00', lastEnd: '23:59', lengthMinutes: 15, gapMinutes: 0, startDate: '2000-01-01', endDate: '2100-12-31' }), {
+      startsOn: '2000-01-01',
+      endsOn: '2100-12-31',
+    });
+    expect(huge).toBe(36_890 * 95 * 100);
+    expect(huge).toBeGreaterThan(MAX_GENERATED_SLOTS);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('builds the largest allowed run of the costliest shape (one field, 15-minute slots all day) quickly', () => {
+    const worst = input({ firstStart: '00:00', lastEnd: '23:59', lengthMinutes: 15, gapMinutes: 0, startDate: '2027-01-01', endDate: '2027-04-15' });
+    expect(countPlannedSlots(worst, SEASON)).toBe(105 * 95);
+    const started = performance.now();
+    const r = generateSlots(worst, SEASON);
+    const elapsed = performance.now() - started;
+    // Spring forward (2027-03-14) loses the four slots starting 2:00-2:45 and the one ending at 2:00.
+    expect(r.slots.length).toBe(105 * 95 - 5);
+    expect(elapsed).toBeLessThan(250);
+  });
+
+  const zones = fc.constantFrom('America/Chicago', 'Europe/London', 'Australia/Sydney', 'Pacific/Auckland', 'America/Sao_Paulo', 'Asia/Kolkata', 'UTC');
+  it('the one-offset-a-day shortcut gives exactly the instants resolving each time on its own gives (fast-check, around clock changes)', () => {
+    fc.assert(
+      fc.property(zones, fc.integer({ min: 0, max: 729 }), fc.integer({ min: 0, max: 1439 }), (zone, dayOffset, minutes) => {
+        const date = Temporal.PlainDate.from('2026-01-01').add({ days: dayOffset });
+        const hh = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+        const start = minutes - (minutes % 15);
+        if (start + 15 > 1439) return;
+        const r = generateSlots(input({ timeZone: zone, firstStart: hh(start), lastEnd: hh(start + 15), lengthMinutes: 15, gapMinutes: 0, startDate: date.toString(), endDate: date.toString() }), {
+          startsOn: '2026-01-01',
+          endsOn: '2027-12-31',
+        });
+        const a = resolveLocal(date, start, zone);
+        const b = resolveLocal(date, start + 15, zone);
+        if ('instant' in a && 'instant' in b && b.instant.epochMilliseconds - a.instant.epochMilliseconds === 15 * 60_000) {
+          expect(r.slots.map((s) => [s.startsAt.getTime(), s.endsAt.getTime()])).toEqual([[a.instant.epochMilliseconds, b.instant.epochMilliseconds]]);
+        } else {
+          expect(r.slots).toEqual([]);
+          expect(r.skipped).toHaveLength(1);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('the shortcut matches resolving each time on every 15-minute slot of the days around each clock change, 2026-2027', () => {
+    for (const zone of ['America/Chicago', 'Europe/London', 'Australia/Sydney', 'Pacific/Auckland', 'America/Santiago', 'Asia/Tehran', 'Australia/Lord_Howe']) {
+      let at = Temporal.Instant.from('2026-01-01T00:00:00Z').toZonedDateTimeISO(zone);
+      for (let next = at.getTimeZoneTransition('next'); next && next.year < 2028; next = at.getTimeZoneTransition('next')) {
+        at = next;
+        for (let d = -2; d <= 2; d++) {
+          const date = next.toPlainDate().add({ days: d });
+          const r = generateSlots(input({ timeZone: zone, firstStart: '00:00', lastEnd: '23:59', lengthMinutes: 15, gapMinutes: 0, startDate: date.toString(), endDate: date.toString() }), {
+            startsOn: '2025-01-01',
+            endsOn: '2028-12-31',
+          });
+          const expected = dailyWindows('00:00', '23:59', 15, 0).flatMap(([s0, e0]) => {
+            const a = resolveLocal(date, s0, zone);
+            const b = resolveLocal(date, e0, zone);
+            return 'instant' in a && 'instant' in b && b.instant.epochMilliseconds - a.instant.epochMilliseconds === 15 * 60_000
+              ? [[a.instant.epochMilliseconds, b.instant.epochMilliseconds]]
+              : [];
+          });
+          expect(r.slots.map((x) => [x.startsAt.getTime(), x.endsAt.getTime()]), `${zone} ${date.toString()}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('never counts fewer slots than it builds (fast-check)', () => {
+    fc.assert(
+      fc.property(zones, fc.integer({ min: 0, max: 360 }), fc.integer({ min: 0, max: 60 }), fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }), (zone, offset, span, days) => {
+        const start = Temporal.PlainDate.from('2027-01-01').add({ days: offset });
+        const inp = input({ timeZone: zone, fieldIds: ['a', 'b'], daysOfWeek: days, firstStart: '00:00', lastEnd: '06:00', lengthMinutes: 30, gapMinutes: 0, startDate: start.toString(), endDate: start.add({ days: span }).toString() });
+        const built = generateSlots(inp, SEASON);
+        const dstSkips = built.skipped.filter((k) => k.reason !== 'skipped-date').length;
+        expect(countPlannedSlots(inp, SEASON)).toBe(built.slots.length + dstSkips * 2);
       }),
       { numRuns: 200 },
     );

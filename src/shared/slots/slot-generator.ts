@@ -94,6 +94,58 @@ export function resolveLocal(date: Temporal.PlainDate, minutes: number, timeZone
   return { instant: earlier.toInstant() };
 }
 
+/**
+ * Most slots one generator request may create. A whole season of evening slots on 20 fields (125 days × 4 slots
+ * × 20 fields) is 10,000; anything bigger is split into several runs. The server refuses a bigger request before
+ * building a single slot (`countPlannedSlots`), so a request for every field, every day, all day cannot hold
+ * the server.
+ */
+export const MAX_GENERATED_SLOTS = 10_000;
+
+/**
+ * How many slots `generateSlots` would make at most, computed from the counts alone (days in the clamped range
+ * on the chosen weekdays and not skipped × slots a day × distinct fields), without building any. Daylight-saving
+ * skips can only make the real number smaller.
+ */
+export function countPlannedSlots(input: Omit<GeneratorInput, 'timeZone'>, season: SeasonDates): number {
+  const perDay = dailyWindows(input.firstStart, input.lastEnd, input.lengthMinutes, input.gapMinutes).length;
+  const range = clampToSeason(input.startDate, input.endDate, season);
+  if (!range || perDay === 0) return 0;
+  const days = new Set(input.daysOfWeek);
+  const skip = new Set(input.skipDates);
+  const last = Temporal.PlainDate.from(range.to);
+  let dates = 0;
+  for (let date = Temporal.PlainDate.from(range.from); Temporal.PlainDate.compare(date, last) <= 0; date = date.add({ days: 1 })) {
+    if (days.has(date.dayOfWeek) && !skip.has(date.toString())) dates += 1;
+  }
+  return dates * perDay * new Set(input.fieldIds).size;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Resolves the wall times of one day. On the days no clock change comes near (all but a handful a year) the
+ * whole day has one UTC offset, found once: a season of 15-minute slots then costs a few Temporal calls a day,
+ * not four a slot (10,000 slots took 120 ms of blocking work the slow way). Near a change, each time is resolved
+ * on its own by `resolveLocal`.
+ */
+type ResolvedMs = { ms: number } | { problem: 'dst-gap' | 'dst-repeat' };
+
+function dayResolver(date: Temporal.PlainDate, timeZone: string): (minutes: number) => ResolvedMs {
+  const midnightUtc = Date.UTC(date.year, date.month - 1, date.day);
+  // Local times of this day lie within ±14 h of its UTC midnight; look a whole day further each way.
+  const before = Temporal.Instant.fromEpochMilliseconds(midnightUtc - 2 * DAY_MS).toZonedDateTimeISO(timeZone);
+  const change = before.getTimeZoneTransition('next');
+  if (change && change.epochMilliseconds < midnightUtc + 3 * DAY_MS) {
+    return (minutes) => {
+      const resolved = resolveLocal(date, minutes, timeZone);
+      return 'instant' in resolved ? { ms: resolved.instant.epochMilliseconds } : resolved;
+    };
+  }
+  const offsetMs = before.offsetNanoseconds / 1_000_000;
+  return (minutes) => ({ ms: midnightUtc + minutes * 60_000 - offsetMs });
+}
+
 export function generateSlots(input: GeneratorInput, season: SeasonDates): GeneratorResult {
   const windows = dailyWindows(input.firstStart, input.lastEnd, input.lengthMinutes, input.gapMinutes);
   const dailyTimes = windows.map(([s, e]) => ({ start: hhmmOf(s), end: hhmmOf(e) }));
@@ -108,21 +160,22 @@ export function generateSlots(input: GeneratorInput, season: SeasonDates): Gener
   for (let date = Temporal.PlainDate.from(range.from); Temporal.PlainDate.compare(date, last) <= 0; date = date.add({ days: 1 })) {
     if (!days.has(date.dayOfWeek)) continue;
     const iso = date.toString();
+    const resolve = dayResolver(date, input.timeZone);
     for (const [startMin, endMin] of windows) {
       const localStart = hhmmOf(startMin);
       if (skip.has(iso)) {
         result.skipped.push({ date: iso, localStart, reason: 'skipped-date' });
         continue;
       }
-      const start = resolveLocal(date, startMin, input.timeZone);
-      const end = resolveLocal(date, endMin, input.timeZone);
+      const start = resolve(startMin);
+      const end = resolve(endMin);
       const problem = 'problem' in start ? start.problem : 'problem' in end ? end.problem : null;
       if (problem) {
         result.skipped.push({ date: iso, localStart, reason: problem });
         continue;
       }
-      const startsAt = new Date((start as { instant: Temporal.Instant }).instant.epochMilliseconds);
-      const endsAt = new Date((end as { instant: Temporal.Instant }).instant.epochMilliseconds);
+      const startsAt = new Date((start as { ms: number }).ms);
+      const endsAt = new Date((end as { ms: number }).ms);
       if (endsAt.getTime() - startsAt.getTime() !== (endMin - startMin) * 60_000) {
         result.skipped.push({ date: iso, localStart, reason: 'dst-shift' });
         continue;

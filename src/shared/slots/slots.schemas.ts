@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { boundedIsoDate, boundedIsoDateTime, daysBetween } from '../time/date-bounds';
 
-const isoDate = z.iso.date({ message: 'Use a date like 2027-03-01' });
+const isoDate = boundedIsoDate('Use a date like 2027-03-01');
+
+/** One generator run covers at most a year of dates (a season is at most 366 days). */
+export const MAX_GENERATOR_DAYS = 366;
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 17:30');
 
 /** What the admin asks the generator for (/admin-slots). */
@@ -8,20 +12,27 @@ export const slotGeneratorInputSchema = z
   .object({
     seasonId: z.string().uuid('Choose a season'),
     fieldIds: z.array(z.string().uuid()).min(1, 'Choose at least one field').max(100, 'Choose at most 100 fields'),
-    daysOfWeek: z.array(z.number().int().min(1).max(7)).min(1, 'Choose at least one day of the week'),
+    daysOfWeek: z.array(z.number().int().min(1).max(7)).min(1, 'Choose at least one day of the week').max(7, 'There are only 7 days in a week'),
     firstStart: hhmm,
     lastEnd: hhmm,
     lengthMinutes: z.number().int().min(15, 'Slots are at least 15 minutes').max(480, 'Slots are at most 8 hours'),
     gapMinutes: z.number().int().min(0, 'The gap cannot be negative').max(240, 'The gap is at most 4 hours'),
     startDate: isoDate,
     endDate: isoDate,
-    skipDates: z.array(isoDate).max(366).default([]),
+    skipDates: z.array(isoDate).max(366, 'Skip at most 366 dates').default([]),
   })
   .refine((v) => v.lastEnd > v.firstStart, { message: 'The last end time must be after the first start time', path: ['lastEnd'] })
-  .refine((v) => v.endDate >= v.startDate, { message: 'The end date must be on or after the start date', path: ['endDate'] });
+  .refine((v) => v.endDate >= v.startDate, { message: 'The end date must be on or after the start date', path: ['endDate'] })
+  .refine((v) => v.endDate < v.startDate || daysBetween(v.startDate, v.endDate) + 1 <= MAX_GENERATOR_DAYS, {
+    message: `Generate at most ${MAX_GENERATOR_DAYS} days at a time`,
+    path: ['endDate'],
+  });
 export type SlotGeneratorInput = z.input<typeof slotGeneratorInputSchema>;
 
 export const SLOT_STATUSES = ['open', 'booked', 'blocked'] as const;
+/** What the `slots.status` column holds; "booked" is derived from a confirmed booking. */
+export const STORED_SLOT_STATUSES = ['open', 'blocked'] as const;
+export const SLOT_NOTES_MAX = 500;
 
 export const slotSchema = z.object({
   id: z.string(),
@@ -52,6 +63,8 @@ export const MAX_SLOT_IDS = 100;
 export const slotIdsQuerySchema = z.object({
   ids: z
     .string()
+    // 100 ids of 36 characters and their commas, with room for a repeated one.
+    .max(MAX_SLOT_IDS * 40, `Ask for at most ${MAX_SLOT_IDS} slots at a time`)
     .transform((v) => [...new Set(v.split(',').filter(Boolean))])
     .pipe(z.array(z.string().uuid('Each id must be a slot id')).min(1, 'Name at least one slot id').max(MAX_SLOT_IDS, `Ask for at most ${MAX_SLOT_IDS} slots at a time`)),
 });
@@ -65,7 +78,7 @@ export const slotQuerySchema = z
     fieldId: z.string().uuid().optional(),
   })
   .refine((q) => q.to >= q.from, { message: 'The "to" date must be on or after the "from" date', path: ['to'] })
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_SLOT_QUERY_DAYS, {
+  .refine((q) => q.to < q.from || daysBetween(q.from, q.to) < MAX_SLOT_QUERY_DAYS, {
     message: `Ask for at most ${MAX_SLOT_QUERY_DAYS} days at a time`,
     path: ['to'],
   });
@@ -88,8 +101,8 @@ export type GenerateProgress =
 
 export const slotEditSchema = z
   .object({
-    startsAt: z.iso.datetime({ offset: true, message: 'Use a full date and time' }),
-    endsAt: z.iso.datetime({ offset: true, message: 'Use a full date and time' }),
-    notes: z.string().trim().max(500).nullable().optional(),
+    startsAt: boundedIsoDateTime(),
+    endsAt: boundedIsoDateTime(),
+    notes: z.string().trim().max(SLOT_NOTES_MAX, `Use at most ${SLOT_NOTES_MAX} characters`).nullable().optional(),
   })
   .refine((v) => Date.parse(v.endsAt) > Date.parse(v.startsAt), { message: 'The slot must end after it starts', path: ['endsAt'] });

@@ -36,15 +36,35 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/** Longest display name, everywhere a name enters (sign-up, invitations, the profile). */
+export const DISPLAY_NAME_MAX = 100;
+
 export const displayNameSchema = z
   .string()
   .trim()
   .min(1, 'Enter your name')
-  .max(100, 'Use at most 100 characters');
+  .max(DISPLAY_NAME_MAX, `Use at most ${DISPLAY_NAME_MAX} characters`);
+
+/** Why a name cannot be a display name, in words, or null (for callers outside zod, like better-auth's hooks). */
+export function displayNameProblem(name: unknown): string | null {
+  const result = displayNameSchema.safeParse(name);
+  return result.success ? null : `Name: ${result.error.issues[0]?.message ?? 'Enter your name'}.`;
+}
+
+/**
+ * PATCH /api/me: a person edits their own name. A team decides what a person may see and book, so only a league
+ * admin sets it (the user manager, an invitation); `teamId` is accepted here only so that asking to change it
+ * gets a clear refusal instead of being silently dropped. Any other key (`role`, …) is refused.
+ */
+export const profilePatchSchema = z.strictObject({
+  displayName: displayNameSchema.optional(),
+  teamId: z.uuid('Pick a team from the list').nullable().optional(),
+});
+export type ProfilePatchInput = z.infer<typeof profilePatchSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your password'),
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH, `Passwords are at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -52,12 +72,11 @@ export const signupSchema = z.object({
   name: displayNameSchema,
   email: emailSchema,
   password: passwordSchema,
-  teamId: z.string().uuid().optional().or(z.literal('').transform(() => undefined)),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const setupAdminSchema = z.object({
-  token: z.string().min(1, 'The setup link is missing its token'),
+  token: z.string().min(1, 'The setup link is missing its token').max(200, 'The setup link is not valid'),
   name: displayNameSchema,
   email: emailSchema,
   password: passwordSchema,

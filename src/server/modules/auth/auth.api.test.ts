@@ -216,3 +216,22 @@ describe("better-auth's own checks run under tests as in production", () => {
     expect(res.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
   });
 });
+
+describe('names have limits at sign-up and in better-auth updates too', () => {
+  it('refuses a 100,000-character name at sign-up and creates no account', async () => {
+    const res = await post('/api/auth/sign-up/email', { name: 'n'.repeat(100_000), email: 'long.name@example.org', password: 'long-enough-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/^Name: /) } });
+    expect(await t.database.db.select().from(authUser).where(eq(authUser.email, 'long.name@example.org'))).toEqual([]);
+  });
+
+  it('refuses a 101-character name through update-user and keeps the old one', async () => {
+    const up = await post('/api/auth/sign-up/email', { name: 'Short Name', email: 'rename@example.org', password: 'long-enough-1' });
+    const cookie = cookieHeader(up.headers['set-cookie']);
+    const res = await post('/api/auth/update-user', { name: 'n'.repeat(101) }, { cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    const [row] = await t.database.db.select({ name: authUser.name }).from(authUser).where(eq(authUser.email, 'rename@example.org'));
+    expect(row?.name).toBe('Short Name');
+  });
+});

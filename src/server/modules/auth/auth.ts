@@ -12,6 +12,7 @@ import { authDatabase } from './auth.repository';
 import { hashVerificationIdentifier, recordResetLink, resetLinksPlugin } from './reset-links';
 import type { LeagueSettingsService } from '../league/league.service';
 import { enqueueMail } from '../mail/mail.service';
+import { displayNameProblem } from '../../../shared/users/users.schemas';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. */
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
@@ -106,8 +107,17 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
     databaseHooks: {
       user: {
         create: {
+          // The name's limits (1-100 characters) hold for sign-up as for every other way a name comes in.
+          before: async (user) => {
+            refuseBadName(user.name);
+          },
           after: async (user) => {
             await createProfileForAuthUser(db, { id: user.id, email: user.email, displayName: user.name });
+          },
+        },
+        update: {
+          before: async (user) => {
+            if (user.name !== undefined) refuseBadName(user.name);
           },
         },
       },
@@ -132,3 +142,8 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+function refuseBadName(name: unknown): void {
+  const problem = displayNameProblem(name);
+  if (problem) throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: problem });
+}

@@ -40,9 +40,20 @@ function toBooking(r: Row): Booking {
   };
 }
 
-function base(db: Database) {
+/**
+ * Who reads the bookings: an admin sees who booked each; anyone else sees only their own address, never
+ * another person's (the booking's team and times are not secret; the coach's email is).
+ */
+export type Viewer = { admin: true } | { admin: false; userId: string };
+
+function columnsFor(viewer: Viewer) {
+  if (viewer.admin) return columns;
+  return { ...columns, bookedByEmail: sql<string | null>`case when ${bookings.bookedBy} = ${viewer.userId} then ${users.email} end` };
+}
+
+function base(db: Database, viewer: Viewer = { admin: true }) {
   return db
-    .select(columns)
+    .select(columnsFor(viewer))
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .innerJoin(fields, eq(fields.id, slots.fieldId))
@@ -51,13 +62,18 @@ function base(db: Database) {
     .leftJoin(users, eq(users.id, bookings.bookedBy));
 }
 
-export async function findBooking(db: Database, id: string): Promise<Booking | null> {
-  const rows = await base(db).where(eq(bookings.id, id)).limit(1);
+/** One booking; without a viewer, as an admin (and the server's own work) sees it. */
+export async function findBooking(db: Database, id: string, viewer?: Viewer): Promise<Booking | null> {
+  const rows = (await base(db, viewer).where(eq(bookings.id, id)).limit(1)) as Row[];
   return rows[0] ? toBooking(rows[0]) : null;
 }
 
-export async function listTeamBookings(db: Database, teamId: string): Promise<Booking[]> {
-  const rows = await base(db).where(eq(bookings.teamId, teamId)).orderBy(asc(slots.startsAt));
+/** The bookings of a team (null: none) and the bookings a person made themselves, oldest first, as that person sees them. */
+export async function listBookingsOf(db: Database, who: { teamId: string | null; userId: string }, viewer: Viewer): Promise<Booking[]> {
+  const mine = eq(bookings.bookedBy, who.userId);
+  const rows = await base(db, viewer)
+    .where(who.teamId ? or(eq(bookings.teamId, who.teamId), mine) : mine)
+    .orderBy(asc(slots.startsAt), asc(bookings.createdAt));
   return (rows as Row[]).map(toBooking);
 }
 

@@ -34,6 +34,19 @@ export function practiceOf(b: Pick<Booking, 'id' | 'teamName' | 'fieldName' | 's
   return { bookingId: b.id, teamName: b.teamName, fieldName: b.fieldName, startsAt: b.startsAt, endsAt: b.endsAt };
 }
 
+/** How this person reads bookings: an admin sees who booked each; anyone else only their own address. */
+export function viewerOf(actor: Actor): repo.Viewer {
+  return actor.admin.isAdmin ? { admin: true } : { admin: false, userId: actor.userId };
+}
+
+/**
+ * The team whose bookings this person follows: a coach's (or an admin's) own team. A member's team gives no
+ * access to its bookings: a member is not the one who books or cancels them, and only an admin sets a team.
+ */
+export function followedTeam(actor: Actor): string | null {
+  return actor.profile.teamId && (actor.profile.role !== 'member' || actor.admin.isAdmin) ? actor.profile.teamId : null;
+}
+
 /** Why this person cannot book at all, in words, or null. */
 export function cannotBook(actor: Actor | null): { code: string; message: string } | null {
   if (!actor) return { code: 'SIGN_IN', message: 'Log in to book a practice.' };
@@ -90,7 +103,7 @@ export async function book({ db, live, league }: ServerContext, ctx: AuditContex
       return { value: bookingId, slots: [slotId] };
     }),
   );
-  return (await repo.findBooking(db, id))!;
+  return (await repo.findBooking(db, id, viewerOf(actor!)))!;
 }
 
 /** A coach cancels their team's booking before the cutoff; an admin cancels any booking, with a reason. */
@@ -127,18 +140,23 @@ export async function cancel(
     await queueNotifications(tx, [notification('booking.cancelled', { teamId: booking.teamId, userId: null }, { ...practiceOf(booking), reason, byAdmin: options.asAdmin, blocked: false })]);
     return { value: undefined, slots: [booking.slotId] };
   });
-  return (await repo.findBooking(db, bookingId))!;
+  return (await repo.findBooking(db, bookingId, viewerOf(actor)))!;
 }
 
-/** The caller's team's bookings, upcoming and past. */
+/**
+ * My Reservations: the bookings of the team the caller coaches and the ones they made themselves, upcoming and
+ * past. Another person's email is shown to admins only.
+ */
 export async function listMine(db: Database, actor: Actor): Promise<Booking[]> {
-  return actor.profile.teamId ? repo.listTeamBookings(db, actor.profile.teamId) : [];
+  return repo.listBookingsOf(db, { teamId: followedTeam(actor), userId: actor.userId }, viewerOf(actor));
 }
 
-/** One of the team's bookings (any booking for an admin) as a calendar file. */
+/** A booking of the team the caller coaches, or one they made (any booking for an admin), as a calendar file. */
 export async function calendarFile(db: Database, actor: Actor, bookingId: string): Promise<{ ics: string; filename: string }> {
-  const booking = await repo.findBooking(db, bookingId);
-  if (!booking || (booking.teamId !== actor.profile.teamId && !actor.admin.isAdmin)) {
+  const booking = await repo.findBooking(db, bookingId, viewerOf(actor));
+  // Read as this person: the booker's address is there only when they booked it themselves.
+  const theirs = booking && (actor.admin.isAdmin || booking.teamId === followedTeam(actor) || booking.bookedByEmail !== null);
+  if (!booking || !theirs) {
     throw new AppError('NOT_FOUND', "That booking does not exist, or it is not your team's.");
   }
   const ics = practiceIcs({ ...booking, bookingId: booking.id, confirmed: booking.status === 'confirmed' });

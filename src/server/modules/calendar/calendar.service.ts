@@ -1,4 +1,4 @@
-import { createEvent } from 'ics';
+import { createEvent, type EventAttributes } from 'ics';
 
 /** A practice as a calendar shows it. */
 export interface PracticeEvent {
@@ -13,9 +13,8 @@ export interface PracticeEvent {
   confirmed: boolean;
 }
 
-/** One practice as an iCalendar file (.ics), with a stable UID so a re-import updates the same event. */
-export function practiceIcs(p: PracticeEvent): string {
-  const { error, value } = createEvent({
+function eventOf(p: PracticeEvent, mapUrl: string | null): EventAttributes {
+  return {
     uid: `booking-${p.bookingId}@cgsl-practice-scheduler`,
     title: `${p.teamName} practice – ${p.fieldName}`,
     start: Date.parse(p.startsAt),
@@ -23,10 +22,20 @@ export function practiceIcs(p: PracticeEvent): string {
     startInputType: 'utc',
     endInputType: 'utc',
     location: [p.facilityName, p.fieldName, p.facilityAddress].filter(Boolean).join(', '),
-    description: `Practice booked with the CGSL Practice Scheduler.${p.mapUrl ? ` Map: ${p.mapUrl}` : ''}`,
+    description: `Practice booked with the CGSL Practice Scheduler.${mapUrl ? ` Map: ${mapUrl}` : ''}`,
     status: p.confirmed ? 'CONFIRMED' : 'CANCELLED',
-    ...(p.mapUrl ? { url: p.mapUrl } : {}),
-  });
-  if (error || !value) throw error ?? new Error('could not build the calendar file');
-  return value;
+    ...(mapUrl ? { url: mapUrl } : {}),
+  };
+}
+
+/**
+ * One practice as an iCalendar file (.ics), with a stable UID so a re-import updates the same event. The
+ * facility's map link is optional decoration: a link the calendar library refuses (saved before links were
+ * checked, or one its stricter rules reject) is left out rather than failing the whole file.
+ */
+export function practiceIcs(p: PracticeEvent): string {
+  let built = createEvent(eventOf(p, p.mapUrl));
+  if ((built.error || !built.value) && p.mapUrl) built = createEvent(eventOf(p, null));
+  if (built.error || !built.value) throw built.error ?? new Error('could not build the calendar file');
+  return built.value;
 }

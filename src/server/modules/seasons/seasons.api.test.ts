@@ -48,6 +48,23 @@ describe('seasons', () => {
     expect(badDate.json().error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'startsOn' })]));
   });
 
+  it('refuses a season longer than 366 days, and dates outside 2000-2100 (issue 10)', async () => {
+    const century = await send('POST', '/api/seasons', { name: 'Forever', startsOn: '2026-01-01', endsOn: '2099-12-31' });
+    expect(century.statusCode).toBe(400);
+    expect(century.json().error.message).toContain('at most 366 days');
+    const oneTooMany = await send('POST', '/api/seasons', { name: 'Leap and a day', startsOn: '2028-01-01', endsOn: '2029-01-01' });
+    expect(oneTooMany.statusCode).toBe(400);
+    const leapYear = await send('POST', '/api/seasons', { name: 'All of 2028', startsOn: '2028-01-01', endsOn: '2028-12-31' });
+    expect(leapYear.statusCode).toBe(201);
+    const edited = await send('PUT', `/api/seasons/${leapYear.json().season.id}`, { name: 'All of 2028', startsOn: '2028-01-01', endsOn: '2030-12-31' });
+    expect(edited.statusCode).toBe(400);
+    for (const [startsOn, endsOn] of [['9999-12-01', '9999-12-31'], ['1999-12-01', '2000-01-31'], ['2100-12-01', '2101-01-31']]) {
+      const far = await send('POST', '/api/seasons', { name: `Far ${startsOn}`, startsOn, endsOn });
+      expect(far.statusCode, `${startsOn} to ${endsOn}`).toBe(400);
+      expect(JSON.stringify(far.json().error)).toContain('Use a date from 2000 to 2100');
+    }
+  });
+
   it('answers 404 with a helpful message for a season that does not exist', async () => {
     const res = await send('POST', '/api/seasons/6b1f9a5e-8a4f-4c1e-9d7e-000000000000/activate');
     expect(res.statusCode).toBe(404);

@@ -10,7 +10,7 @@ let league: League;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ LOGIN_RATE_LIMIT: '1000' });
   league = await seedLeague(t, { teams: 2, rules: { maxPerWeek: 10, maxPerDay: 5, maxUpcoming: 20 } });
   admin = await t.signUp({ email: 'um-admin@example.org', role: 'admin', name: 'Ada Admin' });
 }, 60_000);
@@ -20,6 +20,12 @@ const patchUser = (actor: TestUser, id: string, payload: unknown) =>
   t.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, payload: payload as object, headers: { cookie: actor.cookie, origin: TEST_ORIGIN } });
 const book = (user: TestUser, slotId: string) =>
   t.app.inject({ method: 'POST', url: '/api/bookings', payload: { slotId }, headers: { cookie: user.cookie, origin: TEST_ORIGIN } });
+/** The person signs in again (a role change ends their sessions): the same person with a new cookie. */
+async function signInAgain(user: TestUser): Promise<TestUser> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: user.password }, headers: { origin: TEST_ORIGIN } });
+  expect(res.statusCode).toBe(200);
+  return { ...user, cookie: cookieHeader(res.headers['set-cookie']) };
+}
 const me = (user: TestUser) => t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } });
 const auditFor = (id: string, action: string) =>
   t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, action)));
@@ -48,20 +54,26 @@ describe('changes act on the very next request', () => {
     expect(moved).toMatchObject({ before: { teamId: null }, after: { teamId: teamB } });
   });
 
-  it('a role change acts at once: a coach made member cannot book, a member made coach can', async () => {
+  it('a role change acts at once and ends the sessions from before it: a member made coach signs in again and books, a coach made member cannot', async () => {
     const [teamA] = league.teamIds as [string];
-    const person = await t.signUp({ email: 'um-role@example.org', role: 'member', teamId: teamA });
+    let person = await t.signUp({ email: 'um-role@example.org', role: 'member', teamId: teamA });
     expect((await book(person, league.slotIds[2]![0]!)).json().error.details.rule).toBe('NOT_COACH');
     const promoted = await patchUser(admin, person.id, { role: 'coach' });
     expect(promoted.json().user.role).toBe('coach');
+    // The session started as a member does not carry the coach's rights: it has ended.
+    expect((await book(person, league.slotIds[2]![0]!)).statusCode).toBe(401);
+    expect(await t.database.db.$count(authSession, eq(authSession.userId, person.id))).toBe(0);
+    person = await signInAgain(person);
     expect((await book(person, league.slotIds[2]![0]!)).statusCode).toBe(201);
     expect((await patchUser(admin, person.id, { role: 'member' })).statusCode).toBe(200);
+    expect((await book(person, league.slotIds[2]![1]!)).statusCode).toBe(401);
+    person = await signInAgain(person);
     expect((await book(person, league.slotIds[2]![1]!)).json().error.details.rule).toBe('NOT_COACH');
     const changes = await auditFor(person.id, 'user.role.change');
     expect(changes.map((c) => [c.before, c.after])).toEqual(
       expect.arrayContaining([
-        [{ role: 'member' }, { role: 'coach' }],
-        [{ role: 'coach' }, { role: 'member' }],
+        [{ role: 'member' }, { role: 'coach', sessionsEnded: 1 }],
+        [{ role: 'coach' }, { role: 'member', sessionsEnded: 1 }],
       ]),
     );
   });
@@ -70,8 +82,9 @@ describe('changes act on the very next request', () => {
     const other = await t.signUp({ email: 'um-admin2@example.org', role: 'admin' });
     expect((await t.app.inject({ url: '/api/admin/users', headers: { cookie: other.cookie } })).statusCode).toBe(200);
     expect((await patchUser(admin, other.id, { role: 'coach', teamId: league.teamIds[0]! })).statusCode).toBe(200);
-    const after = await t.app.inject({ url: '/api/admin/users', headers: { cookie: other.cookie } });
-    expect(after.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/users', headers: { cookie: other.cookie } })).statusCode).toBe(401);
+    const again = await signInAgain(other);
+    expect((await t.app.inject({ url: '/api/admin/users', headers: { cookie: again.cookie } })).statusCode).toBe(403);
   });
 
   it("disabling ends the person's sessions at once: their cookie gets 401 and they cannot sign in; enabling lets them back", async () => {

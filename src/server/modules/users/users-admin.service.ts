@@ -86,7 +86,11 @@ export async function applyAccountChange(tx: Database, ctx: AuditContext, userId
   if (Object.keys(patch).length === 0) return toAdminUser(before);
 
   await repo.setAccountFields(tx, userId, patch);
-  const sessionsEnded = patch.disabled ? await repo.deleteSessionsOf(tx, userId) : 0;
+  // A disabled account is signed out everywhere. A new role is a new session: every session from before the
+  // change ends (sign in again), so none started under the old role, or leaked, carries the new rights. A person
+  // who changes their own role (accepting an invitation while signed in) keeps the session they are using.
+  const endsSessions = patch.disabled === true || (patch.role !== undefined && ctx.actorId !== userId);
+  const sessionsEnded = endsSessions ? await repo.deleteSessionsOf(tx, userId) : 0;
   const after = (await repo.findAdminUser(tx, userId))!;
 
   const entry = { entityType: 'user', entityId: userId } as const;
@@ -94,9 +98,9 @@ export async function applyAccountChange(tx: Database, ctx: AuditContext, userId
     await recordAudit(tx, ctx, {
       ...entry,
       action: 'user.role.change',
-      summary: `${who}: role ${ROLE_LABEL[before.role]} → ${ROLE_LABEL[after.role]} ${why}`,
+      summary: `${who}: role ${ROLE_LABEL[before.role]} → ${ROLE_LABEL[after.role]} ${why}${sessionsEnded && !after.disabled ? ` (${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended)` : ''}`,
       before: { role: before.role },
-      after: { role: after.role },
+      after: { role: after.role, ...(sessionsEnded && !after.disabled ? { sessionsEnded } : {}) },
     });
   }
   if (patch.teamId !== undefined) {

@@ -2,14 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
-import { claimsResponseSchema, displayNameSchema, notificationPrefsSchema, profileSchema } from '../../../shared/users/users.schemas';
-import { auditContext } from '../audit/audit.service';
+import { claimsResponseSchema, notificationPrefsSchema, profilePatchSchema, profileSchema } from '../../../shared/users/users.schemas';
 import { findClaims, getNotificationPrefs, setNotificationPrefs, toProfile, updateOwnProfile } from './users.service';
-
-export const profilePatchSchema = z.object({
-  displayName: displayNameSchema.optional(),
-  teamId: z.string().uuid('Pick a team from the list').nullable().optional(),
-});
 
 export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { db }) => {
   app.get(
@@ -47,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { d
     },
     async (req) => {
       const actor = await req.requireActor();
-      return { profile: await updateOwnProfile(db, auditContext(req, actor), actor, req.body) };
+      return { profile: await updateOwnProfile(db, actor, req.body) };
     },
   );
 

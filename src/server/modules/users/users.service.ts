@@ -2,9 +2,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/access';
 import type { Role } from '../../../shared/constants';
-import type { Profile } from '../../../shared/users/users.schemas';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { findActiveTeam } from '../teams/teams.service';
+import type { Profile, ProfilePatchInput } from '../../../shared/users/users.schemas';
 import * as repo from './users.repository';
 import type { ProfileRow } from './users.repository';
 
@@ -21,44 +19,17 @@ export function toProfile(row: ProfileRow): Profile {
 }
 
 /**
- * A person edits their own name, and picks their team while they are a member. A coach's team decides
- * what they can book, so only an admin changes it (on the user manager).
+ * A person edits their own name. Their team decides what they may see and book, so only an admin grants or
+ * changes it (the user manager, an invitation): asking for another team here is refused in words.
  */
-export async function updateOwnProfile(
-  db: Database,
-  ctx: AuditContext,
-  actor: Actor,
-  patch: { displayName?: string | undefined; teamId?: string | null | undefined },
-): Promise<Profile> {
+export async function updateOwnProfile(db: Database, actor: Actor, patch: ProfilePatchInput): Promise<Profile> {
   if (patch.teamId !== undefined && patch.teamId !== actor.profile.teamId) {
-    if (actor.profile.role !== 'member') {
-      throw new AppError('FORBIDDEN', 'Coaches and admins cannot change their own team. Ask a league admin to change it.');
-    }
-    if (patch.teamId !== null && !(await findActiveTeam(db, patch.teamId))) {
-      throw new AppError('VALIDATION_FAILED', 'That team does not exist. Pick a team from the list.', {
-        fields: { teamId: 'Pick a team from the list' },
-      });
-    }
-  }
-  return db.transaction(async (tx) => {
-    const before = toProfile(actor.profile);
-    await repo.updateProfile(tx, actor.userId, {
-      ...(patch.displayName !== undefined ? { displayName: patch.displayName } : {}),
-      ...(patch.teamId !== undefined ? { teamId: patch.teamId } : {}),
+    throw new AppError('FORBIDDEN', 'Only a league admin can put you on a team or change your team. Ask one to add you; an invitation does it too.', {
+      fields: { teamId: 'Ask a league admin to change your team' },
     });
-    const after = toProfile((await repo.findProfile(tx, actor.userId))!);
-    if (before.teamId !== after.teamId) {
-      await recordAudit(tx, ctx, {
-        action: 'user.team.change',
-        entityType: 'user',
-        entityId: actor.userId,
-        summary: `${after.email} set their team to ${after.teamName ?? 'none'}`,
-        before: { teamId: before.teamId, teamName: before.teamName },
-        after: { teamId: after.teamId, teamName: after.teamName },
-      });
-    }
-    return after;
-  });
+  }
+  if (patch.displayName !== undefined) await repo.updateProfile(db, actor.userId, { displayName: patch.displayName });
+  return toProfile((await repo.findProfile(db, actor.userId))!);
 }
 
 export type { ProfileRow } from './users.repository';

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, notifyManager, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Claims } from '../../../shared/users/admin-rule';
 import type { Profile } from '../../../shared/users/users.schemas';
 import { api, ApiError } from '../../lib/api-client';
@@ -37,8 +38,29 @@ export async function refreshSession(queryClient: QueryClient): Promise<Session 
   return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
 }
 
+/**
+ * Re-renders whenever the session entry of the query cache is replaced. Sign-out empties the whole cache
+ * (`queryClient.clear()`) and then stores `null`: the old entry is removed under its observers, which would
+ * otherwise keep showing the signed-out person (the landing page's "Welcome back" beside the Login link).
+ * A render reads the current entry, and its observer moves over to it.
+ */
+function useSessionEntry(queryClient: QueryClient): void {
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        // Scheduled like TanStack's own observer notifications (after the current tick), so the sign-out's own
+        // callbacks (the "You are logged out." toast) run before the Account menu that started it unmounts.
+        if ((event.type === 'added' || event.type === 'removed') && event.query.queryHash === hashKey(sessionQueryKey)) notifyManager.schedule(onChange);
+      }),
+    [queryClient],
+  );
+  const entry = useCallback(() => queryClient.getQueryCache().find({ queryKey: sessionQueryKey, exact: true }) ?? null, [queryClient]);
+  useSyncExternalStore(subscribe, entry, entry);
+}
+
 /** The session query, starting from the cached profile so the shell renders at once while it revalidates. */
 export function useSessionQuery() {
+  useSessionEntry(useQueryClient());
   return useQuery({
     ...sessionQueryOptions(),
     initialData: () => readCachedSession() ?? undefined,

@@ -6,6 +6,10 @@ import { writeCachedSession, type Session } from './profile-cache';
 
 export interface ProfilePatch {
   displayName?: string;
+  /**
+   * @deprecated Only a league admin sets a team (issue 10): the server refuses a change with a 403 and words.
+   * Kept until the sign-up form stops sending the team it used to offer.
+   */
   teamId?: string | null;
 }
 

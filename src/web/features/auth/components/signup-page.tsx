@@ -6,10 +6,8 @@ import { signupSchema } from '../../../../shared/users/users.schemas';
 import { Alert } from '../../../components/ui/alert';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { useTeams } from '../../../lib/api/get-teams';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignUp } from '../api/sign-up';
@@ -18,7 +16,6 @@ export function SignupPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
-  const teams = useTeams();
   const signUp = useSignUp();
   const {
     register,
@@ -26,12 +23,11 @@ export function SignupPage() {
     setError,
     formError,
     formState: { errors, isSubmitting },
-  } = useZodForm(signupSchema, { defaultValues: { name: '', email: '', password: '', teamId: '' }, serverFields: ['name', 'email', 'password', 'teamId'] });
+  } = useZodForm(signupSchema, { defaultValues: { name: '', email: '', password: '' }, serverFields: ['name', 'email', 'password'] });
 
   const onSubmit = submit(async (values) => {
     try {
-      const { session, teamError } = await signUp.mutateAsync(values);
-      if (teamError) toast.error(`Your account is ready, but the team was not saved: ${teamError} Pick it on your profile.`);
+      const session = await signUp.mutateAsync(values);
       toast.success(`Welcome, ${session?.profile.displayName ?? values.name}! Your account is ready.`);
       void navigate(redirect, { replace: true });
     } catch (err) {
@@ -67,24 +63,7 @@ export function SignupPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <SelectField
-          label="Team"
-          disabled={teams.isPending}
-          hint={
-            teams.isError
-              ? 'The team list could not be loaded. You can pick your team later on your profile.'
-              : 'Optional. Coaches are linked to their team by a league admin.'
-          }
-          error={errors.teamId?.message}
-          {...register('teamId')}
-        >
-          <option value="">{teams.isPending ? 'Loading teams…' : 'No team for now'}</option>
-          {(teams.data ?? []).map((team) => (
-            <option key={team.id} value={team.id}>
-              {team.division ? `${team.name} (${team.division})` : team.name}
-            </option>
-          ))}
-        </SelectField>
+        <p className="text-sm text-slate-600">A league admin puts coaches and players on their team; coaches usually get an invitation by email.</p>
         <Button type="submit" busy={isSubmitting} className="mt-2 w-full">
           Sign up
         </Button>

@@ -73,7 +73,7 @@ export function LandingPage() {
               ? 'You run the league: the admin pages are one click away in the top bar.'
               : auth.session.profile.teamName
                 ? `You are with the ${auth.session.profile.teamName}.`
-                : 'You are not on a team yet. Pick yours on your profile, or ask a league admin to add you as a coach.'}
+                : 'You are not on a team yet. A league admin adds people to their team; ask yours, or accept the invitation they sent you.'}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Link to="/my-reservations" className={buttonClasses('primary')}>

@@ -64,12 +64,13 @@ export function PeoplePanel() {
 
   const onRole = (person: AdminUser, role: Role) => {
     if (role === person.role) return;
-    const success = `${person.displayName} is now ${A_ROLE[role]}.`;
+    // A new role ends the person's sessions (server: users-admin.service): they sign in again to use it.
+    const success = `${person.displayName} is now ${A_ROLE[role]}. They are signed out and sign in again to use it.`;
     if (!isDemotion(person.role, role)) return apply(person, { role }, success);
     const loses =
       person.role === 'admin'
-        ? 'They lose the admin pages at their next click.'
-        : `They can no longer book practices${person.teamName ? ` for ${person.teamName}` : ''} from their next click.`;
+        ? 'They lose the admin pages at once and are signed out on every device.'
+        : `They can no longer book practices${person.teamName ? ` for ${person.teamName}` : ''}, and are signed out on every device.`;
     setPending({ person, patch: { role }, title: `Make ${person.displayName} ${A_ROLE[role]}?`, message: `${loses} You can change it back at any time.`, confirmLabel: `Make ${ROLE_LABEL[role].toLowerCase()}`, success });
   };
 

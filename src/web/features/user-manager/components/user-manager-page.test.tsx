@@ -67,13 +67,13 @@ describe('/admin-user-manager, People', () => {
     const user = userEvent.setup();
     await user.selectOptions(within(row).getByLabelText(/^Role/), 'member');
     const ask = await screen.findByRole('alertdialog', { name: 'Make Ada Two a member?' });
-    expect(ask.textContent).toContain('They lose the admin pages at their next click.');
+    expect(ask.textContent).toContain('They lose the admin pages at once and are signed out on every device.');
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(within(row).getByLabelText<HTMLSelectElement>(/^Role/).value).toBe('admin');
     expect(patches).toEqual([]);
 
     await user.selectOptions(within(await screen.findByRole('article', { name: 'Person 2' })).getByLabelText(/^Role/), 'coach');
-    expect(await screen.findByText('Person 2 is now a coach.')).toBeTruthy();
+    expect(await screen.findByText('Person 2 is now a coach. They are signed out and sign in again to use it.')).toBeTruthy();
     expect(patches).toEqual([['/api/admin/users/p2', { role: 'coach' }]]);
     expect(within(screen.getByRole('article', { name: 'Person 2' })).getByLabelText<HTMLSelectElement>(/^Role/).value).toBe('coach');
   });

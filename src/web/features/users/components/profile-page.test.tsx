@@ -132,3 +132,19 @@ describe('/profile: password and devices', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Your profile' })).toBeTruthy();
   });
 });
+
+describe('/profile: details (issue 10)', () => {
+  it('shows the team read-only, even to a member, and saves only the name', async () => {
+    const fetchMock = setup({ handler: (url, init) => (url === '/api/me' && init?.method === 'PATCH' ? json({ profile: { ...memberProfile, ...(bodyOf(init) as object) } }) : undefined) });
+    const team = await screen.findByRole('textbox', { name: 'Team' });
+    expect(team).toHaveProperty('readOnly', true);
+    expect(team).toHaveProperty('value', memberProfile.teamName);
+    expect(screen.queryByRole('combobox', { name: 'Team' })).toBeNull();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Pat P.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile saved.')).toBeTruthy();
+    expect(sent(fetchMock, '/api/me', 'PATCH')).toEqual([{ displayName: 'Pat P.' }]);
+  });
+});

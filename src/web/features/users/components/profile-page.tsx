@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { verifyEmailErrorMessage } from '../../../../shared/auth/auth.schemas';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { displayNameSchema } from '../../../../shared/users/users.schemas';
-import { useUpdateProfile, type ProfilePatch } from '../../../app/session/update-profile';
+import { useUpdateProfile } from '../../../app/session/update-profile';
 import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -14,9 +14,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useTeams } from '../../../lib/api/get-teams';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { emailStatusQueryKey } from '../api/get-email-status';
 import { DevicesCard } from './devices-card';
@@ -26,7 +24,7 @@ import { PasswordCard } from './password-card';
 
 const ROLE_LABEL: Record<Profile['role'], string> = { admin: 'League admin', coach: 'Coach', member: 'Member' };
 
-const profileFormSchema = z.object({ displayName: displayNameSchema, teamId: z.string() });
+const profileFormSchema = z.object({ displayName: displayNameSchema });
 
 export function ProfilePage() {
   const auth = useSession();
@@ -80,8 +78,6 @@ function useVerifyEmailLanding(): string | null {
 }
 
 function ProfileEditor({ profile, isAdmin, notice }: { profile: Profile; isAdmin: boolean; notice: ReactNode }) {
-  const canPickTeam = profile.role === 'member';
-  const teams = useTeams();
   const update = useUpdateProfile();
   const {
     register,
@@ -90,15 +86,13 @@ function ProfileEditor({ profile, isAdmin, notice }: { profile: Profile; isAdmin
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useZodForm(profileFormSchema, {
-    defaultValues: { displayName: profile.displayName, teamId: profile.teamId ?? '' },
-    serverFields: ['displayName', 'teamId'],
+    defaultValues: { displayName: profile.displayName },
+    serverFields: ['displayName'],
   });
 
   const onSubmit = submit(async (values) => {
-    const patch: ProfilePatch = { displayName: values.displayName };
-    if (canPickTeam) patch.teamId = values.teamId === '' ? null : values.teamId;
-    const saved = await update.mutateAsync(patch);
-    reset({ displayName: saved.displayName, teamId: saved.teamId ?? '' });
+    const saved = await update.mutateAsync({ displayName: values.displayName });
+    reset({ displayName: saved.displayName });
     toast.success('Profile saved.');
   });
 
@@ -126,29 +120,8 @@ function ProfileEditor({ profile, isAdmin, notice }: { profile: Profile; isAdmin
               {formError ? <Alert>{formError}</Alert> : null}
               <TextField label="Name" autoComplete="name" error={errors.displayName?.message} {...register('displayName')} />
               <TextField label="Email" type="email" value={profile.email} readOnly hint="Your sign-in email. Ask a league admin to change it." />
-              {canPickTeam ? (
-                <SelectField
-                  label="Team"
-                  disabled={teams.isPending}
-                  hint={teams.isError ? 'The team list could not be loaded. Try again later.' : 'The team you play for or follow.'}
-                  error={errors.teamId?.message}
-                  {...register('teamId')}
-                >
-                  <option value="">No team</option>
-                  {(teams.data ?? []).map((team) => (
-                    <option key={team.id} value={team.id}>
-                      {team.division ? `${team.name} (${team.division})` : team.name}
-                    </option>
-                  ))}
-                </SelectField>
-              ) : (
-                <TextField
-                  label="Team"
-                  value={profile.teamName ?? 'No team'}
-                  readOnly
-                  hint="Coaches and admins cannot change their own team. Ask a league admin to change it."
-                />
-              )}
+              {/* A team decides what a person sees and books, so only a league admin sets it (user manager or invitation). */}
+              <TextField label="Team" value={profile.teamName ?? 'No team'} readOnly hint="A league admin puts people on their team. Ask one to add or change yours." />
               <div>
                 <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
                   Save changes
