@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseHandle } from '../db/client';
-import { processStartTime } from '../db/data-dir-lock';
+import { processAlive, processStartTime } from '../db/data-dir-lock';
 
 /**
  * Backups of the embedded database (PGlite). PGlite is one process holding its data directory, so a copy taken
@@ -183,11 +183,3 @@ export function backupListenerPid(dataDir: string): number | null {
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

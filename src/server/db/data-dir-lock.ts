@@ -41,7 +41,8 @@ export function processStartTime(pid: number): string | null {
   }
 }
 
-function processAlive(pid: number): boolean {
+/** The process exists (EPERM: it does, under another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
