@@ -23,7 +23,8 @@ export function rowsOf<T>(result: unknown): T[] {
 
 /** PostgreSQL LISTEN/NOTIFY, which carries live updates between app servers. */
 export interface PubSub {
-  listen(channel: string, onPayload: (payload: string) => void): Promise<{ unlisten: () => Promise<void> }>;
+  /** `onListen` runs each time the listening connection is (re)established. */
+  listen(channel: string, onPayload: (payload: string) => void, onListen?: () => void): Promise<{ unlisten: () => Promise<void> }>;
   notify(channel: string, payload: string): Promise<void>;
 }
 
@@ -82,7 +83,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     db,
     kind: 'postgres',
     pubsub: {
-      listen: (channel, onPayload) => client.listen(channel, onPayload),
+      listen: (channel, onPayload, onListen) => client.listen(channel, onPayload, onListen),
       notify: async (channel, payload) => {
         await client.notify(channel, payload);
       },

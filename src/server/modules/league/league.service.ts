@@ -23,8 +23,8 @@ export function createLeagueSettings(deps: { db: Database; live: Live; defaults:
   const forget = () => {
     cached = null;
   };
-  const unsubscribe = live.subscribe((event) => {
-    if (event.type === 'league') forget();
+  const unsubscribe = live.watch((event) => {
+    if (event.type === 'league' || event.type === 'resync') forget();
   });
 
   const get = (): Promise<LeagueSettings> => {

@@ -4,9 +4,18 @@ import type { PubSub } from '../../db/client';
 /**
  * What changed, for every app server and every open page:
  * - `slots`: slot ids whose status, booking or block may be different now (empty: reload the visible weeks);
- * - `league`: the league settings changed (each server drops its cached copy).
+ * - `league`: the league settings changed (each server drops its cached copy);
+ * - `seasons`: a season or its booking rules changed (cached booking contexts are dropped);
+ * - `people`: these people's sign-in, role, team or account changed (empty: anyone's); cached sessions are dropped;
+ * - `resync`: this server's LISTEN connection came back after a break, so it may have missed events: every
+ *   cache drops everything and open pages reload their weeks. Never sent between servers.
  */
-export type LiveEvent = { type: 'slots'; slotIds: string[] } | { type: 'league' };
+export type LiveEvent =
+  | { type: 'slots'; slotIds: string[] }
+  | { type: 'league' }
+  | { type: 'seasons' }
+  | { type: 'people'; userIds: string[] }
+  | { type: 'resync' };
 
 export interface LiveBus {
   /** Starts listening (PostgreSQL: LISTEN); resolves once events from other servers can arrive. */
@@ -21,7 +30,9 @@ const CHANNEL = 'cgsl_events';
 const MAX_IDS = 150;
 
 function trim(event: LiveEvent): LiveEvent {
-  return event.type === 'slots' && event.slotIds.length > MAX_IDS ? { type: 'slots', slotIds: [] } : event;
+  if (event.type === 'slots' && event.slotIds.length > MAX_IDS) return { type: 'slots', slotIds: [] };
+  if (event.type === 'people' && event.userIds.length > MAX_IDS) return { type: 'people', userIds: [] };
+  return event;
 }
 
 /**
@@ -48,14 +59,24 @@ export function createLiveBus(pubsub: PubSub | null): LiveBus {
     };
   }
   let listening: Promise<{ unlisten: () => Promise<void> }> | null = null;
+  let connections = 0;
   const start = () => {
-    listening ??= pubsub.listen(CHANNEL, (payload) => {
-      try {
-        deliver(JSON.parse(payload) as LiveEvent);
-      } catch {
-        // A malformed payload is not ours: ignore it.
-      }
-    });
+    listening ??= pubsub.listen(
+      CHANNEL,
+      (payload) => {
+        try {
+          const event = JSON.parse(payload) as LiveEvent;
+          if (event.type !== 'resync') deliver(event);
+        } catch {
+          // A malformed payload is not ours: ignore it.
+        }
+      },
+      () => {
+        // Called on every (re)connection of the listening session; after the first, events may have been missed.
+        connections += 1;
+        if (connections > 1) deliver({ type: 'resync' });
+      },
+    );
     return listening;
   };
   return {

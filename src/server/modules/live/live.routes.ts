@@ -41,9 +41,12 @@ export const liveRoutes: FastifyPluginAsync<{ live: Live; maxStreamsPerAddress?:
       'x-accel-buffering': 'no',
     });
     res.write('retry: 2000\n\n');
-    // Pages hear slot changes only; league events are for the servers' settings caches.
+    // Pages hear slot changes only (a resync, when this server may have missed some, reloads their weeks);
+    // the other events are for the servers' caches.
     const unsubscribe = live.subscribe((event) => {
-      if (event.type === 'slots') res.write(`event: slots\ndata: ${JSON.stringify({ slotIds: event.slotIds })}\n\n`);
+      if (event.type === 'slots' || event.type === 'resync') {
+        res.write(`event: slots\ndata: ${JSON.stringify({ slotIds: event.type === 'slots' ? event.slotIds : [] })}\n\n`);
+      }
     });
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     let ended = false;
