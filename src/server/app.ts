@@ -18,6 +18,7 @@ import { createLeagueSettings } from './modules/league/league.service';
 import { createLiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLive } from './modules/live/live.service';
+import { createReadCaches } from './modules/read-cache/read-cache.service';
 import { slotsRoutes } from './modules/slots/slots.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -77,7 +78,8 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   const live = createLive(bus, (err) => app.log.warn({ err }, 'a live update could not be published'));
   const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
   const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
-  const context: ServerContext = { db, live, league };
+  const cache = createReadCaches(live);
+  const context: ServerContext = { db, live, league, cache };
   const auth = createAuth(config, db, authSecret, { league });
   const mail = createMailWorker(
     { db, league, live, transport: createMailTransport(config, app.log), publicUrl: config.publicUrl, mailFrom: config.mailFrom, log: app.log },
@@ -131,6 +133,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
     // First the worker (it may be finishing a send and marking it), then what it uses.
     await mail.stop();
     league.close();
+    cache.close();
     await bus.close();
   });
 

@@ -41,6 +41,11 @@ export interface TestApp extends App {
   database: DatabaseHandle & { url?: string };
   config: Config;
   close(): Promise<void>;
+  /**
+   * After a fixture wrote straight into the tables: the server's cached reads know nothing of it (every change
+   * through the app invalidates them), so they are dropped, as an operator does after a manual SQL fix.
+   */
+  wroteBehindTheApp(): void;
   /** Creates an account with a profile of the given role and returns its session cookie. */
   signUp(input: { email: string; role?: Role; name?: string; password?: string; teamId?: string | null }): Promise<TestUser>;
 }
@@ -67,6 +72,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await built.app.close();
       await database.close();
     },
+    wroteBehindTheApp: () => built.context.cache.clear(),
     signUp: async ({ email, role = 'member', name = 'Test Person', password = TEST_PASSWORD, teamId = null }) => {
       const result = await built.auth.api.signUpEmail({ body: { name, email, password }, returnHeaders: true });
       const id = result.response.user.id;

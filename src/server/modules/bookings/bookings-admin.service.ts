@@ -104,8 +104,8 @@ export async function saveRules({ db, live }: ServerContext, ctx: AuditContext, 
     await repo.saveRules(tx, seasonId, rules);
     const after = await repo.getRules(tx, seasonId);
     await recordAudit(tx, ctx, { action: 'booking-rules.update', entityType: 'season', entityId: seasonId, summary: `Edited the booking rules of "${season.name}"`, before, after });
-    // Open Book a Field pages re-check every slot against the new rules.
-    return { value: after, slots: 'all' };
+    // Open Book a Field pages re-check every slot against the new rules; booking contexts are read again.
+    return { value: after, slots: 'all', seasons: true };
   });
 }
 

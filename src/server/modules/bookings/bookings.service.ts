@@ -8,6 +8,7 @@ import type { Booking, BookingContext } from '../../../shared/bookings/bookings.
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { practiceIcs } from '../calendar/calendar.service';
 import { commitThenPublish } from '../live/live.service';
+import { tags } from '../read-cache/read-cache.service';
 import { notification, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
 import { findActiveSeason, findSeason } from '../seasons/seasons.service';
 import { findSlot, lockSlot } from '../slots/slots.service';
@@ -163,17 +164,34 @@ export async function calendarFile(db: Database, actor: Actor, bookingId: string
   return { ics, filename: `practice-${booking.startsAt.slice(0, 10)}.ics` };
 }
 
-export async function bookingContext({ db, league }: ServerContext, actor: Actor | null, seasonId: string | undefined, now = new Date()): Promise<BookingContext> {
-  const found = seasonId ? await findSeason(db, seasonId) : await findActiveSeason(db);
-  const season = found ? { id: found.id, name: found.name, startsOn: found.startsOn, endsOn: found.endsOn } : null;
+/**
+ * What Book a Field needs before the click. The season with its rules and the team's bookings come from this
+ * server's cache until a change touches them; the clock (`now`) and the caller's own facts are per request.
+ */
+export async function bookingContext({ db, league, cache }: ServerContext, actor: Actor | null, seasonId: string | undefined, now = new Date()): Promise<BookingContext> {
+  const { season, rules } = await cache.seasons.get(
+    `season|${seasonId ?? 'active'}`,
+    async () => {
+      const found = seasonId ? await findSeason(db, seasonId) : await findActiveSeason(db);
+      const season = found ? { id: found.id, name: found.name, startsOn: found.startsOn, endsOn: found.endsOn } : null;
+      return { season, rules: season ? await repo.getRules(db, season.id) : null };
+    },
+    { joinTags: [tags.seasons], tagsOf: () => [tags.seasons] },
+  );
   const teamId = actor?.profile.teamId ?? null;
+  const teamBookings = teamId
+    ? await cache.teamBookings.get(`team|${teamId}`, async () => (await repo.confirmedStartsOfTeam(db, teamId)).map((d) => d.toISOString()), {
+        joinTags: [tags.bookings],
+        tagsOf: () => [tags.bookings],
+      })
+    : [];
   return {
     timeZone: await league.timeZone(),
     now: now.toISOString(),
     season,
-    rules: season ? await repo.getRules(db, season.id) : null,
+    rules,
     team: teamId ? { id: teamId, name: actor!.profile.teamName ?? '' } : null,
-    teamBookings: teamId ? (await repo.confirmedStartsOfTeam(db, teamId)).map((d) => d.toISOString()) : [],
+    teamBookings: [...teamBookings],
     cannotBook: cannotBook(actor),
   };
 }

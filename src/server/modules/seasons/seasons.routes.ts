@@ -6,7 +6,8 @@ import { seasonIdParamsSchema, seasonInputSchema, seasonSchema } from '../../../
 import { requestAuditContext } from '../audit/audit.service';
 import * as service from './seasons.service';
 
-export const seasonsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { db }) => {
+export const seasonsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, deps) => {
+  const { db } = deps;
   app.get(
     '/api/seasons',
     {
@@ -28,7 +29,7 @@ export const seasonsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, {
       },
     },
     async (req, reply) => {
-      const season = await service.createSeason(db, await requestAuditContext(req), req.body);
+      const season = await service.createSeason(deps, await requestAuditContext(req), req.body);
       return reply.status(201).send({ season });
     },
   );
@@ -45,7 +46,7 @@ export const seasonsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, {
         response: { 200: z.object({ season: seasonSchema }), 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (req) => ({ season: await service.editSeason(db, await requestAuditContext(req), req.params.id, req.body) }),
+    async (req) => ({ season: await service.editSeason(deps, await requestAuditContext(req), req.params.id, req.body) }),
   );
 
   app.post(
@@ -59,6 +60,6 @@ export const seasonsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, {
         response: { 200: z.object({ season: seasonSchema }), 404: apiErrorSchema },
       },
     },
-    async (req) => ({ season: await service.activateSeason(db, await requestAuditContext(req), req.params.id) }),
+    async (req) => ({ season: await service.activateSeason(deps, await requestAuditContext(req), req.params.id) }),
   );
 };

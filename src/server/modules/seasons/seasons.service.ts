@@ -1,7 +1,9 @@
+import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { commitThenPublish } from '../live/live.service';
 import type { Season, SeasonInput } from '../../../shared/seasons/seasons.schemas';
 import * as repo from './seasons.repository';
 
@@ -25,9 +27,11 @@ export const listSeasons = (db: Database) => repo.listSeasons(db);
 export const findSeason = (db: Database, id: string) => repo.findSeason(db, id);
 export const findActiveSeason = (db: Database) => repo.findActiveSeason(db);
 
-export function createSeason(db: Database, ctx: AuditContext, input: SeasonInput): Promise<Season> {
+// Every season change is published: each app server drops its cached booking contexts.
+
+export function createSeason({ db, live }: ServerContext, ctx: AuditContext, input: SeasonInput): Promise<Season> {
   return uniqueName(input.name, () =>
-    db.transaction(async (tx) => {
+    commitThenPublish(db, live, async (tx) => {
       const season = await repo.insertSeason(tx, input);
       await recordAudit(tx, ctx, {
         action: 'season.create',
@@ -36,14 +40,14 @@ export function createSeason(db: Database, ctx: AuditContext, input: SeasonInput
         summary: `Created season "${season.name}" (${season.startsOn} to ${season.endsOn})`,
         after: season,
       });
-      return season;
+      return { value: season, seasons: true };
     }),
   );
 }
 
-export function editSeason(db: Database, ctx: AuditContext, id: string, input: SeasonInput): Promise<Season> {
+export function editSeason({ db, live }: ServerContext, ctx: AuditContext, id: string, input: SeasonInput): Promise<Season> {
   return uniqueName(input.name, () =>
-    db.transaction(async (tx) => {
+    commitThenPublish(db, live, async (tx) => {
       const before = await repo.findSeason(tx, id);
       if (!before) throw notFound();
       const after = (await repo.updateSeason(tx, id, input))!;
@@ -55,13 +59,13 @@ export function editSeason(db: Database, ctx: AuditContext, id: string, input: S
         before,
         after,
       });
-      return after;
+      return { value: after, seasons: true };
     }),
   );
 }
 
-export function activateSeason(db: Database, ctx: AuditContext, id: string): Promise<Season> {
-  return db.transaction(async (tx) => {
+export function activateSeason({ db, live }: ServerContext, ctx: AuditContext, id: string): Promise<Season> {
+  return commitThenPublish(db, live, async (tx) => {
     const before = await repo.findSeason(tx, id);
     if (!before) throw notFound();
     const previous = (await repo.listSeasons(tx)).find((s) => s.active) ?? null;
@@ -77,6 +81,6 @@ export function activateSeason(db: Database, ctx: AuditContext, id: string): Pro
       before: { activeSeason: previous },
       after: { activeSeason: after },
     });
-    return after;
+    return { value: after, seasons: true };
   });
 }

@@ -213,6 +213,7 @@ describe('blocks', () => {
   it('refuses to block over a confirmed booking unless told to cancel it; cancelling records the reason and a notification', async () => {
     const day = (await t.app.inject({ url: `/api/slots?from=2027-04-05&to=2027-04-05&fieldId=${fieldIds[2]}` })).json().slots as Array<{ id: string }>;
     const [booking] = await t.database.db.insert(bookings).values({ slotId: day[1]!.id, teamId, status: 'confirmed' }).returning();
+    t.wroteBehindTheApp();
     const body = { scope: 'field', fieldId: fieldIds[2], startsAt: '2027-04-05T00:00:00-05:00', endsAt: '2027-04-06T00:00:00-05:00', category: 'weather', reason: 'Field flooded' };
 
     const aborted = await send('POST', '/api/blocks', { ...body, onBookings: 'abort' });

@@ -6,6 +6,7 @@ import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { generatorPreviewSchema, slotEditSchema, slotGeneratorInputSchema, slotIdsQuerySchema, slotQuerySchema, slotSchema, type GenerateProgress } from '../../../shared/slots/slots.schemas';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
 import { requestAuditContext } from '../audit/audit.service';
+import { sendReady } from '../read-cache/read-cache.service';
 import * as service from './slots.service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -20,10 +21,10 @@ export const slotsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, dep
         tags: ['slots'],
         summary: 'Slots starting on the given local days (league time zone), with status and booked team',
         querystring: slotQuerySchema,
-        response: { 200: z.object({ slots: z.array(slotSchema) }), 400: apiErrorSchema },
+        response: { 200: z.object({ slots: z.array(slotSchema) }), 304: z.null().describe('The copy the client holds (If-None-Match) is current'), 400: apiErrorSchema },
       },
     },
-    async (req) => ({ slots: await service.querySlots(deps, req.query) }),
+    async (req, reply) => sendReady(req, reply, await service.slotsResponse(deps, req.query)),
   );
 
   app.get(
@@ -37,7 +38,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, dep
         response: { 200: z.object({ slots: z.array(slotSchema) }), 400: apiErrorSchema },
       },
     },
-    async (req) => ({ slots: await service.slotsByIds(deps.db, req.query.ids) }),
+    async (req, reply) => sendReady(req, reply, await service.slotsByIdsResponse(deps, req.query.ids)),
   );
 
   app.post(

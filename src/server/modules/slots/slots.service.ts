@@ -11,6 +11,7 @@ import type { GeneratorPreview, Slot, slotGeneratorInputSchema } from '../../../
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { findFields } from '../facilities/facilities.service';
 import { commitThenPublish, publishAfter } from '../live/live.service';
+import { readyJson, tags, type CachedSlotView, type ReadyResponse } from '../read-cache/read-cache.service';
 import { findSeason } from '../seasons/seasons.service';
 import * as repo from './slots.repository';
 
@@ -168,7 +169,8 @@ export async function editSlot(
       if (timeChanged) await repo.applyActiveBlocks(tx, { slotIds: [id] });
       const after = (await repo.findSlot(tx, id))!;
       await recordAudit(tx, ctx, { action: 'slot.update', entityType: 'slot', entityId: id, summary: `Edited the slot on ${after.fieldName}`, before, after });
-      return { value: after, slots: [id] };
+      // A new time can move the slot into another week, which no event naming its id would reach: reload all.
+      return { value: after, slots: timeChanged ? 'all' : [id] };
     });
   } catch (err) {
     if (sqlState(err) === '23P01') throw new AppError('CONFLICT', 'That time overlaps another slot on this field. Choose a different time.');
@@ -187,16 +189,48 @@ export async function deleteSlot({ db, live }: ServerContext, ctx: AuditContext,
   });
 }
 
-/** Slots starting on the given local days (league time zone). */
-export async function querySlots(
-  { db, league }: ServerContext,
-  q: { from: string; to: string; seasonId?: string | undefined; facilityId?: string | undefined; fieldId?: string | undefined },
-): Promise<Slot[]> {
+export interface SlotQuery {
+  from: string;
+  to: string;
+  seasonId?: string | undefined;
+  facilityId?: string | undefined;
+  fieldId?: string | undefined;
+}
+
+/** Slots starting on the given local days (league time zone), read from the database. */
+export async function querySlots({ db, league }: ServerContext, q: SlotQuery): Promise<Slot[]> {
   const { start, end } = localDayRange(q.from, q.to, await league.timeZone());
   return repo.querySlots(db, { start, end, seasonId: q.seasonId, facilityId: q.facilityId, fieldId: q.fieldId });
 }
 
 export const slotsByIds = repo.slotsByIds;
+
+const slotView = (slots: Slot[]): CachedSlotView => ({ response: readyJson({ slots }), slotIds: slots.map((s) => s.id) });
+const slotTags = (view: CachedSlotView) => [tags.slotViews, ...view.slotIds.map(tags.slot)];
+
+/**
+ * The week view, ready to send: from this server's cache until a change touches one of its slots (or any slot
+ * view: a generated season, a block, a closed field).
+ */
+export function slotsResponse(deps: ServerContext, q: SlotQuery): Promise<ReadyResponse> {
+  const key = `week|${q.from}|${q.to}|${q.seasonId ?? ''}|${q.facilityId ?? ''}|${q.fieldId ?? ''}`;
+  return deps.cache.slotViews
+    .get(key, async () => slotView(await querySlots(deps, q)), { joinTags: [tags.anySlot], tagsOf: slotTags })
+    .then((view) => view.response);
+}
+
+/** The slots a live event named, ready to send (every open page asks for the same ones at once). */
+export function slotsByIdsResponse({ db, cache }: ServerContext, ids: string[]): Promise<ReadyResponse> {
+  const sorted = [...ids].sort();
+  const joinTags = [tags.slotViews, ...sorted.map(tags.slot)];
+  return cache.slotViews
+    .get(`ids|${sorted.join(',')}`, async () => slotView(await repo.slotsByIds(db, sorted)), {
+      joinTags,
+      // The ids asked for, found or not: a slot that comes back (a field reopened) is a change to these ids.
+      tagsOf: () => joinTags,
+    })
+    .then((view) => view.response);
+}
 
 // For the blocks and bookings modules: the slot row lock everything that changes a slot takes, and the block state.
 export const findSlot = repo.findSlot;
