@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors';
+import { SlotBroadcast } from './live-broadcast';
 import type { Live } from './live.service';
 
 const HEARTBEAT_MS = 25_000;
 
 /** Open streams one client address may hold unless told otherwise (config LIVE_STREAMS_PER_ADDRESS). */
 const DEFAULT_STREAMS_PER_ADDRESS = 20;
+/** Changes within this window reach the pages as one event (pages gather theirs over 150 ms too). */
+const BROADCAST_WINDOW_MS = 50;
 
 /**
  * Server-sent events: every open Book a Field page hears which slots changed, from any app server
@@ -18,7 +21,12 @@ const DEFAULT_STREAMS_PER_ADDRESS = 20;
 export const liveRoutes: FastifyPluginAsync<{ live: Live; maxStreamsPerAddress?: number }> = async (app, { live, maxStreamsPerAddress = DEFAULT_STREAMS_PER_ADDRESS }) => {
   const open = new Set<() => void>();
   const perAddress = new Map<string, number>();
+  // One subscription for all the streams of this server.
+  const broadcast = new SlotBroadcast(BROADCAST_WINDOW_MS);
+  const unsubscribe = live.subscribe((event) => broadcast.hear(event));
   app.addHook('preClose', async () => {
+    broadcast.close();
+    unsubscribe();
     for (const end of open) end();
   });
 
@@ -43,11 +51,7 @@ export const liveRoutes: FastifyPluginAsync<{ live: Live; maxStreamsPerAddress?:
     res.write('retry: 2000\n\n');
     // Pages hear slot changes only (a resync, when this server may have missed some, reloads their weeks);
     // the other events are for the servers' caches.
-    const unsubscribe = live.subscribe((event) => {
-      if (event.type === 'slots' || event.type === 'resync') {
-        res.write(`event: slots\ndata: ${JSON.stringify({ slotIds: event.type === 'slots' ? event.slotIds : [] })}\n\n`);
-      }
-    });
+    const stopHearing = broadcast.add((chunk) => res.write(chunk));
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     let ended = false;
     const end = () => {
@@ -57,7 +61,7 @@ export const liveRoutes: FastifyPluginAsync<{ live: Live; maxStreamsPerAddress?:
       if (left > 0) perAddress.set(address, left);
       else perAddress.delete(address);
       clearInterval(heartbeat);
-      unsubscribe();
+      stopHearing();
       open.delete(end);
       res.end();
     };
