@@ -1,220 +1,264 @@
 /**
- * `npm run bench`: figures, not pass/fail. Each figure is measured beside a baseline in the same run and
- * reported as a ratio, because absolute times drift on a shared machine.
+ * `npm run bench`: the app server measured from outside (issue 11). Figures, not pass/fail; each is printed beside
+ * a baseline measured in the same run, because absolute numbers drift on a shared machine.
  *
- * Slots (issue 3): generate a season of slots for 20 fields (≈22,000 slots) through the real route, then fetch
- * one week of it (all 20 fields) many times; the baseline is GET /api/health on the same app.
- * Runs on PGlite (in memory) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL.
+ * Three kinds of process: the app server (`node --import tsx src/server/server.ts`, NODE_ENV=production, as
+ * `npm run serve` starts it, serving the built web app), a plain Fastify route (bench/plain-server.ts), and this
+ * orchestrator, which seeds the leagues, runs the load generator (autocannon, 20 connections) and the booking
+ * clients, and reads the results. The rush's 500 live-update readers get a process of their own (streams.ts).
+ *
+ * Per database (PGlite in a temp DATA_DIR; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, in a
+ * fresh database dropped afterwards), two server runs on freshly seeded leagues:
+ * - demo: the plain route, health, the week view (all fields, one field), slots by id, the booking context as a
+ *   coach and the app's HTML;
+ * - 10x: the same reads, then bookings one after another and 100 at once, then the opening rush; the server is
+ *   stopped and the database checked for broken rules.
+ *
+ * Settings: BENCH_SECONDS (5) per figure after BENCH_WARMUP_SECONDS (1) of warm-up; BENCH_DB=pglite|postgres
+ * to run one database only; BENCH_LEAGUES=demo|10x to run one league only; BENCH_STREAMS (500); BENCH_CPU_PROF=<dir> writes a CPU profile of each server run
+ * (node --cpu-prof). Results: the table at the end, and bench/results/latest-<db>.json.
  */
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/client';
-import { seasons, users } from '../src/server/db/schema';
-import { withDatabase } from '../src/server/test/database-url';
-import { eq, sql } from 'drizzle-orm';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../src/server/test/free-port';
+import { measureBookings } from './bookings';
+import { checkRules } from './checks';
+import { createBenchDatabase, type DatabaseKind } from './database';
+import { keepAliveAgent, request } from './http';
+import { seed10xLeague, seedDemoLeague, type League, type LeagueName } from './league';
+import { measureLoad, type CannonRequest, type LoadFigure } from './load';
+import { ROOT, sampleRss, startNodeProcess, type BenchProcess } from './processes';
+import { printTable, writeResults, type DatabaseRun, type LeagueRun, type ReadFigures } from './report';
+import { DEFAULT_RUSH, runRush } from './rush';
+import { BENCH_AUTH_SECRET } from './sessions';
 
-const ORIGIN = 'http://localhost:3000';
-const WEEK_REQUESTS = 200;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+const CONNECTIONS = 20;
+const STREAMS = Number(process.env.BENCH_STREAMS ?? DEFAULT_RUSH.streams);
+const LEAGUES = (['demo', '10x'] as const).filter((l) => (process.env.BENCH_LEAGUES ?? 'demo,10x').split(',').includes(l));
+const TIME_ZONE = 'America/Chicago';
+const WEB_DIST_DIR = path.join(ROOT, 'dist/web');
+/** What a browser sends; the server may compress (or not) as it would for a page. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+/** Settings that would throttle the bench, raised, and why (printed with the results). */
+const THROTTLES = {
+  env: { LIVE_STREAMS_PER_ADDRESS: String(STREAMS + 100) },
+  notes: [
+    `LIVE_STREAMS_PER_ADDRESS=${STREAMS + 100} (default 20): the rush's ${STREAMS} open pages all come from 127.0.0.1.`,
+    'Sessions are written into the database and their cookies signed with AUTH_SECRET (a per-run secret); nobody signs in over HTTP, so LOGIN_RATE_LIMIT, LOGIN_ACCOUNT_LIMIT and better-auth\'s limits on /api/auth/* are not in play and keep their defaults.',
+    'No other limit applies to the routes measured (@fastify/rate-limit guards only setup and invitation routes).',
+    'Requests carry accept-encoding: gzip, deflate, br, as a browser sends it.',
+  ],
+};
+
+const log = (message: string) => console.log(message);
+const fmtLoad = (f: LoadFigure, health?: LoadFigure) =>
+  `${Math.round(f.reqPerSec).toLocaleString('en-US')} req/s${health ? ` (×${(f.reqPerSec / health.reqPerSec).toFixed(3)} health)` : ''}, p50 ${f.p50} ms, p99 ${f.p99} ms, ${JSON.stringify(f.statuses)}${f.errors ? `, ${f.errors} errors` : ''}`;
+
+function ensureWebBuild(): void {
+  if (fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'))) return;
+  log('dist/web/index.html is missing: building the web app (npx vite build)…');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 }
 
-async function timeRequests(n: number, fn: () => Promise<unknown>): Promise<{ p50: number; p99: number; perSecond: number }> {
-  const times: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  const total = performance.now() - started;
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), perSecond: (n / total) * 1000 };
+async function startPlain(): Promise<{ proc: BenchProcess; base: string }> {
+  const { proc, match } = await startNodeProcess('bench/plain-server.ts', { PORT: '0' }, /plain route listening at (http:\/\/\S+)/);
+  return { proc, base: match[1]! };
 }
 
-async function benchSlots(label: string, database: DatabaseHandle): Promise<void> {
-  await database.migrate();
-  const config = loadConfig({ PUBLIC_URL: ORIGIN, NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-  const { app, auth } = await buildApp({ config, database, authSecret: 'bench-secret-bench-secret-bench-secret-1' });
-  await app.ready();
-  const signed = await auth.api.signUpEmail({ body: { name: 'Bench', email: 'bench@example.org', password: 'bench-password-1' }, returnHeaders: true });
-  await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, signed.response.user.id));
-  const cookie = signed.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const headers = { cookie, origin: ORIGIN };
-  const [season] = await database.db.insert(seasons).values({ name: 'Bench 2027', startsOn: '2027-03-01', endsOn: '2027-07-15', active: true }).returning();
-  const facility = (await app.inject({ method: 'POST', url: '/api/facilities', headers, payload: { name: 'Bench Park' } })).json<{ facility: { id: string } }>().facility;
-  const fieldIds: string[] = [];
-  for (let i = 1; i <= 20; i++) {
-    const res = await app.inject({ method: 'POST', url: '/api/fields', headers, payload: { facilityId: facility.id, name: `Field ${i}`, surface: 'grass', lights: true, color: '#1e40af' } });
-    fieldIds.push(res.json<{ field: { id: string } }>().field.id);
-  }
-  const body = { seasonId: season!.id, fieldIds, daysOfWeek: [1, 2, 3, 4, 5, 6, 7], firstStart: '13:00', lastEnd: '21:00', lengthMinutes: 60, gapMinutes: 0, startDate: '2027-03-01', endDate: '2027-07-15', skipDates: [] };
-
-  const t0 = performance.now();
-  const res = await app.inject({ method: 'POST', url: '/api/slots/generate', headers, payload: body });
-  const generateMs = performance.now() - t0;
-  const done = JSON.parse(res.body.trim().split('\n').at(-1)!) as { created: number };
-
-  const health = await timeRequests(WEEK_REQUESTS, () => app.inject({ url: '/api/health' }));
-  const week = await timeRequests(WEEK_REQUESTS, () => app.inject({ url: '/api/slots?from=2027-05-03&to=2027-05-09' }));
-  const weekCount = (await app.inject({ url: '/api/slots?from=2027-05-03&to=2027-05-09' })).json<{ slots: unknown[] }>().slots.length;
-  const fieldWeekUrl = `/api/slots?from=2027-05-03&to=2027-05-09&fieldId=${fieldIds[7]}`;
-  const fieldWeek = await timeRequests(WEEK_REQUESTS, () => app.inject({ url: fieldWeekUrl }));
-  const fieldWeekCount = (await app.inject({ url: fieldWeekUrl })).json<{ slots: unknown[] }>().slots.length;
-  // What an open page fetches after a booking elsewhere: the one slot the live event named, not the week.
-  const someIds = (await app.inject({ url: fieldWeekUrl })).json<{ slots: Array<{ id: string }> }>().slots.map((x) => x.id);
-  const byId = await timeRequests(WEEK_REQUESTS, () => app.inject({ url: `/api/slots/by-id?ids=${someIds[3]}` }));
-
-  console.log(`\n[${label}] slots`);
-  console.log(`  generate a season for 20 fields: ${done.created} slots in ${generateMs.toFixed(0)} ms (${((done.created / generateMs) * 1000).toFixed(0)} slots/s)`);
-  console.log(`  one week (${weekCount} slots, 20 fields): p50 ${week.p50.toFixed(2)} ms, p99 ${week.p99.toFixed(2)} ms, ${week.perSecond.toFixed(0)} req/s`);
-  console.log(`  one week of one field (${fieldWeekCount} slots): p50 ${fieldWeek.p50.toFixed(2)} ms, p99 ${fieldWeek.p99.toFixed(2)} ms, ${fieldWeek.perSecond.toFixed(0)} req/s`);
-  console.log(`  live update, the one slot an event names: p50 ${byId.p50.toFixed(2)} ms, p99 ${byId.p99.toFixed(2)} ms, ${byId.perSecond.toFixed(0)} req/s`);
-  console.log(`  baseline GET /api/health:        p50 ${health.p50.toFixed(2)} ms, p99 ${health.p99.toFixed(2)} ms, ${health.perSecond.toFixed(0)} req/s`);
-  console.log(`  ratio to health (p50): all-fields week ${(week.p50 / health.p50).toFixed(1)}x, one-field week ${(fieldWeek.p50 / health.p50).toFixed(1)}x, one slot by id ${(byId.p50 / health.p50).toFixed(1)}x`);
-  await app.close();
-}
-
-interface LoadResult {
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  statuses: Record<number, number>;
-}
-
-/** `workers` clients in parallel over real HTTP, each sending its share of requests one after another. */
-async function load(workers: number, perWorker: number, send: (worker: number, i: number) => Promise<number>): Promise<LoadResult> {
-  const times: number[] = [];
-  const statuses: Record<number, number> = {};
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: workers }, async (_, w) => {
-      for (let i = 0; i < perWorker; i++) {
-        const t0 = performance.now();
-        const status = await send(w, i);
-        times.push(performance.now() - t0);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      }
-    }),
+async function startServer(env: Record<string, string>): Promise<{ proc: BenchProcess; base: string; startMs: number }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const began = performance.now();
+  const { proc } = await startNodeProcess(
+    'src/server/server.ts',
+    {
+      ...env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      WEB_DIST_DIR,
+      LEAGUE_TIMEZONE: TIME_ZONE,
+      ...THROTTLES.env,
+    },
+    /is running at/,
+    // A CPU profile of each server run (written when it stops), to see where a slow figure spends its time.
+    { nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [] },
   );
-  const total = performance.now() - started;
-  times.sort((a, b) => a - b);
-  return { requests: times.length, perSecond: (times.length / total) * 1000, p50: percentile(times, 50), p99: percentile(times, 99), statuses };
+  return { proc, base, startMs: performance.now() - began };
 }
 
-const fmt = (r: LoadResult) => `${r.perSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${JSON.stringify(r.statuses)})`;
+/** Every cookie the bench will use must work before anything is measured. */
+async function verifySessions(agent: http.Agent, base: string, league: League): Promise<void> {
+  const people = [league.admin, ...league.coaches];
+  const failed: string[] = [];
+  for (let i = 0; i < people.length; i += 50) {
+    const answers = await Promise.all(people.slice(i, i + 50).map((p) => request(agent, base, 'GET', '/api/me', { cookie: p.cookie })));
+    answers.forEach((a, k) => a.status !== 200 && failed.push(`${people[i + k]!.email}: ${a.status} ${a.body.slice(0, 120)}`));
+  }
+  if (failed.length) throw new Error(`${failed.length} of ${people.length} sessions do not work (GET /api/me), e.g.\n  ${failed.slice(0, 3).join('\n  ')}`);
+  log(`  ${people.length} sessions work (GET /api/me → 200)`);
+}
 
-/**
- * Bookings (issue 4): 100 coaches of 100 teams booking different slots at once over real HTTP, and the week
- * view under the same concurrency, each beside a plain Fastify route (no database) measured in the same run.
- */
-async function benchBookings(label: string, database: DatabaseHandle): Promise<void> {
-  await database.migrate();
-  const { default: Fastify } = await import('fastify');
-  const { Temporal } = await import('temporal-polyfill');
-  const { bookingRules, slots, teams, fields, facilities } = await import('../src/server/db/schema');
-  const config = loadConfig({ PUBLIC_URL: ORIGIN, NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-  const { app, auth } = await buildApp({ config, database, authSecret: 'bench-secret-bench-secret-bench-secret-1' });
-  const db = database.db;
-  const today = Temporal.Now.plainDateISO('America/Chicago');
-  const [season] = await db.insert(seasons).values({ name: 'Bench now', startsOn: today.subtract({ days: 7 }).toString(), endsOn: today.add({ days: 60 }).toString(), active: true }).returning();
-  await db.insert(bookingRules).values({ seasonId: season!.id, maxPerWeek: 14, maxPerDay: 5, maxUpcoming: 50 });
-  const [facility] = await db.insert(facilities).values({ name: 'Bench Complex' }).returning();
-  const fieldRows = await db.insert(fields).values(Array.from({ length: 20 }, (_, i) => ({ facilityId: facility!.id, name: `F${i}` }))).returning({ id: fields.id });
-  const slotValues = [];
-  for (let d = 1; d <= 14; d++) {
-    for (const hour of [16, 17, 18, 19]) {
-      const startsAt = new Date(today.add({ days: d }).toPlainDateTime({ hour }).toZonedDateTime('America/Chicago').epochMilliseconds);
-      for (const f of fieldRows) slotValues.push({ seasonId: season!.id, fieldId: f.id, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) });
+async function measureReads(base: string, plainBase: string, league: League): Promise<{ reads: ReadFigures; slotsInWeek: number; slotsInFieldWeek: number }> {
+  const agent = keepAliveAgent();
+  const week = `from=${league.week1.from}&to=${league.week1.to}`;
+  const fieldId = league.fieldIds[0]!;
+  const slotsInWeek = (JSON.parse((await request(agent, base, 'GET', `/api/slots?${week}`)).body) as { slots: unknown[] }).slots.length;
+  const slotsInFieldWeek = (JSON.parse((await request(agent, base, 'GET', `/api/slots?${week}&fieldId=${fieldId}`)).body) as { slots: unknown[] }).slots.length;
+  agent.destroy();
+  const run = async (label: string, at: string, requests: CannonRequest[], health?: LoadFigure) => {
+    const f = await measureLoad({ base: at, requests, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, headers: BROWSER_HEADERS });
+    log(`  ${label.padEnd(40)} ${fmtLoad(f, health)}`);
+    return f;
+  };
+  const plain = await run('plain Fastify route (own process)', plainBase, [{ path: '/plain' }]);
+  const health = await run('GET /api/health', base, [{ path: '/api/health' }]);
+  log(`  ${''.padEnd(40)} health ×${(health.reqPerSec / plain.reqPerSec).toFixed(3)} of the plain route`);
+  const byIdSlot = league.week1.slots[3]!.id;
+  const reads: ReadFigures = {
+    plain,
+    health,
+    weekAll: await run(`GET /api/slots week, all fields (${slotsInWeek})`, base, [{ path: `/api/slots?${week}` }], health),
+    weekField: await run(`GET /api/slots week, one field (${slotsInFieldWeek})`, base, [{ path: `/api/slots?${week}&fieldId=${fieldId}` }], health),
+    byId: await run('GET /api/slots/by-id (one slot)', base, [{ path: `/api/slots/by-id?ids=${byIdSlot}` }], health),
+    // Each connection goes through every coach in turn: as many sessions as the league has coaches.
+    context: await run(`GET /api/bookings/context (${league.coaches.length} coaches)`, base, league.coaches.map((c) => ({ path: '/api/bookings/context', headers: { cookie: c.cookie } })), health),
+    html: await run('GET / (the HTML)', base, [{ path: '/', headers: { accept: 'text/html' } }], health),
+  };
+  return { reads, slotsInWeek, slotsInFieldWeek };
+}
+
+async function benchLeague(kind: DatabaseKind, name: LeagueName, plainBase: string, pgUrl: string | undefined): Promise<LeagueRun> {
+  log(`\n[${kind}] ${name} league`);
+  const database = await createBenchDatabase(kind, name === 'demo' ? 'demo' : 'x10', pgUrl);
+  try {
+    const seedBegan = performance.now();
+    const handle = await database.open();
+    let league: League;
+    try {
+      league = name === 'demo' ? await seedDemoLeague(handle, BENCH_AUTH_SECRET, TIME_ZONE) : await seed10xLeague(handle, BENCH_AUTH_SECRET, TIME_ZONE);
+    } finally {
+      await handle.close();
     }
+    const seedMs = performance.now() - seedBegan;
+    log(`  seeded in ${(seedMs / 1000).toFixed(1)} s: ${league.fieldIds.length} fields, ${league.teamIds.length} teams, ${league.coaches.length} coaches, ${league.week1.slots.length} slots in the week of ${league.week1.from}`);
+
+    const server = await startServer(database.serverEnv);
+    log(`  server up in ${(server.startMs / 1000).toFixed(1)} s at ${server.base} (pid ${server.proc.pid})`);
+    const rss = sampleRss(server.proc.pid, 100);
+    const agent = keepAliveAgent();
+    let run: Omit<LeagueRun, 'serverExitCode' | 'serverProblems' | 'peakRssBytes'>;
+    try {
+      await verifySessions(agent, server.base, league);
+      const { reads, slotsInWeek, slotsInFieldWeek } = await measureReads(server.base, plainBase, league);
+      run = {
+        league: name,
+        fields: league.fieldIds.length,
+        teams: league.teamIds.length,
+        coaches: league.coaches.length,
+        slotsInWeek,
+        slotsInFieldWeek,
+        seedMs,
+        serverStartMs: server.startMs,
+        reads,
+      };
+      if (name === '10x') {
+        const bookings = await measureBookings(agent, server.base, league);
+        log(`  GET /api/health one after another       p50 ${bookings.healthSequential.p50.toFixed(2)} ms, p99 ${bookings.healthSequential.p99.toFixed(2)} ms`);
+        log(`  POST /api/bookings one after another    ${bookings.sequential.count}: p50 ${bookings.sequential.p50.toFixed(1)} ms, p99 ${bookings.sequential.p99.toFixed(1)} ms, ${JSON.stringify(bookings.sequential.statuses)}`);
+        log(`  POST /api/bookings ${bookings.concurrent.concurrency} at once ×${bookings.concurrent.rounds}       p50 ${bookings.concurrent.p50.toFixed(1)} ms, p99 ${bookings.concurrent.p99.toFixed(1)} ms, ${JSON.stringify(bookings.concurrent.statuses)}`);
+        const rush = await runRush(agent, server.base, server.proc.pid, league, { ...DEFAULT_RUSH, streams: STREAMS });
+        log(
+          `  rush: ${rush.presses} presses from ${rush.sendSpreadMs.first.toFixed(0)} to ${rush.sendSpreadMs.last.toFixed(0)} ms after the opening on ${rush.distinctSlotsAimedAt} slots: ` +
+            `${JSON.stringify(rush.answers.statuses)} ${JSON.stringify(rush.answers.refusals)}, p50 ${rush.answers.p50.toFixed(0)} ms, p99 ${rush.answers.p99.toFixed(0)} ms`,
+        );
+        log(
+          `  rush: ${rush.streams.open}/${rush.streams.asked} streams open${rush.streams.failed ? ` (${rush.streams.failed} failed: ${rush.streams.firstErrors.join('; ')})` : ''}; ` +
+            `${rush.booked} bookings seen: p50 ${rush.delivery.p50.toFixed(0)} ms, p99 ${rush.delivery.p99.toFixed(0)} ms, max ${rush.delivery.max.toFixed(0)} ms, ${rush.delivery.missing} of ${rush.delivery.pairs} never; peak RSS ${Math.round((rush.peakRssBytes ?? 0) / 1048576)} MB; ` +
+            `bench event-loop lag max: orchestrator ${rush.clientLoopDelayMs.orchestrator.max.toFixed(0)} ms, stream readers ${rush.clientLoopDelayMs.streamReaders.max.toFixed(0)} ms`,
+        );
+        run = { ...run, bookings, rush };
+      }
+    } catch (err) {
+      // Whatever failed, the server does not outlive the bench (nor hold its database while it is removed).
+      agent.destroy();
+      rss.stop();
+      await server.proc.stop();
+      throw err;
+    }
+    agent.destroy();
+    const peakRssBytes = rss.peak();
+    rss.stop();
+    const serverExitCode = await server.proc.stop();
+    const problems = server.proc.problems();
+    log(`  server stopped (exit ${serverExitCode}); peak RSS ${Math.round((peakRssBytes ?? 0) / 1048576)} MB; ${problems.length} warning/error lines`);
+    for (const p of problems.slice(0, 5)) log(`    ${p}`);
+
+    let rules: LeagueRun['rules'];
+    if (name === '10x') {
+      const again = await database.open();
+      try {
+        rules = await checkRules(again.db, { seasonId: league.seasonId, timeZone: TIME_ZONE, rushWeekStart: league.week2.from });
+      } finally {
+        await again.close();
+      }
+      log(`  rules after the rush: ${rules.broken} broken (${JSON.stringify(rules)})`);
+    }
+    return { ...run, ...(rules ? { rules } : {}), peakRssBytes, serverExitCode, serverProblems: problems };
+  } finally {
+    await database.remove();
   }
-  const slotIds = (await db.insert(slots).values(slotValues).returning({ id: slots.id })).map((r) => r.id);
-  const teamIds = (await db.insert(teams).values(Array.from({ length: 100 }, (_, i) => ({ name: `Bench team ${i}` }))).returning({ id: teams.id })).map((r) => r.id);
-  const cookies = await Promise.all(
-    teamIds.map(async (teamId, i) => {
-      const r = await auth.api.signUpEmail({ body: { name: `Coach ${i}`, email: `coach${i}@bench.example`, password: 'bench-password-1' }, returnHeaders: true });
-      await db.update(users).set({ role: 'coach', teamId }).where(eq(users.id, r.response.user.id));
-      return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    }),
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+}
 
-  const plain = Fastify();
-  plain.get('/plain', async () => ({ ok: true }));
-  await plain.listen({ port: 0, host: '127.0.0.1' });
-  const plainBase = `http://127.0.0.1:${(plain.server.address() as { port: number }).port}`;
-
-  const PER = 5;
-  const plainLoad = await load(100, PER, async () => (await fetch(`${plainBase}/plain`)).status);
-  const booking = await load(100, PER, async (w, i) => {
-    const res = await fetch(`${base}/api/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookies[w]!, origin: ORIGIN },
-      body: JSON.stringify({ slotId: slotIds[w * PER + i] }),
-    });
-    await res.arrayBuffer();
-    return res.status;
-  });
-  const from = today.add({ days: 1 }).toString();
-  const to = today.add({ days: 7 }).toString();
-  const week = await load(100, PER, async () => {
-    const res = await fetch(`${base}/api/slots?from=${from}&to=${to}&facilityId=${facility!.id}`);
-    await res.arrayBuffer();
-    return res.status;
-  });
-  const fieldWeek = await load(100, PER, async () => {
-    const res = await fetch(`${base}/api/slots?from=${from}&to=${to}&fieldId=${fieldRows[0]!.id}`);
-    await res.arrayBuffer();
-    return res.status;
-  });
-  console.log(`\n[${label}] bookings, 100 concurrent clients × ${PER} requests, real HTTP`);
-  console.log(`  plain Fastify route:            ${fmt(plainLoad)}`);
-  console.log(`  POST /api/bookings (different slots): ${fmt(booking)}`);
-  console.log(`  GET week view, 20 fields (560 slots): ${fmt(week)}`);
-  console.log(`  GET week view, one field (28 slots):  ${fmt(fieldWeek)}`);
-  console.log(`  ratios to the plain route (req/s): booking ${(booking.perSecond / plainLoad.perSecond).toFixed(3)}, week ${(week.perSecond / plainLoad.perSecond).toFixed(3)}, one-field week ${(fieldWeek.perSecond / plainLoad.perSecond).toFixed(3)}`);
-  await plain.close();
-  await app.close();
+async function benchDatabase(kind: DatabaseKind, plainBase: string, pgUrl: string | undefined): Promise<DatabaseRun> {
+  const startedAt = new Date().toISOString();
+  const leagues: LeagueRun[] = [];
+  for (const name of LEAGUES) leagues.push(await benchLeague(kind, name, plainBase, pgUrl));
+  const run: DatabaseRun = {
+    db: kind,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
+    settings: {
+      secondsPerFigure: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      connections: CONNECTIONS,
+      serverEnv: { NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_DIST_DIR: 'dist/web', LEAGUE_TIMEZONE: TIME_ZONE, ...THROTTLES.env },
+      notes: THROTTLES.notes,
+    },
+    leagues,
+  };
+  log(`  results: ${path.relative(ROOT, writeResults(run))}`);
+  return run;
 }
 
 async function main(): Promise<void> {
-  const pglite = await openPglite({});
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const only = process.env.BENCH_DB;
+  const kinds: DatabaseKind[] = only === 'pglite' || only === 'postgres' ? [only] : pgUrl ? ['pglite', 'postgres'] : ['pglite'];
+  if (kinds.includes('postgres') && !pgUrl) throw new Error('BENCH_DB=postgres needs BENCH_DATABASE_URL (or TEST_DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/test');
+  log(`bench: ${kinds.join(' and ')}; ${SECONDS} s per figure after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections (autocannon in this process, pid ${process.pid})`);
+  for (const note of THROTTLES.notes) log(`  ${note}`);
+  ensureWebBuild();
+  const plain = await startPlain();
+  log(`plain route at ${plain.base} (pid ${plain.proc.pid})`);
+  const runs: DatabaseRun[] = [];
   try {
-    await benchSlots('PGlite', pglite);
+    for (const kind of kinds) runs.push(await benchDatabase(kind, plain.base, pgUrl));
   } finally {
-    await pglite.close();
+    await plain.proc.stop();
   }
-  const pgliteBookings = await openPglite({});
-  try {
-    await benchBookings('PGlite', pgliteBookings);
-  } finally {
-    await pgliteBookings.close();
-  }
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!url) {
-    console.log('\n(set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL too)');
-    return;
-  }
-  const name = `cgsl_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const pg = openPostgres(withDatabase(url, name));
-  const pg2 = openPostgres(withDatabase(url, name));
-  try {
-    await benchSlots('PostgreSQL', pg);
-    await pg.close();
-    await pg2.db.execute(sql`truncate slots, bookings, fields, facilities, seasons, booking_rules, teams cascade`);
-    await benchBookings('PostgreSQL', pg2);
-  } finally {
-    await pg2.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  printTable(runs);
+  if (!pgUrl) log('\n(set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL too)');
 }
 
 await main();
