@@ -60,6 +60,12 @@ describe('configuration', () => {
 });
 
 describe('demo accounts on a production server', () => {
+  it('PGLITE_SHARED_BUFFERS: 32MB unless set, and only a PostgreSQL memory size', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('32MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128MB' }).pgliteSharedBuffers).toBe('128MB');
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '32MB; drop table' })).toThrow(/PGLITE_SHARED_BUFFERS.*memory size/);
+  });
+
   it('DEMO=1 with NODE_ENV=production is refused with a message that says why and what to do', () => {
     let error: unknown;
     try {

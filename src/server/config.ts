@@ -131,6 +131,10 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1440, 'must be at most 1440').default(15),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(20),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a PostgreSQL memory size such as 32MB')
+    .default('32MB'),
   TRUST_PROXY: trustProxySchema,
   DEMO: flag,
   DEMO_IN_PRODUCTION: flag,
@@ -168,6 +172,8 @@ export interface Config {
   sessionMaxAgeMs: number;
   /** Open live-update streams (/api/events) one client address may hold. */
   liveStreamsPerAddress: number;
+  /** PostgreSQL's shared_buffers for the embedded database (its memory, held in this process). */
+  pgliteSharedBuffers: string;
   demo: boolean;
   webDistDir: string;
   /** Where mail goes: an SMTP server, or (unset) `.eml` files in DATA_DIR/outbox with the subject and link logged. */
@@ -226,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     demo: e.DEMO,
     webDistDir: e.WEB_DIST_DIR,
     smtpUrl: e.SMTP_URL,

@@ -31,7 +31,7 @@ async function openDatabase(config: Config): Promise<{ database: DatabaseHandle;
   if (config.databaseUrl) return { database: openPostgres(config.databaseUrl), lock: null };
   const lock = lockDataDir(config.dataDir);
   try {
-    return { database: await openPglite({ dataDir: path.join(config.dataDir, 'pglite') }), lock };
+    return { database: await openPglite({ dataDir: path.join(config.dataDir, 'pglite'), sharedBuffers: config.pgliteSharedBuffers }), lock };
   } catch (err) {
     lock.release();
     throw err;

@@ -45,6 +45,11 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A dump from `PGlite.dumpDataDir()` to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob | File;
+  /**
+   * shared_buffers (PGLITE_SHARED_BUFFERS). PGlite's data directory says 128MB, all of it resident in this
+   * process once touched; a league's working set is a few MB, so the server asks for less.
+   */
+  sharedBuffers?: string;
 }
 
 /** A PGlite client with the extensions our migrations use. */
@@ -53,6 +58,7 @@ export function createPgliteClient(options: PgliteOptions = {}): Promise<PGlite>
     extensions: { btree_gist },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.sharedBuffers ? { postgresqlconf: [`shared_buffers = ${options.sharedBuffers}`] } : {}),
   });
 }
 
