@@ -32,6 +32,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { createMailTransport, createMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { registerAccess, registerOriginCheck } from './plugins/access';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { BUSY_FROM_REQUESTS, countRequestsInFlight } from './plugins/in-flight';
 import { registerHostCheck } from './plugins/request-origin';
 import { APP_VERSION } from './version';
 import { DEFAULT_LEAGUE_NAME, DEFAULT_LEAGUE_SHORT_NAME } from '../shared/constants';
@@ -81,8 +82,18 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   const cache = createReadCaches(live);
   const context: ServerContext = { db, live, league, cache };
   const auth = createAuth(config, db, authSecret, { league });
+  const inFlight = countRequestsInFlight(app);
   const mail = createMailWorker(
-    { db, league, live, transport: createMailTransport(config, app.log), publicUrl: config.publicUrl, mailFrom: config.mailFrom, log: app.log },
+    {
+      db,
+      league,
+      live,
+      transport: createMailTransport(config, app.log),
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      log: app.log,
+      busy: () => inFlight() >= BUSY_FROM_REQUESTS,
+    },
     { claimTimeoutMs: config.mailClaimTimeoutMs, ...mailDeps.options },
   );
 

@@ -34,6 +34,9 @@ export interface MailWorkerOptions {
   reminderHour: number;
   /** On stop, how long the message being sent may take before the send is abandoned. */
   stopGraceMs: number;
+  /** While the server is busy (`MailWorkerDeps.busy`), each batch waits, checking this often, at most `maxDeferMs`. */
+  busyCheckMs: number;
+  maxDeferMs: number;
   now: () => Date;
 }
 
@@ -48,6 +51,8 @@ export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
   reminderEveryMs: 60_000,
   reminderHour: REMINDER_HOUR,
   stopGraceMs: 5_000,
+  busyCheckMs: 50,
+  maxDeferMs: 10_000,
   now: () => new Date(),
 };
 
@@ -60,6 +65,11 @@ export interface MailWorkerDeps {
   publicUrl: string;
   mailFrom?: string | undefined;
   log: MailLog;
+  /**
+   * Whether the server is busy answering people (the night booking opens). Mail is not that urgent: each batch
+   * waits while busy, up to `maxDeferMs`, so the rush gets the process (and, on PGlite, the database) first.
+   */
+  busy?: () => boolean;
 }
 
 export interface PassResult {
@@ -239,6 +249,7 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
 
   async function sendDue(from: MailEnvelope['from'], result: PassResult): Promise<void> {
     while (!stopping()) {
+      await quiet();
       const claimed = await repo.claimDue(db, o.batchSize, o.claimTimeoutMs);
       if (claimed.length === 0) return;
       const claimedAt = performance.now();
@@ -257,8 +268,18 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
     }
   }
 
+  /** Waits while the server is busy, at most `maxDeferMs` (or until stopping). */
+  async function quiet(): Promise<void> {
+    if (!deps.busy) return;
+    const until = performance.now() + o.maxDeferMs;
+    while (deps.busy() && !stopping() && performance.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, o.busyCheckMs));
+    }
+  }
+
   async function onePass(): Promise<PassResult> {
     const result: PassResult = { handedOver: 0, sent: 0, retrying: 0, failed: 0 };
+    await quiet();
     const { mail, from } = await context();
     const now = o.now();
     if (now.getTime() - lastReminderCheck >= o.reminderEveryMs) {
@@ -266,6 +287,7 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
       await queueDueReminders(db, mail.timeZone, now, o.reminderHour);
     }
     for (;;) {
+      await quiet();
       const n = await handOver(mail);
       result.handedOver += n;
       if (n < o.batchSize || stopping()) break;
