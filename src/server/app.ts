@@ -81,7 +81,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
   const cache = createReadCaches(live);
   const context: ServerContext = { db, live, league, cache };
-  const auth = createAuth(config, db, authSecret, { league });
+  const auth = createAuth(config, db, authSecret, { league, live });
   const inFlight = countRequestsInFlight(app);
   const mail = createMailWorker(
     {
@@ -136,7 +136,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   registerErrorHandler(app);
   registerHostCheck(app);
   registerOriginCheck(app, { trustedOrigins: config.trustedOrigins, sameOrigin: !config.publicUrlExplicit });
-  registerAccess(app, { auth, db, sessionMaxAgeMs: config.sessionMaxAgeMs });
+  registerAccess(app, { auth, db, live, sessionMaxAgeMs: config.sessionMaxAgeMs });
 
   app.addHook('onReady', () => bus.start());
   if (mailDeps.start) app.addHook('onReady', async () => mail.start());
@@ -148,7 +148,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
     await bus.close();
   });
 
-  registerAuthRoutes(app, { auth, db, config });
+  registerAuthRoutes(app, { auth, db, live, config });
   await app.register(healthRoutes, { database, version: APP_VERSION });
   await app.register(setupRoutes, { ...context, auth });
   await app.register(usersRoutes, context);

@@ -88,6 +88,9 @@ describe('who may call what', () => {
     const claimed = await t.signUp({ email: 'claimed@example.org', role: 'member' });
     expect((await t.app.inject({ ...ADMIN_PROBE, headers: { cookie: claimed.cookie } })).statusCode).toBe(403);
     await t.database.db.update(authUser).set({ claims: { admin: true } }).where(eq(authUser.id, claimed.id));
+    // Claims are set outside the app: the change is announced as the app's own changes are, so that the signed-in
+    // person held in memory (auth/actor-cache.ts) is read again; unannounced, it would be after at most 30 s.
+    await t.context.live.publish({ people: [claimed.id] });
     expect((await t.app.inject({ ...ADMIN_PROBE, headers: { cookie: claimed.cookie } })).statusCode).toBe(200);
     const claims = await t.app.inject({ url: '/api/me/claims', headers: { cookie: claimed.cookie } });
     expect(claims.json()).toEqual({ claims: { admin: true } });

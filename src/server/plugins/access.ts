@@ -1,21 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
+import { createActorSource, type Actor, type ActorCacheOptions } from '../modules/auth/actor-cache';
 import type { Auth } from '../modules/auth/auth';
-import { endSession, isPastLifetime } from '../modules/auth/sessions';
-import { findClaims, findProfile, type ProfileRow } from '../modules/users/users.service';
-import { decideAdmin, type AdminDecision } from '../../shared/users/admin-rule';
+import type { Live } from '../modules/live/live.service';
 import { AppError, notAdmin, notSignedIn } from '../errors';
 import { ownOrigin } from './request-origin';
 
 /** Who may call a route. Every /api route must declare one: the server refuses to start otherwise. */
 export type Access = 'public' | 'user' | 'admin';
 
-export interface Actor {
-  userId: string;
-  email: string;
-  profile: ProfileRow;
-  admin: AdminDecision;
-}
+export type { Actor } from '../modules/auth/actor-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,7 +36,10 @@ export function listDeclaredRoutes(app: FastifyInstance): DeclaredRoute[] {
   return declaredRoutes.get(app) ?? [];
 }
 
-export function registerAccess(app: FastifyInstance, deps: { auth: Auth; db: Database; sessionMaxAgeMs: number }): void {
+export function registerAccess(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Database; live: Live; sessionMaxAgeMs: number; actorCache?: ActorCacheOptions },
+): void {
   const routes: DeclaredRoute[] = [];
   declaredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -52,23 +49,11 @@ export function registerAccess(app: FastifyInstance, deps: { auth: Auth; db: Dat
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
   });
 
+  // Who is behind a session, held in memory on this server and dropped on every change (modules/auth/actor-cache.ts).
+  const actors = createActorSource(deps, deps.actorCache);
+  app.addHook('onClose', async () => actors.close());
   const cache = new WeakMap<FastifyRequest, Promise<Actor | null>>();
-
-  async function loadActor(req: FastifyRequest): Promise<Actor | null> {
-    if (!req.headers.cookie) return null;
-    // Only the cookie: nothing else the client sent (a forwarded address) reaches better-auth from here.
-    const session = await deps.auth.api.getSession({ headers: new Headers({ cookie: req.headers.cookie }), query: { disableRefresh: true } });
-    if (!session) return null;
-    // The absolute lifetime (SESSION_MAX_AGE_DAYS): a session older than that is over, whatever its expiry says.
-    if (isPastLifetime(session.session.createdAt, deps.sessionMaxAgeMs)) {
-      await endSession(deps.db, session.session.token);
-      return null;
-    }
-    const profile = await findProfile(deps.db, session.user.id);
-    if (!profile || profile.disabled) return null;
-    const admin = await decideAdmin(() => findClaims(deps.db, session.user.id), profile.role);
-    return { userId: session.user.id, email: session.user.email, profile, admin };
-  }
+  const loadActor = (req: FastifyRequest) => actors.actorOf(req.headers.cookie);
 
   app.decorateRequest('actor', function (this: FastifyRequest) {
     let pending = cache.get(this);

@@ -38,3 +38,14 @@ export async function requestAuditContext(req: FastifyRequest): Promise<AuditCon
 export async function recordAudit(tx: Database, ctx: AuditContext, entry: AuditEntry): Promise<void> {
   await repo.insertAuditRow(tx, ctx, entry);
 }
+
+/** A statement built and not run (see `auditStatement`). */
+export type PendingStatement = repo.PendingStatement;
+
+/**
+ * The entry `recordAudit` writes, as a statement for the caller to run in its transaction together with its own
+ * write (one round trip: bookings.repository `insertBookingAlong`).
+ */
+export function auditStatement(tx: Database, ctx: AuditContext, entry: AuditEntry): PendingStatement {
+  return repo.auditRowInsert(tx, ctx, entry);
+}

@@ -58,9 +58,10 @@ export async function deleteVerifications(db: Database, identifier: string): Pro
   await db.delete(authVerification).where(eq(authVerification.identifier, identifier));
 }
 
-/** Ends one session (its row is what makes the cookie work). */
-export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
-  await db.delete(authSession).where(eq(authSession.token, token));
+/** Ends one session (its row is what makes the cookie work); returns whose it was, or null when there was none. */
+export async function deleteSessionByToken(db: Database, token: string): Promise<string | null> {
+  const rows = await db.delete(authSession).where(eq(authSession.token, token)).returning({ userId: authSession.userId });
+  return rows[0]?.userId ?? null;
 }
 
 /** Ends every session of a person, but the one with token `except` when given; returns how many ended. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { Live } from '../live/live.service';
 import { ownOrigin } from '../../plugins/request-origin';
 import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
@@ -23,6 +24,7 @@ const GET_SESSION_PATH = '/api/auth/get-session';
 export interface AuthRoutesDeps {
   auth: Auth;
   db: Database;
+  live: Live;
   config: Pick<Config, 'publicUrl' | 'loginAccountLimit' | 'loginAccountWindowMs' | 'sessionMaxAgeMs'>;
 }
 
@@ -31,7 +33,7 @@ function errorBody(err: { code: string; message: string; details?: unknown }) {
 }
 
 /** Mounts better-auth under /api/auth/* and rewrites its errors into our one error shape. */
-export function registerAuthRoutes(app: FastifyInstance, { auth, db, config }: AuthRoutesDeps): void {
+export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, config }: AuthRoutesDeps): void {
   const throttle = createLoginThrottle(db, { limit: config.loginAccountLimit, windowMs: config.loginAccountWindowMs });
 
   /** The request better-auth sees: our URL (scheme and host as Fastify reads them), Fastify's client address. */
@@ -107,7 +109,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, config }: A
       // it is deleted, and better-auth, asked again, answers null and clears the cookie.
       const session = (JSON.parse(text) as { session?: { token?: unknown; createdAt?: unknown } } | null)?.session;
       if (typeof session?.token === 'string' && typeof session.createdAt === 'string' && isPastLifetime(session.createdAt, config.sessionMaxAgeMs)) {
-        await endSession(db, session.token);
+        await endSession({ db, live }, session.token);
         response = await auth.handler(toRequest(req));
         text = await response.text();
       }
@@ -155,7 +157,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, config }: A
       const parsed = JSON.parse(text) as Record<string, unknown>;
       // Session rotation: the session the browser had before this sign-in ends; the new one replaces it.
       if (isSignIn && previousToken && typeof parsed.token === 'string' && parsed.token !== previousToken) {
-        await endSession(db, previousToken);
+        await endSession({ db, live }, previousToken);
       }
       delete parsed.token;
       const session = parsed.session;

@@ -11,6 +11,7 @@ import { createProfileForAuthUser, findProfileFlags, touchLastSignIn } from '../
 import { authDatabase } from './auth.repository';
 import { hashVerificationIdentifier, recordResetLink, resetLinksPlugin } from './reset-links';
 import type { LeagueSettingsService } from '../league/league.service';
+import type { Live } from '../live/live.service';
 import { enqueueMail } from '../mail/mail.service';
 import { displayNameProblem } from '../../../shared/users/users.schemas';
 
@@ -18,8 +19,14 @@ import { displayNameProblem } from '../../../shared/users/users.schemas';
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function createAuth(config: Config, db: Database, secret: string, { league }: { league: LeagueSettingsService }) {
+export function createAuth(config: Config, db: Database, secret: string, { league, live }: { league: LeagueSettingsService; live: Live }) {
   const leagueName = async () => (await league.get()).name;
+  // What better-auth changes itself (sign-out, a revoked or expired session, a password reset or change ending
+  // sessions, an account edit) reaches every app server's signed-in people in memory (actor-cache.ts). Its
+  // database hooks run after the change commits and before its endpoint answers.
+  const changed = async (userId: string | null | undefined) => {
+    if (userId) await live.publish({ people: [userId] });
+  };
   return betterAuth({
     appName: 'Practice Scheduler',
     baseURL: config.publicUrl,
@@ -119,7 +126,9 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
           before: async (user) => {
             if (user.name !== undefined) refuseBadName(user.name);
           },
+          after: async (user) => changed(user?.id),
         },
+        delete: { after: async (user) => changed(user?.id) },
       },
       session: {
         create: {
@@ -136,6 +145,8 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
             await touchLastSignIn(db, session.userId);
           },
         },
+        update: { after: async (session) => changed(session?.userId) },
+        delete: { after: async (session) => changed(session?.userId) },
       },
     },
   });

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { bookingRules, bookings, facilities, fields, slots, teams, users } from '../../db/schema';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { rowsOf, type Database } from '../../db/client';
+import { bookingRules, bookings, facilities, fields, seasons, slots, teams, users } from '../../db/schema';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 
@@ -130,6 +131,140 @@ export async function insertBooking(
   return rows[0]!.id;
 }
 
+// ---- The booking path: a coach's booking in three statements (docs/decisions/013) ----
+
+/**
+ * The booking's locks, in one statement and in the order every booking change takes them: the team's row
+ * (FOR UPDATE: one team's bookings queue behind each other), then the slot's (FOR UPDATE: bookings, blocks,
+ * deletes, moves and overrides of the slot queue) with its field and facility (FOR SHARE: a deactivation waits).
+ * The slot's CTE starts by asking whether the team's has a row, so the team is always locked first.
+ *
+ * `team` is null when the team does not exist; `slot` when the slot does not exist or was deleted. What else the
+ * booking reads comes after, in a statement of its own (`bookingFacts`): this one's snapshot dates from before
+ * any lock it waited for, so it could miss a booking the team made meanwhile.
+ */
+export async function lockTeamAndSlot(
+  db: Database,
+  teamId: string,
+  slotId: string,
+): Promise<{ team: { name: string; active: boolean } | null; slot: { fieldActive: boolean } | null }> {
+  const result = await db.execute(sql`
+    with locked_team as materialized (
+      select ${teams.name} as name, ${teams.active} as active from ${teams} where ${teams.id} = ${teamId} for update
+    ),
+    locked_slot as materialized (
+      select (${fields.active} and ${facilities.active}) as field_active
+      from ${slots}
+      join ${fields} on ${fields.id} = ${slots.fieldId}
+      join ${facilities} on ${facilities.id} = ${fields.facilityId}
+      where ${slots.id} = ${slotId} and ${slots.deletedAt} is null and exists (select 1 from locked_team)
+      for update of ${slots} for share of ${fields}, ${facilities}
+    )
+    select locked_team.name as team_name, locked_team.active as team_active, locked_slot.field_active
+    from locked_team left join locked_slot on true`);
+  const row = rowsOf<{ team_name: string; team_active: boolean; field_active: boolean | null }>(result)[0];
+  if (!row) return { team: null, slot: null };
+  return { team: { name: row.team_name, active: row.team_active }, slot: row.field_active === null ? null : { fieldActive: row.field_active } };
+}
+
+/** What the rules decide a booking on, read in one statement once its locks are held. */
+export interface BookingFacts {
+  slot: {
+    seasonId: string;
+    startsAt: Date;
+    endsAt: Date;
+    status: 'open' | 'booked' | 'blocked';
+    blockReason: string | null;
+    fieldId: string;
+    fieldName: string;
+    facilityName: string;
+    facilityAddress: string | null;
+    mapUrl: string | null;
+  };
+  season: { startsOn: string; endsOn: string };
+  rules: BookingRules;
+  /** Start times of the team's confirmed bookings, any season (what `confirmedStartsOfTeam` reads). */
+  teamStarts: Date[];
+}
+
+/**
+ * The slot (with its field, facility and whether a confirmed booking holds it), its season, the season's rules
+ * and the team's confirmed bookings, in one statement. Call it after `lockTeamAndSlot` in the same transaction:
+ * its snapshot then includes every booking of the team committed before the team's lock was granted.
+ */
+export async function bookingFacts(db: Database, teamId: string, slotId: string): Promise<BookingFacts | null> {
+  const teamBookings = alias(bookings, 'team_bookings');
+  const teamSlots = alias(slots, 'team_slots');
+  const teamStarts = db
+    .select({ starts: sql`coalesce(json_agg((extract(epoch from ${teamSlots.startsAt}) * 1000)::float8), '[]'::json)` })
+    .from(teamBookings)
+    .innerJoin(teamSlots, eq(teamSlots.id, teamBookings.slotId))
+    .where(and(eq(teamBookings.teamId, teamId), eq(teamBookings.status, 'confirmed')));
+  const rows = await db
+    .select({
+      seasonId: slots.seasonId,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+      slotStatus: slots.status,
+      blockReason: slots.blockReason,
+      fieldId: fields.id,
+      fieldName: fields.name,
+      facilityName: facilities.name,
+      facilityAddress: facilities.address,
+      mapUrl: facilities.mapUrl,
+      bookingId: bookings.id,
+      seasonStartsOn: seasons.startsOn,
+      seasonEndsOn: seasons.endsOn,
+      rules: bookingRules,
+      teamStarts: sql<unknown>`${teamStarts}`,
+    })
+    .from(slots)
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
+    .innerJoin(seasons, eq(seasons.id, slots.seasonId))
+    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed')))
+    .leftJoin(bookingRules, eq(bookingRules.seasonId, slots.seasonId))
+    .where(and(eq(slots.id, slotId), isNull(slots.deletedAt)))
+    .limit(1);
+  const r = rows[0];
+  if (!r) return null;
+  const starts = (typeof r.teamStarts === 'string' ? JSON.parse(r.teamStarts) : r.teamStarts) as number[];
+  return {
+    slot: {
+      seasonId: r.seasonId,
+      startsAt: r.startsAt,
+      endsAt: r.endsAt,
+      status: r.slotStatus === 'blocked' ? 'blocked' : r.bookingId ? 'booked' : 'open',
+      blockReason: r.blockReason,
+      fieldId: r.fieldId,
+      fieldName: r.fieldName,
+      facilityName: r.facilityName,
+      facilityAddress: r.facilityAddress,
+      mapUrl: r.mapUrl,
+    },
+    season: { startsOn: r.seasonStartsOn, endsOn: r.seasonEndsOn },
+    rules: toRules(r.rules),
+    teamStarts: starts.map((ms) => new Date(ms)),
+  };
+}
+
+/**
+ * Inserts a confirmed booking together with the other writes of its transaction (the outbox's notification, the
+ * audit entry: statements their own modules built and did not run) in one data-modifying statement, and returns
+ * when the booking was made. A booking the slot already holds is a unique violation, as with `insertBooking`.
+ */
+export async function insertBookingAlong(
+  db: Database,
+  values: { id: string; slotId: string; teamId: string; bookedBy: string | null },
+  along: readonly SQLWrapper[],
+): Promise<{ createdAt: Date }> {
+  const booking = db.insert(bookings).values(values).returning({ createdAt: bookings.createdAt });
+  const ctes = [sql`new_booking as ${booking}`, ...along.map((statement, i) => sql`${sql.identifier(`along_${i}`)} as ${statement}`)];
+  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select (extract(epoch from created_at) * 1000)::float8 as created_ms from new_booking`);
+  const row = rowsOf<{ created_ms: number | string }>(result)[0]!;
+  return { createdAt: new Date(Number(row.created_ms)) };
+}
+
 export async function cancelBooking(db: Database, id: string, by: string | null, reason: string | null): Promise<boolean> {
   const rows = await db
     .update(bookings)
@@ -160,7 +295,11 @@ export async function confirmedBookingOfSlot(db: Database, slotId: string): Prom
 
 export async function getRules(db: Database, seasonId: string): Promise<BookingRules> {
   const rows = await db.select().from(bookingRules).where(eq(bookingRules.seasonId, seasonId)).limit(1);
-  const r = rows[0];
+  return toRules(rows[0]);
+}
+
+/** A season's rules row as the rules functions take it; the defaults while the season has none. */
+function toRules(r: typeof bookingRules.$inferSelect | null | undefined): BookingRules {
   if (!r) return DEFAULT_BOOKING_RULES;
   return {
     bookingOpen: r.bookingOpen,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { sqlState } from '../../db/client';
@@ -5,13 +6,12 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/access';
 import { checkBooking, checkCancellation, type BookingRules } from '../../../shared/bookings/booking-rules';
 import type { Booking, BookingContext } from '../../../shared/bookings/bookings.schemas';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { auditStatement, recordAudit, type AuditContext } from '../audit/audit.service';
 import { practiceIcs } from '../calendar/calendar.service';
 import { commitThenPublish } from '../live/live.service';
 import { tags } from '../read-cache/read-cache.service';
-import { notification, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
+import { notification, notificationsStatement, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
 import { findActiveSeason, findSeason } from '../seasons/seasons.service';
-import { findSlot, lockSlot } from '../slots/slots.service';
 import * as repo from './bookings.repository';
 
 export const taken = () => new AppError('CONFLICT', 'Someone just booked this slot. Pick another time.', { rule: 'SLOT_TAKEN' });
@@ -60,27 +60,30 @@ export function cannotBook(actor: Actor | null): { code: string; message: string
   return null;
 }
 
-/** A coach books an open slot for their team. Rules checked inside the transaction that holds the team's lock. */
+/**
+ * A coach books an open slot for their team. Rules checked inside the transaction that holds the team's lock.
+ * Three statements (docs/decisions/013): the locks (team, then slot), then everything the rules need in one read
+ * whose snapshot follows the locks, then the booking with its notification and audit entry in one insert. The
+ * answer is built from what the transaction read and wrote, not read again.
+ */
 export async function book({ db, live, league }: ServerContext, ctx: AuditContext, actor: Actor | null, slotId: string, now = new Date()): Promise<Booking> {
   const refusal = cannotBook(actor);
   if (refusal) throw new AppError(refusal.code === 'SIGN_IN' ? 'UNAUTHENTICATED' : 'FORBIDDEN', refusal.message, { rule: refusal.code });
-  const teamId = actor!.profile.teamId!;
+  const { userId, profile } = actor!;
+  const teamId = profile.teamId!;
   const timeZone = await league.timeZone();
-  const id = await raceAsTaken(() =>
+  return raceAsTaken(() =>
     commitThenPublish(db, live, async (tx) => {
-      const team = await repo.lockTeam(tx, teamId);
+      const { team, slot: lock } = await repo.lockTeamAndSlot(tx, teamId, slotId);
       if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot book. Contact a league admin.');
-      const lock = await lockSlot(tx, slotId);
       if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
-      const slot = (await findSlot(tx, slotId))!;
+      const { slot, season, rules, teamStarts } = (await repo.bookingFacts(tx, teamId, slotId))!;
       if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
-      const season = (await findSeason(tx, slot.seasonId))!;
-      const rules = await repo.getRules(tx, slot.seasonId);
       const result = checkBooking({
         rules,
         season,
-        slot: { startsAt: new Date(slot.startsAt), endsAt: new Date(slot.endsAt), status: slot.status, blockReason: slot.blockReason },
-        teamBookings: await repo.confirmedStartsOfTeam(tx, teamId),
+        slot: { startsAt: slot.startsAt, endsAt: slot.endsAt, status: slot.status, blockReason: slot.blockReason },
+        teamBookings: teamStarts,
         teamName: team.name,
         now,
         timeZone,
@@ -89,22 +92,47 @@ export async function book({ db, live, league }: ServerContext, ctx: AuditContex
         if (result.code === 'SLOT_TAKEN') throw taken();
         throw new AppError(result.code === 'SLOT_BLOCKED' ? 'CONFLICT' : 'RULE_VIOLATION', result.message, { rule: result.code });
       }
-      const bookingId = await repo.insertBooking(tx, { slotId, teamId, bookedBy: actor!.userId });
-      // Every booking change queues its email in the same transaction (product.md: sent from the outbox after commit).
-      await queueNotifications(tx, [
-        notification('booking.created', { teamId, userId: actor!.userId }, { ...practiceOf({ ...slot, id: bookingId, teamName: team.name }), override: false, reason: null }),
+      const bookingId = randomUUID();
+      const startsAt = slot.startsAt.toISOString();
+      const endsAt = slot.endsAt.toISOString();
+      const { createdAt } = await repo.insertBookingAlong(tx, { id: bookingId, slotId, teamId, bookedBy: userId }, [
+        // Every booking change queues its email in the same transaction (product.md: sent from the outbox after commit).
+        notificationsStatement(tx, [
+          notification('booking.created', { teamId, userId }, { ...practiceOf({ id: bookingId, teamName: team.name, fieldName: slot.fieldName, startsAt, endsAt }), override: false, reason: null }),
+        ]),
+        auditStatement(tx, ctx, {
+          action: 'booking.create',
+          entityType: 'booking',
+          entityId: bookingId,
+          summary: `${team.name} booked ${slot.fieldName} at ${startsAt}`,
+          after: { bookingId, slotId, teamId },
+        }),
       ]);
-      await recordAudit(tx, ctx, {
-        action: 'booking.create',
-        entityType: 'booking',
-        entityId: bookingId,
-        summary: `${team.name} booked ${slot.fieldName} at ${slot.startsAt}`,
-        after: { bookingId, slotId, teamId },
-      });
-      return { value: bookingId, slots: [slotId] };
+      const booking: Booking = {
+        id: bookingId,
+        slotId,
+        seasonId: slot.seasonId,
+        teamId,
+        teamName: team.name,
+        status: 'confirmed',
+        startsAt,
+        endsAt,
+        fieldId: slot.fieldId,
+        fieldName: slot.fieldName,
+        facilityName: slot.facilityName,
+        facilityAddress: slot.facilityAddress,
+        mapUrl: slot.mapUrl,
+        // The booker reads their own address (findBooking's viewer rule): the profile's, as the join gives it.
+        bookedByEmail: profile.email,
+        createdAt: createdAt.toISOString(),
+        cancelledAt: null,
+        cancelReason: null,
+        override: false,
+        overrideReason: null,
+      };
+      return { value: booking, slots: [slotId] };
     }),
   );
-  return (await repo.findBooking(db, id, viewerOf(actor!)))!;
 }
 
 /** A coach cancels their team's booking before the cutoff; an admin cancels any booking, with a reason. */

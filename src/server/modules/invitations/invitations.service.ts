@@ -17,6 +17,7 @@ import type { Profile } from '../../../shared/users/users.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { Auth } from '../auth/auth';
 import { enqueueMail } from '../mail/mail.service';
+import { commitThenPublish } from '../live/live.service';
 import { findTeam } from '../teams/teams.service';
 import { applyAccountChange, findUsersByEmails, markEmailVerified } from '../users/users-admin.service';
 import { findProfile, toProfile } from '../users/users.service';
@@ -299,7 +300,8 @@ export async function acceptSignedIn(deps: InvitationDeps, ctx: AuditContext, ac
     );
   }
   await requireTeam(db, row.teamId);
-  const accepted = await db.transaction((tx) => acceptAs(tx, ctx, tokenHash, actor.userId));
+  // The new role and team act on the person's next request on every server (auth/actor-cache.ts).
+  const accepted = await commitThenPublish(db, deps.live, async (tx) => ({ value: await acceptAs(tx, ctx, tokenHash, actor.userId), people: [actor.userId] }));
   if (!accepted) throw await refusal(db, tokenHash);
   return toProfile((await findProfile(db, actor.userId))!);
 }

@@ -1,4 +1,4 @@
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notificationOutbox } from '../../db/schema';
 
@@ -13,6 +13,15 @@ export interface OutboxRow {
 /** A row with a dedupe key that is already queued (a reminder queued by another pass or server) is skipped. */
 export async function insertOutboxRows(db: Database, rows: OutboxRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(notificationOutbox).values(rows).onConflictDoNothing();
+}
+
+/** A statement built and not run: the caller runs it together with its own write, in one round trip. */
+export type PendingStatement = SQLWrapper;
+
+/** The insert `insertOutboxRows` runs, for a caller to run with its own (at least one row). */
+export function outboxRowsInsert(db: Database, rows: OutboxRow[]): PendingStatement {
+  if (rows.length === 0) throw new Error('outboxRowsInsert needs at least one row');
+  return db.insert(notificationOutbox).values(rows).onConflictDoNothing();
 }
 
 export interface UnsentRow {

@@ -47,11 +47,27 @@ export function notification<K extends NotificationKind>(kind: K, audience: Audi
  * outbox only after commit and a mail failure can never lose or block the change itself.
  */
 export async function queueNotifications(tx: Database, notifications: Notification[]): Promise<void> {
-  await repo.insertOutboxRows(
-    tx,
-    notifications.map((n) => ({ kind: n.kind, recipientUserId: n.audience.userId, teamId: n.audience.teamId, payload: n.payload, dedupeKey: n.dedupeKey ?? null })),
-  );
+  await repo.insertOutboxRows(tx, notifications.map(outboxRow));
 }
+
+/** A statement built and not run (see `notificationsStatement`). */
+export type PendingStatement = repo.PendingStatement;
+
+/**
+ * The rows `queueNotifications` writes, as a statement for the caller to run in its transaction together with its
+ * own write (one round trip: bookings.repository `insertBookingAlong`). Same rows, same payloads.
+ */
+export function notificationsStatement(tx: Database, notifications: Notification[]): PendingStatement {
+  return repo.outboxRowsInsert(tx, notifications.map(outboxRow));
+}
+
+const outboxRow = (n: Notification): repo.OutboxRow => ({
+  kind: n.kind,
+  recipientUserId: n.audience.userId,
+  teamId: n.audience.teamId,
+  payload: n.payload,
+  dedupeKey: n.dedupeKey ?? null,
+});
 
 /** A queued notification, as the mail worker reads it back. */
 export type QueuedNotification = repo.UnsentRow;

@@ -73,8 +73,11 @@ export function editTeam({ db, live }: ServerContext, ctx: AuditContext, id: str
         const verb = action === 'team.deactivate' ? 'Deactivated' : action === 'team.reactivate' ? 'Reactivated' : 'Edited';
         const renamed = before.name !== after.name ? ` (was ${before.name})` : '';
         await recordAudit(tx, ctx, { action, entityType: 'team', entityId: id, summary: `${verb} team ${teamLabel(after)}${renamed}`, before: plain(before), after: plain(after) });
-        // Booked slots show the team's name: open pages reload their weeks after a rename.
-        return { value: after, ...(renamed ? { slots: 'all' as const } : {}) };
+        // Booked slots show the team's name: open pages reload their weeks after a rename. The signed-in people each
+        // server holds in memory carry their team's name: a rename drops them all (auth/actor-cache.ts), and so does
+        // a (de)activation, so that nothing held about a team outlives its state; a division change concerns nobody.
+        const concernsPeople = renamed !== '' || before.active !== after.active;
+        return { value: after, ...(renamed ? { slots: 'all' as const } : {}), ...(concernsPeople ? { people: 'all' as const } : {}) };
       }),
     () => nameTaken(patch.name ?? ''),
   );

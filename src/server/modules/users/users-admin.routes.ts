@@ -7,7 +7,8 @@ import { requestAuditContext } from '../audit/audit.service';
 import { changeUser, searchPeople } from './users-admin.service';
 
 /** The user manager's API (admin): search and page people, change role, team and disabled. */
-export const usersAdminRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { db }) => {
+export const usersAdminRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, deps) => {
+  const { db } = deps;
   app.get(
     '/api/admin/users',
     {
@@ -35,6 +36,6 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<ServerContext> = async (app
         response: { 200: z.object({ user: adminUserSchema }), 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (req) => ({ user: await changeUser(db, await requestAuditContext(req), req.params.id, req.body) }),
+    async (req) => ({ user: await changeUser(deps, await requestAuditContext(req), req.params.id, req.body) }),
   );
 };

@@ -1,16 +1,19 @@
+import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Role } from '../../../shared/constants';
 import { ROLE_LABEL, type AdminUser, type UserPage, type UserPatch, type UserSearchQuery } from '../../../shared/users/user-manager.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { commitThenPublish } from '../live/live.service';
 import { findActiveTeam } from '../teams/teams.service';
 import * as repo from './users.repository';
 import type { AdminUserRow, UserCursor } from './users.repository';
 
 /**
  * The user manager: search and page people, change a person's role, team and disabled flag. Every change acts
- * on that person's very next request (the access check reloads the profile each time; disabling also ends
- * their sessions in the same transaction), and the league always keeps one active admin.
+ * on that person's very next request, on every app server (the change publishes `people` after its commit, which
+ * drops the person from each server's memory of who is signed in; disabling also ends their sessions in the same
+ * transaction), and the league always keeps one active admin.
  */
 
 export function toAdminUser(row: AdminUserRow): AdminUser {
@@ -52,7 +55,8 @@ export interface AccountChange {
 /**
  * Applies a change to one person in the caller's transaction, audit-logged with before and after, and returns
  * the person as they now are. `actorId` is who asks (nobody disables their own account); `why` ends each
- * audit summary ("by an admin", "by accepting an invitation").
+ * audit summary ("by an admin", "by accepting an invitation"). The caller commits and then publishes
+ * `people: [userId]` (`commitThenPublish`), so that every app server forgets the person's old role and team.
  */
 export async function applyAccountChange(tx: Database, ctx: AuditContext, userId: string, change: AccountChange, why: string): Promise<AdminUser> {
   // Admin rows first, always in the same order, then the person: two demotions serialize here (see lockActiveAdmins).
@@ -125,8 +129,8 @@ export async function applyAccountChange(tx: Database, ctx: AuditContext, userId
 }
 
 /** An admin changes someone's role, team or disabled flag (PATCH /api/admin/users/:id). */
-export function changeUser(db: Database, ctx: AuditContext, userId: string, patch: UserPatch): Promise<AdminUser> {
-  return db.transaction((tx) => applyAccountChange(tx, ctx, userId, patch, 'by an admin'));
+export function changeUser({ db, live }: Pick<ServerContext, 'db' | 'live'>, ctx: AuditContext, userId: string, patch: UserPatch): Promise<AdminUser> {
+  return commitThenPublish(db, live, async (tx) => ({ value: await applyAccountChange(tx, ctx, userId, patch, 'by an admin'), people: [userId] }));
 }
 
 // For invitations and the import.

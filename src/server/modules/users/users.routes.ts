@@ -5,7 +5,8 @@ import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { claimsResponseSchema, notificationPrefsSchema, profilePatchSchema, profileSchema } from '../../../shared/users/users.schemas';
 import { findClaims, getNotificationPrefs, setNotificationPrefs, toProfile, updateOwnProfile } from './users.service';
 
-export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, deps) => {
+  const { db } = deps;
   app.get(
     '/api/me',
     {
@@ -41,7 +42,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { d
     },
     async (req) => {
       const actor = await req.requireActor();
-      return { profile: await updateOwnProfile(db, actor, req.body) };
+      return { profile: await updateOwnProfile(deps, actor, req.body) };
     },
   );
 

@@ -1,3 +1,4 @@
+import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/access';
@@ -22,13 +23,17 @@ export function toProfile(row: ProfileRow): Profile {
  * A person edits their own name. Their team decides what they may see and book, so only an admin grants or
  * changes it (the user manager, an invitation): asking for another team here is refused in words.
  */
-export async function updateOwnProfile(db: Database, actor: Actor, patch: ProfilePatchInput): Promise<Profile> {
+export async function updateOwnProfile({ db, live }: Pick<ServerContext, 'db' | 'live'>, actor: Actor, patch: ProfilePatchInput): Promise<Profile> {
   if (patch.teamId !== undefined && patch.teamId !== actor.profile.teamId) {
     throw new AppError('FORBIDDEN', 'Only a league admin can put you on a team or change your team. Ask one to add you; an invitation does it too.', {
       fields: { teamId: 'Ask a league admin to change your team' },
     });
   }
-  if (patch.displayName !== undefined) await repo.updateProfile(db, actor.userId, { displayName: patch.displayName });
+  if (patch.displayName !== undefined) {
+    await repo.updateProfile(db, actor.userId, { displayName: patch.displayName });
+    // The signed-in person is held in memory on every server (auth/actor-cache.ts): the new name shows at once.
+    await live.publish({ people: [actor.userId] });
+  }
   return toProfile((await repo.findProfile(db, actor.userId))!);
 }
 
