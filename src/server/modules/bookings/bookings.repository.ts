@@ -185,6 +185,9 @@ export interface BookingFacts {
   rules: BookingRules;
   /** Start times of the team's confirmed bookings, any season (what `confirmedStartsOfTeam` reads). */
   teamStarts: Date[];
+  /** The team (null: no such team), and whether the slot's field and facility are open: what is checked first. */
+  team: { name: string; active: boolean } | null;
+  fieldActive: boolean;
 }
 
 /**
@@ -217,6 +220,8 @@ export async function bookingFacts(db: Database, teamId: string, slotId: string)
       seasonEndsOn: seasons.endsOn,
       rules: bookingRules,
       teamStarts: sql<unknown>`${teamStarts}`,
+      team: sql<unknown>`(select json_build_object('name', ${teams.name}, 'active', ${teams.active}) from ${teams} where ${teams.id} = ${teamId})`,
+      fieldActive: sql<boolean>`(${fields.active} and ${facilities.active})`,
     })
     .from(slots)
     .innerJoin(fields, eq(fields.id, slots.fieldId))
@@ -245,6 +250,8 @@ export async function bookingFacts(db: Database, teamId: string, slotId: string)
     season: { startsOn: r.seasonStartsOn, endsOn: r.seasonEndsOn },
     rules: toRules(r.rules),
     teamStarts: starts.map((ms) => new Date(ms)),
+    team: (typeof r.team === 'string' ? JSON.parse(r.team) : r.team) as { name: string; active: boolean } | null,
+    fieldActive: r.fieldActive === true,
   };
 }
 

@@ -60,6 +60,34 @@ export function cannotBook(actor: Actor | null): { code: string; message: string
   return null;
 }
 
+/** What a rule's refusal answers. */
+function ruleRefusal(result: { code: string; message: string }): AppError {
+  if (result.code === 'SLOT_TAKEN') return taken();
+  return new AppError(result.code === 'SLOT_BLOCKED' ? 'CONFLICT' : 'RULE_VIOLATION', result.message, { rule: result.code });
+}
+
+/**
+ * Before any lock, the rules checked on what is committed now. On the night booking opens most presses are for
+ * a slot someone already holds or past a team's limit: they are refused here, as they would have been a moment
+ * earlier, without queueing for the team's lock. A press that passes is decided again under the locks. A rule
+ * speaks here only when what the locked path checks first holds (an active team, an open field), so the answer
+ * is the one the transaction would give.
+ */
+async function refuseEarly(db: Database, teamId: string, slotId: string, now: Date, timeZone: string): Promise<void> {
+  const facts = await repo.bookingFacts(db, teamId, slotId);
+  if (!facts?.team?.active || !facts.fieldActive) return;
+  const result = checkBooking({
+    rules: facts.rules,
+    season: facts.season,
+    slot: { startsAt: facts.slot.startsAt, endsAt: facts.slot.endsAt, status: facts.slot.status, blockReason: facts.slot.blockReason },
+    teamBookings: facts.teamStarts,
+    teamName: facts.team.name,
+    now,
+    timeZone,
+  });
+  if (!result.ok) throw ruleRefusal(result);
+}
+
 /**
  * A coach books an open slot for their team. Rules checked inside the transaction that holds the team's lock.
  * Three statements (docs/decisions/013): the locks (team, then slot), then everything the rules need in one read
@@ -72,6 +100,7 @@ export async function book({ db, live, league }: ServerContext, ctx: AuditContex
   const { userId, profile } = actor!;
   const teamId = profile.teamId!;
   const timeZone = await league.timeZone();
+  await refuseEarly(db, teamId, slotId, now, timeZone);
   return raceAsTaken(() =>
     commitThenPublish(db, live, async (tx) => {
       const { team, slot: lock } = await repo.lockTeamAndSlot(tx, teamId, slotId);
@@ -88,10 +117,7 @@ export async function book({ db, live, league }: ServerContext, ctx: AuditContex
         now,
         timeZone,
       });
-      if (!result.ok) {
-        if (result.code === 'SLOT_TAKEN') throw taken();
-        throw new AppError(result.code === 'SLOT_BLOCKED' ? 'CONFLICT' : 'RULE_VIOLATION', result.message, { rule: result.code });
-      }
+      if (!result.ok) throw ruleRefusal(result);
       const bookingId = randomUUID();
       const startsAt = slot.startsAt.toISOString();
       const endsAt = slot.endsAt.toISOString();

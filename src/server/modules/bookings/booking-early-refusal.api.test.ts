@@ -1,0 +1,55 @@
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedLeague, type League } from '../../test/booking-fixtures';
+import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
+
+/**
+ * On the night booking opens most presses are refused (the slot is taken, the team is at its limit): those are
+ * answered from what is committed, without queueing for the team's lock. Shown on PostgreSQL, where another
+ * connection can hold that lock while the press is made.
+ */
+let t: TestApp;
+let league: League;
+let first: TestUser;
+let second: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  league = await seedLeague(t, { teams: 2, rules: { maxPerWeek: 1, maxPerDay: 5, maxUpcoming: 50 } });
+  first = await t.signUp({ email: 'early-a@example.org', role: 'coach', teamId: league.teamIds[0]! });
+  second = await t.signUp({ email: 'early-b@example.org', role: 'coach', teamId: league.teamIds[1]! });
+}, 60_000);
+afterAll(() => t.close());
+
+const book = (coach: TestUser, slotId: string) =>
+  t.app.inject({ method: 'POST', url: '/api/bookings', payload: { slotId }, headers: { cookie: coach.cookie, origin: TEST_ORIGIN } });
+
+/** Fails the test if `p` has not settled after `ms` (it would be waiting for a lock that is never released). */
+function settlesWithin<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} waited for the team's lock`)), ms)));
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('refusals that do not wait for the lock', () => {
+  it("a taken slot and a team at its weekly limit are refused while the team's row is locked elsewhere", async () => {
+    expect((await book(first, league.slotIds[0]![0]!)).statusCode).toBe(201);
+    const locker = postgres(t.database.url!, { max: 1, onnotice: () => {} });
+    try {
+      await locker.begin(async (tx) => {
+        await tx`select id from teams where id = ${league.teamIds[1]!} for update`;
+        await tx`select id from teams where id = ${league.teamIds[0]!} for update`;
+        const taken = await settlesWithin(book(second, league.slotIds[0]![0]!), 10_000, 'a press on a taken slot');
+        expect(taken.statusCode).toBe(409);
+        expect(taken.json().error).toMatchObject({ message: 'Someone just booked this slot. Pick another time.', details: { rule: 'SLOT_TAKEN' } });
+        const limit = await settlesWithin(book(first, league.slotIds[1]![0]!), 10_000, 'a press past the weekly limit');
+        expect(limit.statusCode).toBe(422);
+        expect(limit.json().error.details).toMatchObject({ rule: 'WEEK_LIMIT' });
+      });
+    } finally {
+      await locker.end();
+    }
+    // A press that passes the early check is still decided under the lock, now free.
+    expect((await book(second, league.slotIds[1]![1]!)).statusCode).toBe(201);
+  });
+});
