@@ -72,7 +72,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await built.app.close();
       await database.close();
     },
-    wroteBehindTheApp: () => built.context.cache.clear(),
+    wroteBehindTheApp: () => {
+      built.context.cache.clear();
+      // Cached signed-in people too: their watchers hear this at once, before publish awaits anything.
+      void built.context.live.publish({ people: 'all' });
+    },
     signUp: async ({ email, role = 'member', name = 'Test Person', password = TEST_PASSWORD, teamId = null }) => {
       const result = await built.auth.api.signUpEmail({ body: { name, email, password }, returnHeaders: true });
       const id = result.response.user.id;
