@@ -38,7 +38,7 @@ test('a coach books a slot, another coach sees it turn booked live, and the coac
   await screenshots(page, 'book-a-field');
 
   await book.click();
-  await page.getByRole('button', { name: 'Book practice' }).click();
+  await page.getByRole('button', { name: 'Book practice', exact: true }).click();
   await expect(page.getByText(/^Booked/).first()).toBeVisible();
   // The other coach's open page turns the slot booked without a reload.
   await expect(watcher.getByRole('button', { name, exact: true })).toHaveCount(0, { timeout: 5000 });

@@ -105,7 +105,7 @@ test('an admin invites a coach; the emailed link signs them up as coach of that 
   const book = coach.getByRole('button', { name: /^Book Practice Field, / }).first();
   await expect(book).toBeVisible();
   await book.click();
-  await coach.getByRole('button', { name: 'Book practice' }).click();
+  await coach.getByRole('button', { name: 'Book practice', exact: true }).click();
   await expect(coach.getByText(/^Booked/).first()).toBeVisible();
   const mine = (await (await coach.request.get('/api/bookings/mine')).json()) as { bookings: Array<{ id: string; teamName: string; status: string }> };
   expect(mine.bookings).toEqual([expect.objectContaining({ teamName: team, status: 'confirmed' })]);

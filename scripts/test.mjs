@@ -56,6 +56,7 @@ if (process.env.SKIP_NODE24 !== '1') {
 // Crashes, shutdown under load, backup and restore, hostile input: once, on PGlite and (when set) PostgreSQL.
 vitest('resilience (crashes, shutdown, backup, hostile input)', 'vitest-resilience.json', ['--project', 'resilience'], {});
 run('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+run('size budget', 'node', ['scripts/size-budget.mjs']);
 if (run('browser', 'bash', ['scripts/ensure-chromium.sh'])) {
   const out = path.join(reports, 'playwright.json');
   run('browser journeys (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });

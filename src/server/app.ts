@@ -1,11 +1,8 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { DatabaseHandle } from './db/client';
@@ -34,6 +31,7 @@ import { registerAccess, registerOriginCheck } from './plugins/access';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { BUSY_FROM_REQUESTS, countRequestsInFlight } from './plugins/in-flight';
 import { registerHostCheck } from './plugins/request-origin';
+import { registerWebApp } from './plugins/web-app';
 import { APP_VERSION } from './version';
 import { DEFAULT_LEAGUE_NAME, DEFAULT_LEAGUE_SHORT_NAME } from '../shared/constants';
 
@@ -178,43 +176,4 @@ export async function buildApp({ config, database, authSecret, logger = false, m
 export function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
   return trust;
-}
-
-/** Serves the built single-page app: hashed assets cached for a year, every other page gets index.html. */
-function registerWebApp(app: FastifyInstance, config: Config): void {
-  const root = path.resolve(config.webDistDir);
-  const indexFile = path.join(root, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    void app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const fullPath = req.url.split('?')[0] ?? '/';
-    // Named back in the message, but never more than a line of it.
-    const pathname = fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath;
-    // Unknown API routes and missing build files (an old tab after a deploy) get a real 404, not the app.
-    const isAsset = fullPath.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(fullPath);
-    if (fullPath.startsWith('/api/') || fullPath === '/api' || req.method !== 'GET' || !hasWeb || isAsset) {
-      return reply.status(404).send({
-        error: {
-          code: 'NOT_FOUND',
-          message: isAsset && hasWeb
-            ? `The file ${pathname} does not exist. Reload the page to get the current version of the app.`
-            : hasWeb || fullPath.startsWith('/api')
-            ? `There is no API route ${req.method} ${pathname}.`
-            : 'The web app has not been built. Run "npm run build" (npm start does it for you).',
-        },
-      });
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-  });
 }

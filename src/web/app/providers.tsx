@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CurrentSeasonProvider } from './current-season/current-season-provider';
-import { AppToaster } from './shell/app-toaster';
+import { ToasterHost } from './shell/toaster-host';
 
 /**
  * Server state (including the session: see session/use-session.ts) lives in TanStack Query; the
@@ -12,7 +12,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
     <QueryClientProvider client={queryClient}>
       <CurrentSeasonProvider>
         {children}
-        <AppToaster />
+        <ToasterHost />
       </CurrentSeasonProvider>
     </QueryClientProvider>
   );

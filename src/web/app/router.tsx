@@ -1,130 +1,109 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Loading } from '../components/ui/loading';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { adminPage } from '../features/admin/admin-pages';
-import { AdminGuard } from './guards/admin-guard';
+import { BookFieldPage } from '../features/bookings/components/book-field-page';
+import { LandingPage } from '../features/landing/components/landing-page';
 import { AppShell } from './shell/app-shell';
-import { RouteErrorPage } from './shell/route-error-page';
 
-type Lazy = NonNullable<RouteObject['lazy']>;
+/*
+ * Spec §2: every route. The two pages most people open first, the landing page and Book a Field, come with the
+ * app; every other page is loaded when first shown (React.lazy), with 'Loading…' in the page area meanwhile
+ * (app-shell.tsx). scripts/size-budget.mjs keeps the first screen of both under its budget.
+ */
 
-/** A screen whose content comes in later work: its title, a useful one-line description, lazily loaded. */
-function comingSoon(title: string, description: string): Lazy {
-  return async () => {
-    const { ComingSoonPage } = await import('../components/ui/coming-soon-page');
-    return { Component: () => <ComingSoonPage title={title} description={description} /> };
-  };
+/** A page module loaded when first shown; `pick` names the component in it. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactNode {
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  return <Page />;
+}
+
+/** A screen whose content comes in later work: its title and a useful one-line description. */
+function comingSoon(title: string, description: string): ReactNode {
+  return lazyPage(
+    () => import('../components/ui/coming-soon-page'),
+    ({ ComingSoonPage }) =>
+      function ComingSoon() {
+        return <ComingSoonPage title={title} description={description} />;
+      },
+  );
 }
 
 function adminComingSoon(path: string): RouteObject {
   const page = adminPage(`/${path}`);
-  return { path, lazy: comingSoon(page.title, page.description) };
+  return { path, element: comingSoon(page.title, page.description) };
 }
 
-/** Spec §2: every route, each page loaded lazily. */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
     element: <AppShell />,
-    errorElement: <RouteErrorPage />,
     children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'slots', element: <BookFieldPage /> },
+      { path: 'login', element: lazyPage(() => import('../features/auth/components/login-page'), (m) => m.LoginPage) },
+      { path: 'signup', element: lazyPage(() => import('../features/auth/components/signup-page'), (m) => m.SignupPage) },
+      { path: 'forgot-password', element: lazyPage(() => import('../features/auth/components/forgot-password-page'), (m) => m.ForgotPasswordPage) },
+      { path: 'reset-password', element: lazyPage(() => import('../features/auth/components/reset-password-page'), (m) => m.ResetPasswordPage) },
+      { path: 'invite', element: lazyPage(() => import('../features/invitations/components/accept-invitation-page'), (m) => m.AcceptInvitationPage) },
+      { path: 'setup', element: lazyPage(() => import('../features/setup/components/setup-page'), (m) => m.SetupPage) },
+      { path: 'profile', element: lazyPage(() => import('../features/users/components/profile-page'), (m) => m.ProfilePage) },
+      { path: 'diag', element: lazyPage(() => import('../features/diag/components/diag-page'), (m) => m.DiagPage) },
       {
-        // The first page module is still loading: the shell is up, the page area says 'Loading…'.
-        HydrateFallback: Loading,
+        path: 'public-calendar',
+        element: comingSoon('Calendar', 'Every confirmed practice, clinic and field closure by field, with a link to subscribe from your own calendar.'),
+      },
+      {
+        path: 'coach-dashboard',
+        element: comingSoon('Coach dashboard', 'Your team’s upcoming practices, bookings left this week, pending practice requests and news for coaches.'),
+      },
+      { path: 'my-reservations', element: lazyPage(() => import('../features/bookings/components/my-reservations-page'), (m) => m.MyReservationsPage) },
+      {
+        path: 'practice-request',
+        element: comingSoon('Practice request', 'Ask the league for a practice time that is not on the board; an admin approves or declines it.'),
+      },
+      { path: 'clinics', element: comingSoon('Clinics', 'Skills clinics run by the league: places left, registration and the waitlist.') },
+      { path: 'contact', element: comingSoon('Contact the league', 'Send a message to the league’s organizers; they answer by email.') },
+      {
+        path: 'schedule-sync',
+        element: comingSoon('Schedule sync', 'Subscribe links for Google, Apple and Outlook calendars, and game-schedule import for admins.'),
+      },
+      {
+        // The guard brings the admin layout (and Headless UI's menu) with it: loaded with the first admin page.
+        element: lazyPage(() => import('./guards/admin-guard'), (m) => m.AdminGuard),
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('../features/landing/components/landing-page')).LandingPage }) },
-          { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }) },
-          { path: 'signup', lazy: async () => ({ Component: (await import('../features/auth/components/signup-page')).SignupPage }) },
-          { path: 'forgot-password', lazy: async () => ({ Component: (await import('../features/auth/components/forgot-password-page')).ForgotPasswordPage }) },
-          { path: 'reset-password', lazy: async () => ({ Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage }) },
-          { path: 'invite', lazy: async () => ({ Component: (await import('../features/invitations/components/accept-invitation-page')).AcceptInvitationPage }) },
-          { path: 'setup', lazy: async () => ({ Component: (await import('../features/setup/components/setup-page')).SetupPage }) },
-          { path: 'profile', lazy: async () => ({ Component: (await import('../features/users/components/profile-page')).ProfilePage }) },
-          { path: 'diag', lazy: async () => ({ Component: (await import('../features/diag/components/diag-page')).DiagPage }) },
-          { path: 'slots', lazy: async () => ({ Component: (await import('../features/bookings/components/book-field-page')).BookFieldPage }) },
           {
-            path: 'public-calendar',
-            lazy: comingSoon('Calendar', 'Every confirmed practice, clinic and field closure by field, with a link to subscribe from your own calendar.'),
-          },
-          {
-            path: 'coach-dashboard',
-            lazy: comingSoon('Coach dashboard', 'Your team’s upcoming practices, bookings left this week, pending practice requests and news for coaches.'),
-          },
-          {
-            path: 'my-reservations',
-            lazy: async () => ({ Component: (await import('../features/bookings/components/my-reservations-page')).MyReservationsPage }),
-          },
-          {
-            path: 'practice-request',
-            lazy: comingSoon('Practice request', 'Ask the league for a practice time that is not on the board; an admin approves or declines it.'),
-          },
-          { path: 'clinics', lazy: comingSoon('Clinics', 'Skills clinics run by the league: places left, registration and the waitlist.') },
-          { path: 'contact', lazy: comingSoon('Contact the league', 'Send a message to the league’s organizers; they answer by email.') },
-          {
-            path: 'schedule-sync',
-            lazy: comingSoon('Schedule sync', 'Subscribe links for Google, Apple and Outlook calendars, and game-schedule import for admins.'),
-          },
-          {
-            element: <AdminGuard />,
-            children: [
-              {
-                path: 'admin',
-                lazy: async () => {
-                  // The admin landing page shows the league settings card: two features, put together here.
-                  const [{ AdminHomePage }, { LeagueSettingsCard }] = await Promise.all([
-                    import('../features/admin/components/admin-home-page'),
-                    import('../features/league/components/league-settings-card'),
-                  ]);
-                  return {
-                    Component: () => (
-                      <AdminHomePage>
-                        <LeagueSettingsCard />
-                      </AdminHomePage>
-                    ),
-                  };
+            path: 'admin',
+            // The admin landing page shows the league settings card: two features, put together here.
+            element: lazyPage(
+              () => Promise.all([import('../features/admin/components/admin-home-page'), import('../features/league/components/league-settings-card')]),
+              ([{ AdminHomePage }, { LeagueSettingsCard }]) =>
+                function AdminHome() {
+                  return (
+                    <AdminHomePage>
+                      <LeagueSettingsCard />
+                    </AdminHomePage>
+                  );
                 },
-              },
-              {
-                path: 'admin-season-manager',
-                lazy: async () => ({ Component: (await import('../features/seasons/components/season-manager-page')).SeasonManagerPage }),
-              },
-              {
-                path: 'admin-facility-manager',
-                lazy: async () => ({ Component: (await import('../features/facilities/components/facility-manager-page')).FacilityManagerPage }),
-              },
-              {
-                path: 'admin-slots',
-                lazy: async () => ({ Component: (await import('../features/slots/components/slots-admin-page')).SlotsAdminPage }),
-              },
-              {
-                path: 'admin-block-slot',
-                lazy: async () => ({ Component: (await import('../features/blocks/components/block-slots-page')).BlockSlotsPage }),
-              },
-              {
-                path: 'admin-user-manager',
-                lazy: async () => ({ Component: (await import('../features/user-manager/components/user-manager-page')).UserManagerPage }),
-              },
-              adminComingSoon('admin-reports'),
-              adminComingSoon('admin-announcements'),
-              adminComingSoon('admin-audit-log'),
-              {
-                path: 'admin-manage-bookings',
-                lazy: async () => ({ Component: (await import('../features/bookings/components/manage-bookings-page')).ManageBookingsPage }),
-              },
-              {
-                path: 'admin-booking-control',
-                lazy: async () => ({ Component: (await import('../features/bookings/components/booking-rules-page')).BookingRulesPage }),
-              },
-              {
-                path: 'admin-override-booking',
-                lazy: async () => ({ Component: (await import('../features/bookings/components/override-booking-page')).OverrideBookingPage }),
-              },
-            ],
+            ),
           },
-          { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
+          { path: 'admin-season-manager', element: lazyPage(() => import('../features/seasons/components/season-manager-page'), (m) => m.SeasonManagerPage) },
+          { path: 'admin-facility-manager', element: lazyPage(() => import('../features/facilities/components/facility-manager-page'), (m) => m.FacilityManagerPage) },
+          { path: 'admin-slots', element: lazyPage(() => import('../features/slots/components/slots-admin-page'), (m) => m.SlotsAdminPage) },
+          { path: 'admin-block-slot', element: lazyPage(() => import('../features/blocks/components/block-slots-page'), (m) => m.BlockSlotsPage) },
+          { path: 'admin-user-manager', element: lazyPage(() => import('../features/user-manager/components/user-manager-page'), (m) => m.UserManagerPage) },
+          adminComingSoon('admin-reports'),
+          adminComingSoon('admin-announcements'),
+          adminComingSoon('admin-audit-log'),
+          { path: 'admin-manage-bookings', element: lazyPage(() => import('../features/bookings/components/manage-bookings-page'), (m) => m.ManageBookingsPage) },
+          { path: 'admin-booking-control', element: lazyPage(() => import('../features/bookings/components/booking-rules-page'), (m) => m.BookingRulesPage) },
+          { path: 'admin-override-booking', element: lazyPage(() => import('../features/bookings/components/override-booking-page'), (m) => m.OverrideBookingPage) },
         ],
       },
+      { path: '*', element: lazyPage(() => import('./pages/not-found-page'), (m) => m.NotFoundPage) },
     ],
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The route table, rendered inside a router (main.tsx: BrowserRouter; tests: MemoryRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

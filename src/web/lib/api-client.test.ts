@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiStream, readNdjson } from './api-client';
+import { apiErrorSchema } from '../../shared/errors/api-error';
+import { ApiError, apiStream, isApiErrorBody, readNdjson } from './api-client';
 
 function streamOf(chunks: Array<string | Uint8Array>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -76,5 +77,27 @@ describe('apiStream', () => {
     const error: unknown = await collect(apiStream('/api/slots/generate', { body: {} })).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('NETWORK');
+  });
+});
+
+describe('isApiErrorBody', () => {
+  it('gives the same answer as the shared zod schema', () => {
+    const samples: unknown[] = [
+      { error: { code: 'NOT_FOUND', message: 'No such slot.' } },
+      { error: { code: 'RULE_VIOLATION', message: 'Too soon.', details: { rule: 'TOO_SOON' } } },
+      { error: { code: 'X', message: 'y', details: null }, extra: true },
+      { error: { code: 'X' } },
+      { error: { message: 'no code' } },
+      { error: { code: 1, message: 'y' } },
+      { error: { code: 'X', message: 2 } },
+      { error: 'a string' },
+      { error: null },
+      { message: 'not wrapped' },
+      null,
+      'text',
+      42,
+      [],
+    ];
+    for (const sample of samples) expect(isApiErrorBody(sample), JSON.stringify(sample)).toBe(apiErrorSchema.safeParse(sample).success);
   });
 });

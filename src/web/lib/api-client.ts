@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../../shared/errors/api-error';
+import type { ApiErrorBody } from '../../shared/errors/api-error';
 
 /** An API error as the server sent it: `code` for logic, `message` for people. */
 export class ApiError extends Error {
@@ -43,11 +43,21 @@ async function send(path: string, init: RequestInit, accept: string): Promise<Re
   }
 }
 
+/**
+ * Whether a body has the one shape of every API error (shared/errors/api-error.ts). Checked by hand, not with the
+ * shared zod schema: every page loads this file, and zod would add a quarter to the first screen's JavaScript
+ * (api-client.test.ts holds the two to the same answers).
+ */
+export function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return false;
+  const { error } = data;
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && 'message' in error && typeof error.message === 'string';
+}
+
 /** The ApiError for a non-2xx answer whose body (already read) is `data`. */
 function errorFrom(status: number, data: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(data);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
+  if (isApiErrorBody(data)) {
+    const { code, message, details } = data.error;
     return new ApiError(status, code, message, details);
   }
   return new ApiError(status, 'HTTP_ERROR', `The server answered ${status}. Try again in a moment.`);

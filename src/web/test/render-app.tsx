@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import type { Profile } from '../../shared/users/users.schemas';
 import { Providers } from '../app/providers';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
+import { AppErrorBoundary } from '../app/shell/route-error-page';
 
 export const memberProfile: Profile = {
   id: 'u1',
@@ -52,7 +53,7 @@ export function stubApi(profile: Profile | null, extra: Record<string, unknown> 
 
 /** Renders the real route table at `path`, as the browser would. */
 export function renderApp(path: string) {
-  // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+  // jsdom has no scrolling; the shell scrolls to the top on every navigation.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   // jsdom has no matchMedia; toasts ask it for prefers-reduced-motion.
   if (typeof window.matchMedia !== 'function') {
@@ -69,10 +70,13 @@ export function renderApp(path: string) {
     Object.defineProperty(window, 'matchMedia', { value: noMatch, configurable: true, writable: true });
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   return render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+        <AppErrorBoundary>
+          <AppRoutes />
+        </AppErrorBoundary>
+      </MemoryRouter>
     </Providers>,
   );
 }

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../shared/users/users.schemas';
+import { profileSchema, type Profile } from '../../../shared/users/users.schemas';
 import {
   ADMIN_CACHE_KEY,
   PROFILE_CACHE_KEY,
   clearCachedSession,
   endSession,
+  isProfile,
   loadSession,
   readCachedSession,
   writeCachedSession,
@@ -116,5 +117,29 @@ describe('profile cache', () => {
     await expect(loadSession({ fetchProfile: () => Promise.resolve(coach), fetchClaims: () => Promise.resolve(({})) }, broken)).resolves.toMatchObject({
       profile: coach,
     });
+  });
+});
+
+describe('isProfile', () => {
+  it('gives the same answer as the shared zod schema, and the cache keeps only the profile’s own keys', () => {
+    const samples: unknown[] = [
+      coach,
+      admin,
+      { ...coach, photoURL: 'https://example.org/me.png' },
+      { ...coach, extra: 'kept out' },
+      { ...coach, role: 'owner' },
+      { ...coach, teamId: undefined },
+      { ...coach, teamName: 3 },
+      { ...coach, email: null },
+      { id: 'u1' },
+      null,
+      'coach',
+      [],
+    ];
+    for (const sample of samples) expect(isProfile(sample), JSON.stringify(sample)).toBe(profileSchema.safeParse(sample).success);
+    const storage = new Map<string, string>();
+    const fake = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) };
+    fake.setItem(PROFILE_CACHE_KEY, JSON.stringify({ ...coach, extra: 'kept out' }));
+    expect(readCachedSession(fake)?.profile).toEqual(coach);
   });
 });

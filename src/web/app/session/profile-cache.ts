@@ -1,6 +1,7 @@
 import type { AdminDecision, Claims } from '../../../shared/users/admin-rule';
 import { decideAdmin } from '../../../shared/users/admin-rule';
-import { profileSchema, type Profile } from '../../../shared/users/users.schemas';
+import { ROLES } from '../../../shared/constants';
+import type { Profile } from '../../../shared/users/users.schemas';
 
 /** Spec §3: the profile and an admin flag are cached in the browser's local storage. */
 export const PROFILE_CACHE_KEY = 'cgsl.profile';
@@ -24,14 +25,30 @@ function defaultStorage(): CacheStorage | null {
   }
 }
 
+/**
+ * Whether a cached value is a profile (shared/users/users.schemas.ts `profileSchema`). Checked by hand: the shell
+ * reads the cache on every first screen, and the zod schema would bring zod with it (profile-cache.test.ts holds
+ * the two to the same answers).
+ */
+export function isProfile(value: unknown): value is Profile {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const text = (key: string) => typeof v[key] === 'string';
+  const textOrNull = (key: string) => v[key] === null || typeof v[key] === 'string';
+  return (
+    text('id') && text('email') && text('displayName') && (ROLES as readonly unknown[]).includes(v.role) && textOrNull('teamId') && textOrNull('teamName') && textOrNull('photoURL')
+  );
+}
+
 export function readCachedSession(storage: CacheStorage | null = defaultStorage()): Session | null {
   if (!storage) return null;
   try {
     const raw = storage.getItem(PROFILE_CACHE_KEY);
     if (!raw) return null;
-    const parsed = profileSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    return { profile: parsed.data, isAdmin: storage.getItem(ADMIN_CACHE_KEY) === 'true', decision: null };
+    const cached: unknown = JSON.parse(raw);
+    if (!isProfile(cached)) return null;
+    const { id, email, displayName, role, teamId, teamName, photoURL } = cached;
+    return { profile: { id, email, displayName, role, teamId, teamName, photoURL }, isAdmin: storage.getItem(ADMIN_CACHE_KEY) === 'true', decision: null };
   } catch {
     return null;
   }

@@ -1,14 +1,15 @@
-import { Suspense, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { Loading, LOADING_TEXT } from '../../components/ui/loading';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
+import { Loading } from '../../components/ui/loading';
 import { PageErrorBoundary } from './page-error-boundary';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
-/** The chrome around every page: skip link, sticky top bar, the one <main>, footer. */
+/**
+ * The chrome around every page: skip link, sticky top bar, the one <main>, footer. The page area is at least a
+ * screen tall, so the footer starts below the first screen and never jumps when a page or its data arrives.
+ */
 export function ShellFrame({ children }: { children: ReactNode }) {
-  const navigation = useNavigation();
-  const navigating = navigation.state === 'loading';
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -18,10 +19,7 @@ export function ShellFrame({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
-      <div role="status" className={navigating ? 'h-1 w-full animate-pulse bg-accent-400' : 'h-1 w-full'}>
-        {navigating ? <span className="sr-only">{LOADING_TEXT}</span> : null}
-      </div>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-5 pb-12 focus:outline-none sm:px-6 lg:pt-8">
+      <main id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 pt-5 pb-12 focus:outline-none sm:px-6 lg:pt-8">
         {children}
       </main>
       <SiteFooter />
@@ -29,14 +27,26 @@ export function ShellFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** Root route element: pages render in the outlet, inside their own error boundary (spec §2). */
+/** A new page starts at its top; Back and Forward leave the browser's own scroll restoration alone. */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
+/**
+ * Root route element: pages render in the outlet, inside their own error boundary (spec §2). A page loaded
+ * lazily shows 'Loading…' in the page area until it arrives (the shell stays put).
+ */
 export function AppShell() {
   const location = useLocation();
+  useScrollToTopOnNavigate();
   return (
     <ShellFrame>
-      <ScrollRestoration />
       <PageErrorBoundary resetKey={location.pathname + location.search}>
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<Loading delayed />}>
           <Outlet />
         </Suspense>
       </PageErrorBoundary>

@@ -1,24 +1,52 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { cx } from '../../lib/cx';
 import type { AuthState } from '../session/use-session';
+import { useDismiss } from './use-dismiss';
 import { visibleNavItems } from './nav-links';
+import { usePagePrefetch } from './use-page-prefetch';
 
-/** Below the md breakpoint: the shell's links, plus who is signed in and their team (spec §2). */
+/**
+ * Below the md breakpoint: the shell's links, plus who is signed in and their team (spec §2). A disclosure
+ * button and its panel: focus moves to the first link on opening; Escape, a press outside or leaving it by Tab
+ * closes it, and choosing a link too.
+ */
 export function MobileMenu({ auth }: { auth: AuthState }) {
   const profile = auth.session?.profile;
+  const prefetch = usePagePrefetch();
+  const id = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = useCallback((focusButton: boolean) => {
+    setOpen(false);
+    if (focusButton) buttonRef.current?.focus();
+  }, []);
+  useDismiss(open, close, buttonRef, panelRef);
+
+  useEffect(() => {
+    if (open) panelRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
+  }, [open]);
+
+  const panelId = `${id}-panel`;
   return (
-    <Popover className="md:hidden">
-      <PopoverButton
+    <div className="md:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
         aria-label="Open menu"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-open={open ? '' : undefined}
+        onClick={() => setOpen(!open)}
         className="flex size-11 items-center justify-center rounded-lg text-white hover:bg-primary-700 data-open:bg-primary-700"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
-      </PopoverButton>
-      <PopoverPanel focus className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg">
-        {({ close }) => (
+      </button>
+      {open ? (
+        <div ref={panelRef} id={panelId} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg">
           <div className="px-4 py-3">
             <nav aria-label="Mobile">
               <ul className="flex flex-col">
@@ -26,7 +54,8 @@ export function MobileMenu({ auth }: { auth: AuthState }) {
                   <li key={item.to}>
                     <NavLink
                       to={item.to}
-                      onClick={() => close()}
+                      {...prefetch(item.to)}
+                      onClick={() => close(false)}
                       className={({ isActive }) =>
                         cx(
                           'flex min-h-12 items-center rounded-lg px-3 text-base font-semibold',
@@ -48,8 +77,8 @@ export function MobileMenu({ auth }: { auth: AuthState }) {
               </div>
             ) : null}
           </div>
-        )}
-      </PopoverPanel>
-    </Popover>
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,20 +1,35 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorFallback } from '../../components/ui/error-fallback';
 
 /**
- * The data router's errorElement on the root route: failures outside a page (the shell itself, a page
- * module that fails to load). It renders without the shell, which may be what broke.
+ * Failures outside a page (the shell itself): the page without the shell, which may be what broke. A page's own
+ * failures, a page module that fails to load included, stay inside the shell (page-error-boundary.tsx).
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const shown = isRouteErrorResponse(error) ? new Error(`${error.status} ${error.statusText}`.trim()) : error;
+export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <main id="main" className="min-h-dvh bg-slate-50 px-4 py-10">
       <div className="mb-6 flex items-center justify-center gap-2">
         <img src="/logo.svg" alt="" className="size-10" />
         <span className="text-lg font-bold text-primary-900">Practice Scheduler</span>
       </div>
-      <ErrorFallback error={shown} />
+      <ErrorFallback error={error} />
     </main>
   );
+}
+
+/** Catches what the shell throws while rendering and shows RouteErrorPage instead of a blank screen. */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('The app failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteErrorPage error={this.state.error} />;
+  }
 }

@@ -6,12 +6,14 @@ import { useSession } from '../session/use-session';
 import { AccountMenu } from './account-menu';
 import { MobileMenu } from './mobile-menu';
 import { visibleNavItems } from './nav-links';
+import { usePagePrefetch } from './use-page-prefetch';
 
 const authLinkClasses = 'flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold sm:px-3';
 
 /** Spec §2: the sticky top bar with the logo, the title, the links and the account area. */
 export function TopBar() {
   const auth = useSession();
+  const prefetch = usePagePrefetch();
   return (
     <header className="sticky top-0 z-40 bg-primary-800 text-white shadow-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-2.5 sm:gap-4 sm:px-6">
@@ -26,6 +28,7 @@ export function TopBar() {
               <li key={item.to}>
                 <NavLink
                   to={item.to}
+                  {...prefetch(item.to)}
                   className={({ isActive }) =>
                     cx(
                       'flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold',

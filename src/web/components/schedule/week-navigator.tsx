@@ -4,9 +4,17 @@ import { addDays, formatMonthDay, isIsoDate, startOfWeek } from '../../lib/dates
 import { Button } from '../ui/button';
 import { inputClasses } from '../ui/text-field';
 
-/** "◀ Week of Mar 2 ▶" with Today and a date to jump to; weeks run Monday to Sunday. */
-export function WeekNavigator({ weekStart, today, onChange }: { weekStart: string; today: string; onChange: (weekStart: string) => void }) {
-  const jumpId = useId();
+interface WeekProps {
+  weekStart: string;
+  today: string;
+  onChange: (weekStart: string) => void;
+}
+
+/**
+ * "◀ Week of Mar 2 ▶" with Today and a date to jump to; weeks run Monday to Sunday. `jump={false}` leaves the
+ * date out (a phone's compact bar, which offers WeekJump among its folded filters).
+ */
+export function WeekNavigator({ weekStart, today, onChange, jump = true }: WeekProps & { jump?: boolean }) {
   const thisWeek = startOfWeek(today);
   return (
     <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
@@ -25,19 +33,27 @@ export function WeekNavigator({ weekStart, today, onChange }: { weekStart: strin
       <Button variant="ghost" size="sm" className="border border-slate-300" onClick={() => onChange(thisWeek)} disabled={weekStart === thisWeek}>
         Today
       </Button>
-      <div>
-        <label htmlFor={jumpId} className="mb-1 block text-sm font-semibold text-slate-800">
-          Show the week of
-        </label>
-        <input
-          id={jumpId}
-          type="date"
-          className={cx(inputClasses(false), 'w-auto')}
-          onChange={(event) => {
-            if (isIsoDate(event.target.value)) onChange(startOfWeek(event.target.value));
-          }}
-        />
-      </div>
+      {jump ? <WeekJump onChange={onChange} /> : null}
+    </div>
+  );
+}
+
+/** "Show the week of [date]": jumps to the week (Monday to Sunday) of the date picked. */
+export function WeekJump({ onChange }: Pick<WeekProps, 'onChange'>) {
+  const jumpId = useId();
+  return (
+    <div>
+      <label htmlFor={jumpId} className="mb-1 block text-sm font-semibold text-slate-800">
+        Show the week of
+      </label>
+      <input
+        id={jumpId}
+        type="date"
+        className={cx(inputClasses(false), 'w-auto')}
+        onChange={(event) => {
+          if (isIsoDate(event.target.value)) onChange(startOfWeek(event.target.value));
+        }}
+      />
     </div>
   );
 }

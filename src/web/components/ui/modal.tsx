@@ -1,6 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 
 export interface ModalProps {
   open: boolean;
@@ -12,17 +11,27 @@ export interface ModalProps {
   size?: 'md' | 'lg';
 }
 
-/** A centred dialog (Headless UI: focus trapped, Escape closes, labelled by its title). */
-export function Modal({ open, title, onClose, children, role = 'dialog', size = 'md' }: ModalProps) {
+const loadDialog = () => import('./modal-dialog');
+const ModalDialog = lazy(async () => ({ default: (await loadDialog()).ModalDialog }));
+
+/** Loads the dialog code when the browser is idle, for a page whose next click is likely to open one. */
+export function preloadModal(): void {
+  whenIdle(() => void loadDialog().catch(() => undefined));
+}
+
+/**
+ * A centred dialog (modal-dialog.tsx: Headless UI, focus trapped, Escape closes, labelled by its title). Its
+ * code, and Headless UI with it, loads when a dialog first opens, not with the page: a dialog is drawn over the
+ * page, so the moment it takes to arrive moves nothing. Once opened it stays mounted, so it closes with its
+ * transition and gives focus back.
+ */
+export function Modal(props: ModalProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog open={open} onClose={onClose} role={role} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/60" />
-      <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
-        <DialogPanel className={cx('w-full rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl sm:p-6', size === 'lg' ? 'max-w-3xl' : 'max-w-lg')}>
-          <DialogTitle className="text-lg font-bold text-primary-900">{title}</DialogTitle>
-          <div className="mt-3">{children}</div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

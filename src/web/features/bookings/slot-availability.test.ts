@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BOOKING_RULES } from '../../../shared/bookings/booking-rules';
+import { checkBooking, DEFAULT_BOOKING_RULES, weekStart } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { quotaText, slotView, teamQuota, unavailableText, weekReasons, type SlotView } from './slot-availability';
+import { needsRuleCheck, quotaText, slotView, teamQuota, unavailableText, weekReasons, type SlotView } from './slot-availability';
 import { testSlot } from '../../test/slot-fixture';
 
 const TZ = 'America/Chicago';
@@ -33,57 +33,69 @@ const at = (local: string) => new Date(`${local}:00-06:00`).toISOString();
 
 describe('slotView: the rule explained before the click, in the server’s words', () => {
   it('offers an open slot a coach may book', () => {
-    expect(slotView(slot('2026-11-24T17:00'), context(), NOW)).toEqual({ kind: 'bookable' });
+    expect(slotView(slot('2026-11-24T17:00'), context(), NOW, checkBooking)).toEqual({ kind: 'bookable' });
   });
 
   it('says past, blocked (with the reason) and booked (by whom, and whether it is ours)', () => {
-    expect(slotView(slot('2026-11-21T17:00'), context(), NOW)).toEqual({ kind: 'past' });
-    expect(slotView(slot('2026-11-24T17:00', { status: 'blocked', blockReason: 'Field flooded' }), context(), NOW)).toEqual({ kind: 'blocked', reason: 'Field flooded' });
-    expect(slotView(slot('2026-11-24T17:00', { status: 'booked', teamId: 'cards', teamName: 'Cardinals' }), context(), NOW)).toEqual({
+    expect(slotView(slot('2026-11-21T17:00'), context(), NOW, checkBooking)).toEqual({ kind: 'past' });
+    expect(slotView(slot('2026-11-24T17:00', { status: 'blocked', blockReason: 'Field flooded' }), context(), NOW, checkBooking)).toEqual({ kind: 'blocked', reason: 'Field flooded' });
+    expect(slotView(slot('2026-11-24T17:00', { status: 'booked', teamId: 'cards', teamName: 'Cardinals' }), context(), NOW, checkBooking)).toEqual({
       kind: 'booked',
       teamName: 'Cardinals',
       ours: false,
     });
-    expect(slotView(slot('2026-11-24T17:00', { status: 'booked', teamId: 'jays', teamName: 'Blue Jays' }), context(), NOW)).toMatchObject({ ours: true });
+    expect(slotView(slot('2026-11-24T17:00', { status: 'booked', teamId: 'jays', teamName: 'Blue Jays' }), context(), NOW, checkBooking)).toMatchObject({ ours: true });
   });
 
   it('sends visitors to log in, and only shows open slots to people who cannot book', () => {
     const open = slot('2026-11-24T17:00');
-    expect(slotView(open, context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null }), NOW)).toEqual({ kind: 'login' });
-    expect(slotView(open, context({ cannotBook: { code: 'NOT_COACH', message: 'Only coaches can book practices.' } }), NOW)).toEqual({ kind: 'open' });
-    expect(slotView(open, undefined, NOW)).toEqual({ kind: 'open' });
+    expect(slotView(open, context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null }), NOW, checkBooking)).toEqual({ kind: 'login' });
+    expect(slotView(open, context({ cannotBook: { code: 'NOT_COACH', message: 'Only coaches can book practices.' } }), NOW, checkBooking)).toEqual({ kind: 'open' });
+    expect(slotView(open, undefined, NOW, checkBooking)).toEqual({ kind: 'open' });
   });
 
   it('gives the exact refusal for lead time, furthest ahead, pause and the window', () => {
-    expect(slotView(slot('2026-11-22T15:00'), context(), NOW)).toEqual({ kind: 'unavailable', code: 'TOO_SOON', message: 'Practices must be booked at least 12 hours ahead.' });
-    expect(slotView(slot('2026-12-15T17:00'), context(), NOW)).toEqual({ kind: 'unavailable', code: 'TOO_FAR_AHEAD', message: 'You can book up to 21 days ahead.' });
+    expect(slotView(slot('2026-11-22T15:00'), context(), NOW, checkBooking)).toEqual({ kind: 'unavailable', code: 'TOO_SOON', message: 'Practices must be booked at least 12 hours ahead.' });
+    expect(slotView(slot('2026-12-15T17:00'), context(), NOW, checkBooking)).toEqual({ kind: 'unavailable', code: 'TOO_FAR_AHEAD', message: 'You can book up to 21 days ahead.' });
     const paused = context({ rules: { ...DEFAULT_BOOKING_RULES, bookingOpen: false, pausedMessage: 'Fields are being reseeded.' } });
-    expect(slotView(slot('2026-11-24T17:00'), paused, NOW)).toMatchObject({ code: 'BOOKING_PAUSED', message: 'Booking is paused: Fields are being reseeded.' });
+    expect(slotView(slot('2026-11-24T17:00'), paused, NOW, checkBooking)).toMatchObject({ code: 'BOOKING_PAUSED', message: 'Booking is paused: Fields are being reseeded.' });
     const later = context({ rules: { ...DEFAULT_BOOKING_RULES, windowOpensAt: '2026-11-23T18:00:00-06:00' } });
-    expect(slotView(slot('2026-11-24T17:00'), later, NOW)).toMatchObject({ code: 'WINDOW_NOT_OPEN', message: 'Booking opens Mon, Nov 23, 6:00 PM.' });
+    expect(slotView(slot('2026-11-24T17:00'), later, NOW, checkBooking)).toMatchObject({ code: 'WINDOW_NOT_OPEN', message: 'Booking opens Mon, Nov 23, 6:00 PM.' });
   });
 
   it('counts the team’s bookings for the day, week and upcoming limits', () => {
     const tue = slot('2026-11-24T17:00');
-    expect(slotView(tue, context({ teamBookings: [at('2026-11-24T19:00')] }), NOW)).toMatchObject({
+    expect(slotView(tue, context({ teamBookings: [at('2026-11-24T19:00')] }), NOW, checkBooking)).toMatchObject({
       code: 'DAY_LIMIT',
       message: 'Blue Jays already has 1 practice on Tue, Nov 24 (limit 1).',
     });
-    expect(slotView(tue, context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')] }), NOW)).toMatchObject({
+    expect(slotView(tue, context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')] }), NOW, checkBooking)).toMatchObject({
       code: 'WEEK_LIMIT',
       message: 'Blue Jays already has 2 practices in the week of Mon, Nov 23 (limit 2).',
     });
     const four = [at('2026-11-30T17:00'), at('2026-12-02T17:00'), at('2026-12-07T17:00'), at('2026-12-09T17:00')];
-    expect(slotView(tue, context({ teamBookings: four }), NOW)).toMatchObject({ code: 'UPCOMING_LIMIT', message: 'Blue Jays already has 4 upcoming practices (limit 4).' });
+    expect(slotView(tue, context({ teamBookings: four }), NOW, checkBooking)).toMatchObject({ code: 'UPCOMING_LIMIT', message: 'Blue Jays already has 4 upcoming practices (limit 4).' });
   });
 
   it('leaves a slot of another season than the context’s to the server', () => {
-    expect(slotView(slot('2026-11-22T15:00', { seasonId: 'other' }), context(), NOW)).toEqual({ kind: 'bookable' });
+    expect(slotView(slot('2026-11-22T15:00', { seasonId: 'other' }), context(), NOW, checkBooking)).toEqual({ kind: 'bookable' });
+  });
+
+  it('leaves every open slot to the server when the rules could not be loaded', () => {
+    expect(slotView(slot('2026-11-22T15:00'), context(), NOW, null)).toEqual({ kind: 'bookable' });
+    expect(slotView(slot('2026-11-22T15:00', { status: 'booked', teamId: 'cards', teamName: 'Cardinals' }), context(), NOW, null)).toMatchObject({ kind: 'booked' });
+  });
+
+  it('needs the rules only for a person who may book', () => {
+    expect(needsRuleCheck(context())).toBe(true);
+    expect(needsRuleCheck(context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null }))).toBe(false);
+    expect(needsRuleCheck(context({ cannotBook: { code: 'NOT_COACH', message: 'Only coaches can book practices.' } }))).toBe(false);
+    expect(needsRuleCheck(undefined)).toBe(false);
   });
 });
 
 describe('weekReasons: a reason said once for the week or the day', () => {
-  const viewed = (slots: Slot[], ctx: BookingContext) => slots.map((s) => ({ slot: s, view: slotView(s, ctx, NOW) }));
+  const viewed = (slots: Slot[], ctx: BookingContext) => slots.map((s) => ({ slot: s, view: slotView(s, ctx, NOW, checkBooking) }));
 
   it('says it once for the week when every open slot shares it (past, booked and blocked ones aside)', () => {
     const ctx = context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')] });
@@ -119,6 +131,14 @@ describe('the quota strip', () => {
     expect(quota).toEqual({ teamName: 'Blue Jays', thisWeek: 1, maxPerWeek: 2, upcoming: 4, maxUpcoming: 4 });
     expect(quotaText(quota!)).toBe('Blue Jays · 1 of 2 this week · 4 of 4 upcoming');
     expect(teamQuota(ctx, '2026-11-30', NOW)?.thisWeek).toBe(2);
+  });
+
+  it('puts a booking in the league week the server counts it in, across both DST changes and midnight', () => {
+    const instants = ['2026-03-08T07:59:59Z', '2026-03-08T08:00:00Z', '2026-03-09T04:59:59Z', '2026-03-09T05:00:00Z', '2026-11-01T06:59:59Z', '2026-11-01T07:00:00Z', '2026-11-02T05:59:59Z', '2026-11-02T06:00:00Z'];
+    for (const instant of instants) {
+      const monday = weekStart(new Date(instant), TZ);
+      expect(teamQuota(context({ teamBookings: [instant] }), monday, NOW)?.thisWeek, instant).toBe(1);
+    }
   });
 
   it('is not shown to anyone who cannot book', () => {

@@ -1,8 +1,9 @@
-import { checkBooking, weekStart, type RuleCode } from '../../../shared/bookings/booking-rules';
+import type { RuleCode } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { dateInZone } from '../../lib/dates';
+import { dateInZone, startOfWeek } from '../../lib/dates';
 import { isPast } from '../../lib/slot-week';
+import type { CheckBooking } from './lazy-booking-rules';
 
 /** What one slot is for the person looking at it, and so how it is drawn. */
 export type SlotView =
@@ -36,8 +37,9 @@ export const RULE_LABEL: Record<RuleCode, string> = {
 /**
  * Runs the server's own rule (checkBooking) on a slot with the booking context, so a coach sees why a slot
  * cannot be booked before clicking, in the words the server would answer with. `now` is the server's clock.
+ * `checkBooking` is loaded apart (lazy-booking-rules.ts); null when it could not be: the server then judges.
  */
-export function slotView(slot: Slot, context: BookingContext | undefined, now: Date): SlotView {
+export function slotView(slot: Slot, context: BookingContext | undefined, now: Date, checkBooking: CheckBooking | null): SlotView {
   if (isPast(slot, now)) return { kind: 'past' };
   if (slot.status === 'blocked') return { kind: 'blocked', reason: slot.blockReason };
   if (slot.status === 'booked') return { kind: 'booked', teamName: slot.teamName ?? 'another team', ours: Boolean(context?.team && slot.teamId === context.team.id) };
@@ -45,7 +47,7 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
   if (context.cannotBook) return context.cannotBook.code === 'SIGN_IN' ? { kind: 'login' } : { kind: 'open' };
   const { rules, season, team } = context;
   // The context holds one season's rules; a slot of another season is left to the server to judge.
-  if (!rules || !season || !team || season.id !== slot.seasonId) return { kind: 'bookable' };
+  if (!rules || !season || !team || season.id !== slot.seasonId || !checkBooking) return { kind: 'bookable' };
   const result = checkBooking({
     rules,
     season,
@@ -110,13 +112,16 @@ export interface TeamQuota {
   maxUpcoming: number;
 }
 
+/** Whether slotView needs checkBooking for this person: they may book, under the season's rules. */
+export const needsRuleCheck = (context: BookingContext | undefined): boolean => Boolean(context?.team && context.rules && context.season && !context.cannotBook);
+
 /** The coach's quota strip for the shown week (Monday `weekMonday`, league zone); null for anyone who cannot book. */
 export function teamQuota(context: BookingContext | undefined, weekMonday: string, now: Date): TeamQuota | null {
   if (!context?.team || !context.rules || context.cannotBook) return null;
   const starts = context.teamBookings.map((start) => new Date(start));
   return {
     teamName: context.team.name,
-    thisWeek: starts.filter((start) => weekStart(start, context.timeZone) === weekMonday).length,
+    thisWeek: starts.filter((start) => startOfWeek(dateInZone(start, context.timeZone)) === weekMonday).length,
     maxPerWeek: context.rules.maxPerWeek,
     upcoming: starts.filter((start) => start.getTime() > now.getTime()).length,
     maxUpcoming: context.rules.maxUpcoming,

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Slot } from '../../../shared/slots/slots.schemas';
+import { MAX_SLOT_IDS as SERVER_MAX_SLOT_IDS, type Slot } from '../../../shared/slots/slots.schemas';
 import { testSlot } from '../../test/slot-fixture';
 import { slotsQueryOptions } from '../api/get-slots';
 import { adminQueryKey, bookingContextQueryKey, slotsQueryKey } from '../query-keys';
-import { COALESCE_MS, RECONNECT_MS, useLiveSlots } from './use-live-slots';
+import { COALESCE_MS, MAX_SLOT_IDS, RECONNECT_MS, useLiveSlots } from './use-live-slots';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeEventSource {
@@ -53,6 +53,10 @@ afterEach(() => {
 });
 
 describe('useLiveSlots', () => {
+  it('asks for at most as many slots by id as the server answers at once', () => {
+    expect(MAX_SLOT_IDS).toBe(SERVER_MAX_SLOT_IDS);
+  });
+
   it('listens to /api/events and reloads the slots and the booking data on an event naming no slots (a block, a generation)', () => {
     const { invalidatedKeys } = setup();
     expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/events']);

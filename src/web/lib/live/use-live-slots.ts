@@ -1,9 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { MAX_SLOT_IDS } from '../../../shared/slots/slots.schemas';
 import { refreshBookingData, refreshNamedSlots } from './refresh-booking-data';
 
 export const EVENTS_URL = '/api/events';
+/**
+ * The most slots GET /api/slots?ids= answers at once: shared/slots/slots.schemas.ts `MAX_SLOT_IDS`, repeated here
+ * because importing that file brings its zod schemas (and zod) into every page that is live
+ * (use-live-slots.test.tsx holds the two equal).
+ */
+export const MAX_SLOT_IDS = 100;
 /** Events that arrive together (a block of 40 slots, a burst of bookings) cause one reload, not forty. */
 export const COALESCE_MS = 150;
 /** When the server refused the stream outright (the browser then stops trying), try again after this. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link, useLocation } from 'react-router';
 import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from '../../../../shared/auth/auth.schemas';
 import { Alert } from '../../../components/ui/alert';

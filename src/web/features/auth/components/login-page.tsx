@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema } from '../../../../shared/users/users.schemas';
 import { useSession } from '../../../app/session/use-session';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { BLOCK_CATEGORIES, BLOCK_SCOPES } from '../../../../shared/blocks/blocks.schemas';
 import type { Facility } from '../../../../shared/facilities/facilities.schemas';
 import type { Slot } from '../../../../shared/slots/slots.schemas';

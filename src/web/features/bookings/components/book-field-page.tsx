@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { preloadToasts, toast } from '../../../lib/toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
@@ -8,22 +8,26 @@ import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { preloadModal } from '../../../components/ui/modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { Skeleton } from '../../../components/ui/loading';
+import { LOADING_TEXT, Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeague } from '../../../lib/api/get-league';
 import { useSlots } from '../../../lib/api/get-slots';
 import { addDays, formatDayRange, formatMonthDay, timeZoneName, todayInZone } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
+import { cx } from '../../../lib/cx';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { weekOf } from '../../../lib/slot-week';
 import { useBookSlot } from '../api/book-slot';
 import { useBookingContext } from '../api/get-booking-context';
+import { useBookingRulesCheck } from '../lazy-booking-rules';
 import { bookWeekStart, pickDay, pickSeason, readBookFilters, weekDates, withBookFilters, type BookFilters } from '../book-filters';
 import { bookedMessage, bookQuestion } from '../booking-words';
 import { useServerNow } from '../server-clock';
-import { quotaText, slotView, teamQuota, weekReasons, type TeamQuota } from '../slot-availability';
+import { needsRuleCheck, quotaText, slotView, teamQuota, weekReasons, type TeamQuota } from '../slot-availability';
 import { slotBoard } from '../slot-board';
 import { BookFilterBar } from './book-filter-bar';
 import { SlotDayTabs } from './slot-day-tabs';
@@ -46,7 +50,17 @@ export function BookFieldPage() {
   const facilities = useFacilities();
   const context = useBookingContext(season?.id ?? null, auth.session?.profile.id ?? null, { enabled: !seasonsLoading && auth.status !== 'loading' });
   const book = useBookSlot();
+  /** Below lg (1024 px) the week is day tabs, each a list of slots by field; from lg up, a grid of the week. */
+  const phone = useMediaQuery('(max-width: 1023.98px)');
+  /** Below sm (640 px) the page header is trimmed so the first slots are in the first screen. */
+  const narrow = useMediaQuery('(max-width: 639.98px)');
   const [confirming, setConfirming] = useState<Slot | null>(null);
+  // The rules load beside the week for a person who may book (a team on their profile says so before the context).
+  // Until they are in, slots are drawn as while the context loads: open, without a Book button yet.
+  const needsRules = needsRuleCheck(context.data);
+  const rules = useBookingRulesCheck(needsRules || Boolean(auth.session?.profile.teamId));
+  const rulesPending = needsRules && (rules.status === 'idle' || rules.status === 'loading');
+  const ruleContext = rulesPending ? undefined : context.data;
 
   const timeZone = context.data?.timeZone ?? league.data?.timeZone ?? (league.isError ? DEFAULT_LEAGUE_TIMEZONE : undefined);
   const now = useServerNow(context.data?.now, context.dataUpdatedAt);
@@ -61,10 +75,18 @@ export function BookFieldPage() {
   const update = (changes: Partial<BookFilters>, replace = false) => void setParams(withBookFilters(params, changes), { preventScrollReset: true, replace });
   const loginHref = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
 
-  const viewed = (slots.data ?? []).map((slot) => ({ slot, view: slotView(slot, context.data, now) }));
-  const reasons = weekReasons(viewed, timeZone ?? DEFAULT_LEAGUE_TIMEZONE);
-  const order = (facilities.data ?? []).flatMap((f) => [f.id, ...f.fields.map((field) => field.id)]);
-  const board = timeZone ? slotBoard(viewed, timeZone, order) : [];
+  // Worked out once per answer (a week is a hundred slots or more), not on every render.
+  const nowMs = now.getTime();
+  const zone = timeZone ?? DEFAULT_LEAGUE_TIMEZONE;
+  const viewed = useMemo(
+    () => (slots.data ?? []).map((slot) => ({ slot, view: slotView(slot, ruleContext, new Date(nowMs), rules.checkBooking) })),
+    [slots.data, ruleContext, nowMs, rules.checkBooking],
+  );
+  const reasons = useMemo(() => weekReasons(viewed, zone), [viewed, zone]);
+  const board = useMemo(() => {
+    const order = (facilities.data ?? []).flatMap((f) => [f.id, ...f.fields.map((field) => field.id)]);
+    return timeZone ? slotBoard(viewed, timeZone, order) : [];
+  }, [viewed, timeZone, facilities.data]);
   const dates = week ? weekDates(week) : [];
   const daysWithSlots = [...new Set(board.flatMap((f) => f.fields.flatMap((field) => [...field.byDay.keys()])))];
   const day = week && today ? pickDay(week, filters.day, today, daysWithSlots) : '';
@@ -72,7 +94,7 @@ export function BookFieldPage() {
   const team = context.data?.team;
 
   const onBook = (slot: Slot) => {
-    const view = slotView(slot, context.data, now);
+    const view = slotView(slot, ruleContext, now, rules.checkBooking);
     if (view.kind === 'login') void navigate(loginHref);
     else if (view.kind === 'bookable') setConfirming(slot);
     else if (view.kind === 'unavailable') toast.error(view.message);
@@ -95,6 +117,20 @@ export function BookFieldPage() {
 
   const cannotBook = context.data?.cannotBook;
   const noSeasons = !seasonsLoading && seasons.length === 0;
+  // The notices, the quota and the week depend on who is looking: the page below its header is drawn once they
+  // are all known, in place of one placeholder a screen tall, so nothing already on screen moves when they come.
+  const settled =
+    Boolean(week && timeZone && today) && !seasonsLoading && auth.status !== 'loading' && (!context.isPending || context.isError) && !rulesPending && !slots.isPending;
+  // Drawn at transition priority: React renders the week in short slices, so the page keeps answering input.
+  const showBody = useDeferredValue(settled);
+  // A coach's next click is likely Book: once the week is drawn, its dialog and the toast that follows load
+  // while the page is idle.
+  const canBook = showBody && viewed.some((v) => v.view.kind === 'bookable');
+  useEffect(() => {
+    if (!canBook) return;
+    preloadModal();
+    preloadToasts();
+  }, [canBook]);
 
   return (
     <section>
@@ -102,11 +138,21 @@ export function BookFieldPage() {
         title="Book a Field"
         description={
           <>
-            Open practice slots by field and day{timeZone ? `, in league time (${timeZoneName(timeZone, now)})` : ''}. Pick an open slot to book it for your team.
+            {/* Two lines held from the start: the time zone's name arrives with the league. */}
+            <span className="block min-h-12">
+              {timeZone ? (
+                <>
+                  Open practice slots by field and day, in league time ({timeZoneName(timeZone, now)}).
+                  {/* On a phone the first slots come first: the slots say how to book them. */}
+                  <span className="hidden sm:inline"> Pick an open slot to book it for your team.</span>
+                </>
+              ) : null}
+            </span>
           </>
         }
         actions={
-          team && !cannotBook ? (
+          // On a phone the quota strip links there instead.
+          team && !cannotBook && !narrow ? (
             <Link to="/my-reservations" className={buttonClasses('secondary')}>
               My Reservations
             </Link>
@@ -118,6 +164,8 @@ export function BookFieldPage() {
         <EmptyState title="No season is open for booking yet">
           The league has not set up a season with practice slots. Check back soon, or contact the league if you expected one.
         </EmptyState>
+      ) : !showBody ? (
+        <PageSkeleton />
       ) : (
         <div className="flex flex-col gap-4">
           {cannotBook?.code === 'SIGN_IN' ? (
@@ -146,7 +194,7 @@ export function BookFieldPage() {
             <LoadErrorAlert title="The booking rules could not be loaded" message={`${context.error.message} Slots are shown, but booking waits until the rules load.`} onRetry={() => context.refetch()} />
           ) : null}
 
-          {quota ? <QuotaStrip quota={quota} /> : null}
+          {quota ? <QuotaStrip quota={quota} withLink={narrow} /> : null}
 
           <BookFilterBar
             seasons={seasons}
@@ -165,7 +213,7 @@ export function BookFieldPage() {
           <section aria-labelledby="week-slots-heading" aria-busy={slots.isFetching || !week} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
             <h2 id="week-slots-heading" className="mb-3 text-lg font-bold text-primary-900">
               {week ? `Slots from ${formatMonthDay(week.from)} to ${formatMonthDay(week.to)}` : 'Slots'}
-              {season ? <span className="block text-sm font-normal text-slate-700 sm:ml-2 sm:inline">{`${season.name}: ${formatDayRange(season.startsOn, season.endsOn)}`}</span> : null}
+              {season ? <span className="hidden text-sm font-normal text-slate-700 sm:ml-2 sm:inline">{`${season.name}: ${formatDayRange(season.startsOn, season.endsOn)}`}</span> : null}
             </h2>
 
             {reasons.week ? (
@@ -174,7 +222,7 @@ export function BookFieldPage() {
               </Alert>
             ) : null}
 
-            {!week || !timeZone || !today || slots.isPending ? (
+            {!week || !timeZone || !today ? (
               <GridSkeleton />
             ) : slots.isError ? (
               <LoadErrorAlert title="The slots could not be loaded" message={slots.error.message} onRetry={() => slots.refetch()} />
@@ -197,23 +245,21 @@ export function BookFieldPage() {
                 </div>
               </div>
             ) : (
-              <>
-                <div className="hidden lg:block">
-                  <SlotWeekGrid board={board} dates={dates} today={today} reasons={reasons} timeZone={timeZone} onBook={onBook} />
-                </div>
-                <div className="lg:hidden">
-                  <SlotDayTabs
-                    board={board}
-                    dates={dates}
-                    day={day}
-                    today={today}
-                    reasons={reasons}
-                    timeZone={timeZone}
-                    onDayChange={(next) => update({ day: next }, true)}
-                    onBook={onBook}
-                  />
-                </div>
-              </>
+              // One layout is drawn, not both with one hidden: a week is a hundred slots or more.
+              phone ? (
+                <SlotDayTabs
+                  board={board}
+                  dates={dates}
+                  day={day}
+                  today={today}
+                  reasons={reasons}
+                  timeZone={timeZone}
+                  onDayChange={(next) => update({ day: next }, true)}
+                  onBook={onBook}
+                />
+              ) : (
+                <SlotWeekGrid board={board} dates={dates} today={today} reasons={reasons} timeZone={timeZone} onBook={onBook} />
+              )
             )}
           </section>
         </div>
@@ -232,13 +278,41 @@ export function BookFieldPage() {
   );
 }
 
-/** "Blue Jays · 1 of 2 this week · 3 of 4 upcoming", for the week on screen. */
-function QuotaStrip({ quota }: { quota: TeamQuota }) {
+/** "Blue Jays · 1 of 2 this week · 3 of 4 upcoming", for the week on screen; on a phone, with the link to My Reservations. */
+function QuotaStrip({ quota, withLink }: { quota: TeamQuota; withLink: boolean }) {
   const full = quota.thisWeek >= quota.maxPerWeek || quota.upcoming >= quota.maxUpcoming;
   return (
-    <section aria-label="Your team’s bookings" className={full ? 'rounded-xl bg-warning-50 px-4 py-3 text-warning-800 ring-1 ring-warning-500' : 'rounded-xl bg-primary-800 px-4 py-3 text-white'}>
-      <p className="font-semibold">{quotaText(quota)}</p>
+    <section
+      aria-label="Your team’s bookings"
+      className={cx(
+        'flex flex-wrap items-center justify-between gap-x-3 rounded-xl px-4 py-2 sm:py-3',
+        full ? 'bg-warning-50 text-warning-800 ring-1 ring-warning-500' : 'bg-primary-800 text-white',
+      )}
+    >
+      <p className="text-sm font-semibold sm:text-base">{quotaText(quota)}</p>
+      {withLink ? (
+        <Link to="/my-reservations" className="inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-2">
+          My Reservations
+        </Link>
+      ) : null}
     </section>
+  );
+}
+
+/** The page below its header while it loads: a screen tall, shaped like the filter bar and the week. */
+function PageSkeleton() {
+  return (
+    <div className="flex min-h-dvh flex-col gap-4" role="status">
+      <span className="sr-only">{LOADING_TEXT}</span>
+      <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:p-4" aria-hidden="true">
+        <Skeleton className="h-11 w-full max-w-md" />
+        <Skeleton className="mt-3 h-11 w-full" />
+      </div>
+      <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+        <Skeleton className="mb-3 h-7 w-64" />
+        <GridSkeleton />
+      </div>
+    </div>
   );
 }
 

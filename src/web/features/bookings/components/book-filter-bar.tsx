@@ -1,6 +1,7 @@
+import { useId, useState } from 'react';
 import type { Facility } from '../../../../shared/facilities/facilities.schemas';
 import type { Season } from '../../../../shared/seasons/seasons.schemas';
-import { WeekNavigator } from '../../../components/schedule/week-navigator';
+import { WeekJump, WeekNavigator } from '../../../components/schedule/week-navigator';
 import { Skeleton } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { cx } from '../../../lib/cx';
@@ -20,45 +21,103 @@ export interface BookFilterBarProps {
   onWeekChange: (weekStart: string) => void;
 }
 
-/** Season, facility chips, field and the week navigator ("◀ Week of Mar 2 ▶", Today). */
+/**
+ * Season, facility chips, field and the week navigator ("◀ Week of Mar 2 ▶", Today).
+ * On a phone (below md) the bar is compact, so the first slots are in the first screen: the week navigator, a
+ * line saying what is shown, and a Filters button that unfolds the rest in place (a disclosure: the same
+ * controls, in the same order for the keyboard and a screen reader). From md up every filter shows, as before.
+ */
 export function BookFilterBar(props: BookFilterBarProps) {
   const { seasons, seasonId, facilities, facilityId, fieldId, weekStart, today } = props;
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   const chip = (active: boolean) =>
     cx(
       'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold',
       active ? 'border-primary-800 bg-primary-800 text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-primary-400 hover:bg-primary-50',
     );
 
-  return (
-    <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,14rem)_minmax(0,16rem)_1fr]">
-        <SelectField label="Season" value={seasonId} onChange={(event) => props.onSeasonChange(event.target.value)}>
-          {seasons.map((season) => (
-            <option key={season.id} value={season.id}>
-              {season.active ? `${season.name} (current)` : season.name}
-            </option>
-          ))}
-        </SelectField>
-        <FieldSelect facilities={facilities.filter((f) => f.fields.length > 0)} facilityId={facilityId} value={fieldId} onChange={props.onFieldChange} />
-      </div>
+  const season = seasons.find((s) => s.id === seasonId);
+  const facility = facilities.find((f) => f.id === facilityId);
+  const field = facilities.flatMap((f) => f.fields).find((f) => f.id === fieldId);
+  const notCurrent = Boolean(season && !season.active);
+  const chosen = (facility ? 1 : 0) + (field ? 1 : 0) + (notCurrent ? 1 : 0);
+  const place = field
+    ? `${field.name} · ${facilities.find((f) => f.id === field.facilityId)?.name ?? ''}`
+    : facility
+      ? `${facility.name} · all fields`
+      : 'All facilities and fields';
+  const summary = notCurrent && season ? `${place} · ${season.name}` : place;
+  const week = weekStart && today ? { weekStart, today, onChange: props.onWeekChange } : null;
 
-      <div role="group" aria-labelledby="facility-chips-label">
-        <p id="facility-chips-label" className="mb-1 text-sm font-semibold text-slate-800">
-          Facility
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" aria-pressed={!facilityId} className={chip(!facilityId)} onClick={() => props.onFacilityChange('')}>
-            All facilities
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:gap-4 md:p-4">
+      <div className="flex flex-col gap-2 md:hidden">
+        {week ? <WeekNavigator {...week} jump={false} /> : <Skeleton className="h-11 w-72" />}
+        <div className="flex items-center justify-between gap-3">
+          <p className="min-w-0 truncate text-sm text-slate-700">
+            <span className="sr-only">Showing: </span>
+            {summary}
+          </p>
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(!open)}
+            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-primary-800 hover:border-primary-400 hover:bg-primary-50 aria-expanded:border-primary-800 aria-expanded:bg-primary-50"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+              <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm3 5a1 1 0 0 1 1-1h6a1 1 0 1 1 0 2H7a1 1 0 0 1-1-1Zm3 5a1 1 0 0 1 1-1h0a1 1 0 1 1 0 2h0a1 1 0 0 1-1-1Z" />
+            </svg>
+            Filters
+            {chosen ? (
+              <>
+                {' '}
+                <span className="rounded-full bg-primary-800 px-2 text-xs text-white">
+                  {chosen}
+                  <span className="sr-only"> set</span>
+                </span>
+              </>
+            ) : null}
           </button>
-          {facilities.map((facility) => (
-            <button key={facility.id} type="button" aria-pressed={facilityId === facility.id} className={chip(facilityId === facility.id)} onClick={() => props.onFacilityChange(facility.id)}>
-              {facility.name}
-            </button>
-          ))}
         </div>
       </div>
 
-      {weekStart && today ? <WeekNavigator weekStart={weekStart} today={today} onChange={props.onWeekChange} /> : <Skeleton className="h-11 w-72" />}
+      <div id={panelId} className={cx('flex-col gap-4 border-t border-slate-200 pt-3 md:flex md:border-0 md:pt-0', open ? 'flex' : 'hidden')}>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,14rem)_minmax(0,16rem)_1fr]">
+          <SelectField label="Season" value={seasonId} onChange={(event) => props.onSeasonChange(event.target.value)}>
+            {seasons.map((season) => (
+              <option key={season.id} value={season.id}>
+                {season.active ? `${season.name} (current)` : season.name}
+              </option>
+            ))}
+          </SelectField>
+          <FieldSelect facilities={facilities.filter((f) => f.fields.length > 0)} facilityId={facilityId} value={fieldId} onChange={props.onFieldChange} />
+        </div>
+
+        <div role="group" aria-labelledby={`${panelId}-chips`}>
+          <p id={`${panelId}-chips`} className="mb-1 text-sm font-semibold text-slate-800">
+            Facility
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" aria-pressed={!facilityId} className={chip(!facilityId)} onClick={() => props.onFacilityChange('')}>
+              All facilities
+            </button>
+            {facilities.map((facility) => (
+              <button key={facility.id} type="button" aria-pressed={facilityId === facility.id} className={chip(facilityId === facility.id)} onClick={() => props.onFacilityChange(facility.id)}>
+                {facility.name}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <div className="hidden md:block">{week ? <WeekNavigator {...week} /> : <Skeleton className="h-11 w-72" />}</div>
+        {week ? (
+          <div className="md:hidden">
+            <WeekJump onChange={week.onChange} />
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

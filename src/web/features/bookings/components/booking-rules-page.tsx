@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../../shared/bookings/booking-rules';
 import type { Season } from '../../../../shared/seasons/seasons.schemas';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { moveRequestSchema, type Booking } from '../../../../shared/bookings/bookings.schemas';
 import { WeekNavigator } from '../../../components/schedule/week-navigator';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import { checkCancellation, type BookingRules } from '../../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link, useSearchParams } from 'react-router';
 import { overrideRequestSchema } from '../../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../../shared/slots/slots.schemas';

@@ -80,7 +80,7 @@ export function SlotDayTabs({
       </div>
 
       <div role="tabpanel" id="day-panel" aria-labelledby={`day-tab-${day}`} tabIndex={0} className="mt-4 rounded-lg focus-visible:outline-offset-4">
-        <h3 className="text-lg font-bold text-primary-900">
+        <h3 className="text-base font-bold text-primary-900 sm:text-lg">
           {formatLongDay(day)}
           {day === today ? <span className="ml-2 text-sm font-semibold text-slate-700">Today</span> : null}
         </h3>

@@ -46,6 +46,11 @@ function pillStyle(view: SlotView): string {
 
 const canPress = (view: SlotView) => view.kind === 'bookable' || view.kind === 'login';
 
+/*
+ * Each slot card carries `data-slot`, so a check can find "the first slot on screen" whatever the layout
+ * (bench/web.ts, e2e/book-a-field-phone.spec.ts).
+ */
+
 /** A slot in the desktop week grid: a Book button when it can be booked, else its state in words. */
 export function SlotPill({ viewed, reasons, timeZone, onBook }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
   const { slot, view } = viewed;
@@ -53,14 +58,14 @@ export function SlotPill({ viewed, reasons, timeZone, onBook }: { viewed: Viewed
   const box = 'flex w-full min-h-11 flex-col items-start rounded-lg px-1.5 py-1.5 text-left text-xs leading-tight xl:px-2 xl:text-[0.8125rem]';
   if (canPress(view)) {
     return (
-      <button type="button" aria-label={bookButtonName(slot, timeZone)} className={cx(box, pillStyle(view), 'font-semibold')} onClick={() => onBook(slot)}>
+      <button type="button" data-slot="" aria-label={bookButtonName(slot, timeZone)} className={cx(box, pillStyle(view), 'font-semibold')} onClick={() => onBook(slot)}>
         <span>{time}</span>
         <span className="mt-0.5 underline underline-offset-2">Book</span>
       </button>
     );
   }
   return (
-    <div className={cx(box, pillStyle(view))}>
+    <div data-slot="" className={cx(box, pillStyle(view))}>
       <span className={cx(view.kind !== 'past' && 'font-semibold')}>{time}</span>
       <span className="mt-0.5 text-xs break-words">{slotStatusText(slot, view, reasons, timeZone)}</span>
     </div>
@@ -71,7 +76,7 @@ export function SlotPill({ viewed, reasons, timeZone, onBook }: { viewed: Viewed
 export function SlotRow({ viewed, reasons, timeZone, onBook }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
   const { slot, view } = viewed;
   return (
-    <div className={cx('flex min-h-14 items-center gap-3 rounded-lg px-3 py-2', pillStyle(view))}>
+    <div data-slot="" className={cx('flex min-h-14 items-center gap-3 rounded-lg px-3 py-2', pillStyle(view))}>
       <div className="min-w-0 flex-1">
         <p className={cx(view.kind !== 'past' && 'font-semibold')}>{formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}</p>
         {canPress(view) ? null : <p className="text-sm break-words">{slotStatusText(slot, view, reasons, timeZone)}</p>}

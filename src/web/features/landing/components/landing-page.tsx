@@ -27,7 +27,10 @@ const FEATURES = [
 
 export function LandingPage() {
   const auth = useSession();
-  const { season, seasons } = useCurrentSeason();
+  const { season, seasons, isLoading: seasonsLoading } = useCurrentSeason();
+  // Until the session is known the page is laid out as for a visitor (who has no cached profile to show at once),
+  // so the sections below do not move when it comes.
+  const visitor = auth.status !== 'signed-in';
   const current = seasons.find((s) => s.id === season.id);
   const leagueName = useLeagueName();
 
@@ -41,8 +44,9 @@ export function LandingPage() {
         <p className="mt-4 max-w-xl text-lg text-primary-100">
           Book practice fields, see who is practising where, and keep your team’s season in one place.
         </p>
-        <p className="mt-4 text-sm text-primary-100">
-          {season.name ? (
+        {/* Two lines held on a phone, one above: the season arrives after the page. */}
+        <p className="mt-4 min-h-10 text-sm text-primary-100 sm:min-h-5">
+          {seasonsLoading ? null : season.name ? (
             <>
               Current season: <span className="font-semibold text-white">{season.name}</span>
               {current ? ` (${formatDayRange(current.startsOn, current.endsOn)})` : null}
@@ -55,7 +59,7 @@ export function LandingPage() {
           <Link to="/slots" className={buttonClasses('accent', 'md', 'px-6 text-lg')}>
             Book a practice field
           </Link>
-          {auth.status === 'signed-out' ? (
+          {visitor ? (
             <Link to="/signup" className={buttonClasses('on-dark', 'md', 'px-6 text-lg')}>
               Create an account
             </Link>
@@ -84,7 +88,7 @@ export function LandingPage() {
             </Link>
           </div>
         </section>
-      ) : auth.status === 'signed-out' ? (
+      ) : visitor ? (
         <section aria-labelledby="join-heading" className="rounded-2xl border border-accent-300 bg-accent-100 p-5 sm:p-8">
           <h2 id="join-heading" className="text-xl font-semibold text-primary-900">
             Coach, parent or volunteer?

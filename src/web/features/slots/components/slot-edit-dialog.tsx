@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { slotEditSchema, type Slot } from '../../../../shared/slots/slots.schemas';
 import { Alert } from '../../../components/ui/alert';

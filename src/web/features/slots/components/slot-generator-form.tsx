@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller, useWatch, type FieldError as FormFieldError } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import type { Facility } from '../../../../shared/facilities/facilities.schemas';
 import type { Season } from '../../../../shared/seasons/seasons.schemas';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { useCurrentSeason } from '../../../app/current-season/current-season-context';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { IMPORT_MAX_ROWS, type ImportPreview } from '../../../../shared/invitations/invitations.schemas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { Invitation } from '../../../../shared/invitations/invitations.schemas';
 import { ROLE_LABEL } from '../../../../shared/users/user-manager.schemas';
 import { Badge } from '../../../components/ui/badge';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { ROLES } from '../../../../shared/constants';
 import { INVITATION_TTL_DAYS, inviteInputSchema } from '../../../../shared/invitations/invitations.schemas';
 import { ROLE_LABEL } from '../../../../shared/users/user-manager.schemas';

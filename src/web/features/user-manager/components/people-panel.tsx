@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { useSearchParams } from 'react-router';
 import { ROLES, type Role } from '../../../../shared/constants';
 import type { AdminTeam } from '../../../../shared/teams/teams.schemas';

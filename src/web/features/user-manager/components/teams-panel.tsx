@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import type { AdminTeam } from '../../../../shared/teams/teams.schemas';
 import { Badge } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import { changePasswordSchema } from '../../../../shared/auth/auth.schemas';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';

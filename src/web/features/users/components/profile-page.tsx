@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { verifyEmailErrorMessage } from '../../../../shared/auth/auth.schemas';

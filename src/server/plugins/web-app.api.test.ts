@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app';
+
+/** A tiny build as vite.config.ts writes it: each text file with a .br and a .gz copy beside it (the logo without). */
+const INDEX = '<!doctype html><title>Practice Scheduler</title><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script>';
+const SCRIPT = `console.log(${JSON.stringify('a light page '.repeat(40))});`;
+
+function writeWithCopies(file: string, text: string) {
+  fs.writeFileSync(file, text);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+}
+
+let dir: string;
+let web: TestApp;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgsl-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  writeWithCopies(path.join(dir, 'index.html'), INDEX);
+  writeWithCopies(path.join(dir, 'assets', 'app-abc123.js'), SCRIPT);
+  fs.writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  web = await buildTestApp({ WEB_DIST_DIR: dir });
+});
+
+afterAll(async () => {
+  await web?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) => web.app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+/** The body as the browser sees it after undoing the content encoding. */
+function decoded(res: Awaited<ReturnType<typeof get>>): string {
+  const raw = res.rawPayload;
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(raw).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(raw).toString();
+  return raw.toString();
+}
+
+describe('the built web app, precompressed', () => {
+  it('sends the brotli copy to a browser that accepts br, with Vary and the year-long cache of a hashed file', async () => {
+    const res = await get('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length);
+    expect(decoded(res)).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy when gzip is all the browser accepts (or br is refused)', async () => {
+    for (const accept of ['gzip', 'gzip, br;q=0']) {
+      const res = await get('/assets/app-abc123.js', accept);
+      expect(res.headers['content-encoding'], accept).toBe('gzip');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decoded(res)).toBe(SCRIPT);
+    }
+  });
+
+  it('sends the plain file when the browser accepts no encoding we have', async () => {
+    for (const accept of [undefined, 'identity', 'deflate']) {
+      const res = await get('/assets/app-abc123.js', accept);
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.headers['content-encoding'], String(accept)).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toBe(SCRIPT);
+    }
+  });
+
+  it('sends a file that has no compressed copy as it is, cached as an unhashed file', async () => {
+    const res = await get('/logo.svg', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers every app route with index.html, compressed when accepted and never cached without a check', async () => {
+    for (const url of ['/', '/slots', '/slots?week=2027-03-01', '/admin-facility-manager', '/index.html']) {
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const res = await get(url, accept);
+        const what = `${url} (${accept ?? 'no Accept-Encoding'})`;
+        expect(res.statusCode, what).toBe(200);
+        expect(res.headers['content-encoding'], what).toBe(encoding);
+        expect(res.headers['content-type'], what).toContain('text/html');
+        expect(res.headers['cache-control'], what).toBe('no-cache');
+        expect(res.headers.vary, what).toMatch(/accept-encoding/i);
+        expect(decoded(res), what).toBe(INDEX);
+      }
+    }
+  });
+
+  it('gives a 404 for a missing build file, an unknown API route and a compressed copy asked for by name', async () => {
+    const missing = await get('/assets/app-old999.js', 'br, gzip');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.json().error.message).toContain('Reload the page');
+
+    const api = await get('/api/no-such-route', 'br, gzip');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('NOT_FOUND');
+
+    const byName = await get('/assets/app-abc123.js.br', 'br');
+    expect(byName.statusCode).toBe(404);
+  });
+
+  it('refuses other methods on app routes instead of sending the page', async () => {
+    const res = await web.app.inject({ method: 'POST', url: '/slots', headers: { 'accept-encoding': 'br', origin: 'http://localhost:3000' }, payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+});
