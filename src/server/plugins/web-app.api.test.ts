@@ -101,6 +101,20 @@ describe('the built web app, precompressed', () => {
     }
   });
 
+  it('serves a new build of the page as soon as it is written (held in memory, not stale)', async () => {
+    expect(decoded(await get('/slots', 'br'))).toBe(INDEX);
+    const rebuilt = INDEX.replace('app-abc123', 'app-def456');
+    const file = path.join(dir, 'index.html');
+    writeWithCopies(file, rebuilt);
+    const later = new Date(Date.now() + 5_000);
+    for (const f of [file, `${file}.br`, `${file}.gz`]) fs.utimesSync(f, later, later);
+    for (const accept of ['br', 'gzip', 'identity']) expect(decoded(await get('/slots', accept)), accept).toBe(rebuilt);
+    writeWithCopies(file, INDEX);
+    const again = new Date(Date.now() + 10_000);
+    for (const f of [file, `${file}.br`, `${file}.gz`]) fs.utimesSync(f, again, again);
+    expect(decoded(await get('/', 'br'))).toBe(INDEX);
+  });
+
   it('gives a 404 for a missing build file, an unknown API route and a compressed copy asked for by name', async () => {
     const missing = await get('/assets/app-old999.js', 'br, gzip');
     expect(missing.statusCode).toBe(404);

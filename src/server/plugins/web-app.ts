@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { chooseEncoding } from '../modules/read-cache/ready-response';
 
 /** Hashed build files never change under their name; everything else (index.html, logo.svg) is checked each time. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,6 +19,7 @@ export function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDi
   const root = path.resolve(config.webDistDir);
   const indexFile = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const indexPage = createIndexPage(indexFile);
   if (hasWeb) {
     void app.register(fastifyStatic, {
       root,
@@ -39,13 +41,50 @@ export function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDi
     // Unknown API routes and missing build files (an old tab after a deploy) get a real 404, not the app.
     const isApi = fullPath.startsWith('/api/') || fullPath === '/api';
     const isAsset = fullPath.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(fullPath);
-    // index.html is looked for on each page load: while a build runs it is missing for a moment, and the static
-    // plugin would hand the request straight back to this handler.
-    const built = hasWeb && fs.existsSync(indexFile);
-    if (isApi || isAsset || req.method !== 'GET' || !built) return notFound(req, reply, fullPath, { built, isAsset });
-    // Through the static plugin: compressed by Accept-Encoding, with the headers set above (no-cache for HTML).
-    return reply.sendFile('index.html');
+    // index.html is looked for on each page load: while a build runs it is missing for a moment.
+    const page = hasWeb ? indexPage() : null;
+    if (isApi || isAsset || req.method !== 'GET' || !page) return notFound(req, reply, fullPath, { built: page !== null, isAsset });
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const body = (encoding && page[encoding]) || page.identity;
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (body !== page.identity) reply.header('content-encoding', encoding!);
+    return reply.send(body);
   });
+}
+
+interface IndexPage {
+  /** The three files' modification times: a build rewrites the copies after the page. */
+  version: string;
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+/**
+ * The app's page (index.html and the compressed copies the build wrote), held in memory: every page load of the
+ * app gets it, so it is not opened and streamed each time. A new build is noticed by its modification time.
+ */
+function createIndexPage(indexFile: string): () => IndexPage | null {
+  let page: IndexPage | null = null;
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(file);
+    } catch {
+      return null;
+    }
+  };
+  const modified = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return () => {
+    const html = modified(indexFile);
+    if (!html) return null;
+    const version = `${html}|${modified(`${indexFile}.br`)}|${modified(`${indexFile}.gz`)}`;
+    if (page?.version !== version) {
+      const identity = read(indexFile);
+      if (!identity) return null;
+      page = { version, identity, br: read(`${indexFile}.br`), gzip: read(`${indexFile}.gz`) };
+    }
+    return page;
+  };
 }
 
 function notFound(req: FastifyRequest, reply: FastifyReply, fullPath: string, { built, isAsset }: { built: boolean; isAsset: boolean }) {
