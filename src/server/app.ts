@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -31,6 +30,7 @@ import { registerAccess, registerOriginCheck } from './plugins/access';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { BUSY_FROM_REQUESTS, countRequestsInFlight } from './plugins/in-flight';
 import { registerHostCheck } from './plugins/request-origin';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { APP_VERSION } from './version';
 import { DEFAULT_LEAGUE_NAME, DEFAULT_LEAGUE_SHORT_NAME } from '../shared/constants';
@@ -95,7 +95,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
     { claimTimeoutMs: config.mailClaimTimeoutMs, ...mailDeps.options },
   );
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
