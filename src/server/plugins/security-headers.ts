@@ -26,10 +26,11 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
       delete headers[name.toLowerCase()];
     },
   };
-  let failed: Error | null = null;
+  const failures: Error[] = [];
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
-    if (err) failed = err instanceof Error ? err : new Error('helmet refused its options');
+    if (err) failures.push(err instanceof Error ? err : new Error('helmet refused its options'));
   });
-  if (failed) throw failed;
+  const [failure] = failures;
+  if (failure) throw failure;
   return headers;
 }
