@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +15,8 @@ export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
+/** A statement built and not run: the caller runs it together with its own write, in one round trip. */
+export type PendingStatement = SQLWrapper;
 
 /** The rows of a raw `db.execute()`: postgres-js answers an array of rows, PGlite an object holding `rows`. */
 export function rowsOf<T>(result: unknown): T[] {

@@ -83,6 +83,9 @@ export const slotQuerySchema = z
     path: ['to'],
   });
 
+/** A slot view's query: calendar dates in the league's zone, inclusive, and optional filters. */
+export type SlotQuery = z.infer<typeof slotQuerySchema>;
+
 export const generatorPreviewSchema = z.object({
   range: z.object({ from: z.string(), to: z.string() }).nullable(),
   dailyTimes: z.array(z.object({ start: z.string(), end: z.string() })),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, PendingStatement } from '../../db/client';
 import type { Actor } from '../../plugins/access';
 import * as repo from './audit.repository';
 
@@ -38,9 +38,6 @@ export async function requestAuditContext(req: FastifyRequest): Promise<AuditCon
 export async function recordAudit(tx: Database, ctx: AuditContext, entry: AuditEntry): Promise<void> {
   await repo.insertAuditRow(tx, ctx, entry);
 }
-
-/** A statement built and not run (see `auditStatement`). */
-export type PendingStatement = repo.PendingStatement;
 
 /**
  * The entry `recordAudit` writes, as a statement for the caller to run in its transaction together with its own

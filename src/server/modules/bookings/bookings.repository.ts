@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { rowsOf, type Database } from '../../db/client';
+import { rowsOf, type Database, type PendingStatement } from '../../db/client';
 import { bookingRules, bookings, facilities, fields, seasons, slots, teams, users } from '../../db/schema';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
@@ -263,7 +263,7 @@ export async function bookingFacts(db: Database, teamId: string, slotId: string)
 export async function insertBookingAlong(
   db: Database,
   values: { id: string; slotId: string; teamId: string; bookedBy: string | null },
-  along: readonly SQLWrapper[],
+  along: readonly PendingStatement[],
 ): Promise<{ createdAt: Date }> {
   const booking = db.insert(bookings).values(values).returning({ createdAt: bookings.createdAt });
   const ctes = [sql`new_booking as ${booking}`, ...along.map((statement, i) => sql`${sql.identifier(`along_${i}`)} as ${statement}`)];

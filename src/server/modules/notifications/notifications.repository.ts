@@ -1,5 +1,5 @@
-import { asc, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, PendingStatement } from '../../db/client';
 import { notificationOutbox } from '../../db/schema';
 
 export interface OutboxRow {
@@ -14,9 +14,6 @@ export interface OutboxRow {
 export async function insertOutboxRows(db: Database, rows: OutboxRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(notificationOutbox).values(rows).onConflictDoNothing();
 }
-
-/** A statement built and not run: the caller runs it together with its own write, in one round trip. */
-export type PendingStatement = SQLWrapper;
 
 /** The insert `insertOutboxRows` runs, for a caller to run with its own (at least one row). */
 export function outboxRowsInsert(db: Database, rows: OutboxRow[]): PendingStatement {

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, PendingStatement } from '../../db/client';
 import * as repo from './notifications.repository';
 
 /** The practice a notification is about, as the email will describe it. */
@@ -49,9 +49,6 @@ export function notification<K extends NotificationKind>(kind: K, audience: Audi
 export async function queueNotifications(tx: Database, notifications: Notification[]): Promise<void> {
   await repo.insertOutboxRows(tx, notifications.map(outboxRow));
 }
-
-/** A statement built and not run (see `notificationsStatement`). */
-export type PendingStatement = repo.PendingStatement;
 
 /**
  * The rows `queueNotifications` writes, as a statement for the caller to run in its transaction together with its

@@ -7,7 +7,7 @@ import { markOverlaps } from '../../../shared/slots/overlaps';
 import { localDate, localDayRange } from '../../../shared/time/zoned';
 import { countPlannedSlots, generateSlots, MAX_GENERATED_SLOTS, type GeneratedSlot, type GeneratorResult } from '../../../shared/slots/slot-generator';
 import type { z } from 'zod';
-import type { GeneratorPreview, Slot, slotGeneratorInputSchema } from '../../../shared/slots/slots.schemas';
+import type { GeneratorPreview, Slot, SlotQuery, slotGeneratorInputSchema } from '../../../shared/slots/slots.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { findFields } from '../facilities/facilities.service';
 import { commitThenPublish, publishAfter } from '../live/live.service';
@@ -187,14 +187,6 @@ export async function deleteSlot({ db, live }: ServerContext, ctx: AuditContext,
     await recordAudit(tx, ctx, { action: 'slot.delete', entityType: 'slot', entityId: id, summary: `Deleted the slot on ${slot.fieldName} at ${slot.startsAt}`, before: slot });
     return { value: undefined, slots: [id] };
   });
-}
-
-export interface SlotQuery {
-  from: string;
-  to: string;
-  seasonId?: string | undefined;
-  facilityId?: string | undefined;
-  fieldId?: string | undefined;
 }
 
 /** Slots starting on the given local days (league time zone), read from the database. */

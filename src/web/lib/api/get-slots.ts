@@ -1,16 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Slot } from '../../../shared/slots/slots.schemas';
+import type { Slot, SlotQuery } from '../../../shared/slots/slots.schemas';
 import { api } from '../api-client';
 import { slotListsQueryKey } from '../query-keys';
 
-export interface SlotQuery {
-  /** Calendar dates in the league's zone, inclusive; at most 62 days apart (MAX_SLOT_QUERY_DAYS). */
-  from: string;
-  to: string;
-  seasonId?: string | undefined;
-  facilityId?: string | undefined;
-  fieldId?: string | undefined;
-}
+export type { SlotQuery };
 
 export async function getSlots(query: SlotQuery): Promise<Slot[]> {
   const params = new URLSearchParams({ from: query.from, to: query.to });
