@@ -83,7 +83,7 @@ const leagueOf = (run: DatabaseRun, name: LeagueName) => run.leagues.find((l) =>
 function readRows(name: LeagueName, weekTarget: number): Row[] {
   const on = (run: DatabaseRun, f: (l: LeagueRun) => string) => {
     const l = leagueOf(run, name);
-    return l ? f(l) : '-';
+    return l?.reads.health ? f(l) : '-';
   };
   return [
     { label: `plain Fastify route (own process)`, target: '', cell: (run) => on(run, (l) => `${int(l.reads.plain.reqPerSec)}/s p50 ${l.reads.plain.p50} p99 ${l.reads.plain.p99}`) },

@@ -159,7 +159,8 @@ async function benchLeague(kind: DatabaseKind, name: LeagueName, plainBase: stri
     let run: Omit<LeagueRun, 'serverExitCode' | 'serverProblems' | 'peakRssBytes'>;
     try {
       await verifySessions(agent, server.base, league);
-      const { reads, slotsInWeek, slotsInFieldWeek } = await measureReads(server.base, plainBase, league);
+      // BENCH_READS=0 skips the read figures (a CPU profile of the booking path alone); the report shows them empty.
+      const { reads, slotsInWeek, slotsInFieldWeek } = process.env.BENCH_READS === '0' ? { reads: {} as ReadFigures, slotsInWeek: 0, slotsInFieldWeek: 0 } : await measureReads(server.base, plainBase, league);
       run = {
         league: name,
         fields: league.fieldIds.length,

@@ -18,6 +18,24 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** A statement built and not run: the caller runs it together with its own write, in one round trip. */
 export type PendingStatement = SQLWrapper;
 
+/**
+ * A statement built once per database handle and prepared on the server: PostgreSQL parses and plans it once per
+ * connection instead of on every call (postgres-js keeps named statements per connection), and the ORM builds its
+ * SQL text once. For the hottest reads (the signed-in person, the booking path). `build` gets the handle and must
+ * use `sql.placeholder(...)` for every value; the name must be unique in the app.
+ */
+export function preparedPerDatabase<Q>(build: (db: Database) => Q): (db: Database) => Q {
+  const prepared = new WeakMap<Database, Q>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (!statement) {
+      statement = build(db);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 /** The rows of a raw `db.execute()`: postgres-js answers an array of rows, PGlite an object holding `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);

@@ -3,8 +3,9 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { decideAdmin, type AdminDecision } from '../../../shared/users/admin-rule';
 import type { Live } from '../live/live.service';
-import { findClaims, findProfile, type ProfileRow } from '../users/users.service';
+import { findSignedInPerson, type ProfileRow } from '../users/users.service';
 import type { Auth } from './auth';
+import { createSessionTokenReader } from './session-cookie';
 import { endSession, isPastLifetime } from './sessions';
 
 /** The signed-in person behind a request. */
@@ -103,26 +104,34 @@ export function createActorSource(deps: ActorSourceDeps, options: ActorCacheOpti
     else if (event.type === 'resync') forget('all');
   });
 
+  const sessionToken = createSessionTokenReader(auth);
+
+  /**
+   * The person behind a cookie: its signature checked as better-auth checks it, then the session, the account,
+   * the profile and the claims in one prepared statement. What better-auth's session read refuses is refused
+   * here too: no or a badly signed cookie, no such session, an expired one.
+   */
   async function load(cookie: string): Promise<Loaded | null> {
-    // Only the cookie: nothing else the client sent (a forwarded address) reaches better-auth from here.
-    const session = await auth.api.getSession({ headers: new Headers({ cookie }), query: { disableRefresh: true } });
-    if (!session) return null;
+    const token = await sessionToken(cookie);
+    if (!token) return null;
+    const found = await findSignedInPerson(db, token);
+    if (!found || found.expiresAt.getTime() <= Date.now()) return null;
     // The absolute lifetime (SESSION_MAX_AGE_DAYS): a session older than that is over, whatever its expiry says.
-    if (isPastLifetime(session.session.createdAt, sessionMaxAgeMs)) {
-      await endSession({ db, live }, session.session.token);
+    if (isPastLifetime(found.createdAt, sessionMaxAgeMs)) {
+      await endSession({ db, live }, token);
       return null;
     }
-    const profile = await findProfile(db, session.user.id);
+    const { profile } = found;
     if (!profile || profile.disabled) return null;
-    const admin = await decideAdmin(() => findClaims(db, session.user.id), profile.role);
+    const admin = await decideAdmin(async () => found.claims, profile.role);
     // Shared by every request of this session while cached: nobody may change it in place.
     const actor: Actor = Object.freeze({
-      userId: session.user.id,
-      email: session.user.email,
+      userId: found.userId,
+      email: found.email,
       profile: Object.freeze({ ...profile }),
       admin: Object.freeze({ ...admin }),
     });
-    const endsAt = Math.min(new Date(session.session.expiresAt).getTime(), new Date(session.session.createdAt).getTime() + sessionMaxAgeMs);
+    const endsAt = Math.min(found.expiresAt.getTime(), found.createdAt.getTime() + sessionMaxAgeMs);
     return { actor, endsAt, cacheable: !admin.claimCheckFailed };
   }
 

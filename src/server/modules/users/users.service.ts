@@ -42,6 +42,8 @@ export type { ProfileRow } from './users.repository';
 // The person behind a session, for the access check and sign-in (auth).
 export const findProfile = (db: Database, id: string) => repo.findProfile(db, id);
 export const findClaims = (db: Database, id: string) => repo.findClaims(db, id);
+export const findSignedInPerson = (db: Database, token: string) => repo.findSignedInPerson(db, token);
+export type { SignedInRow } from './users.repository';
 export const findProfileFlags = (db: Database, id: string) => repo.findProfileFlags(db, id);
 export const createProfileForAuthUser = (db: Database, input: { id: string; email: string; displayName: string }) => repo.createProfileForAuthUser(db, input);
 export const touchLastSignIn = (db: Database, id: string) => repo.touchLastSignIn(db, id);
