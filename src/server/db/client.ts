@@ -134,6 +134,9 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 }
 
 /** SQLSTATE of a database error, through Drizzle's wrapping (both drivers put it on `cause`). */
+/** A lock asked for with NOWAIT is held by another transaction (SQLSTATE 55P03, lock_not_available). */
+export const lockBusy = (err: unknown): boolean => sqlState(err) === '55P03';
+
 export function sqlState(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
   const code = e?.cause?.code ?? e?.code;

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLeague, type League } from '../../test/booking-fixtures';
+import { insertTeam, seedLeague, type League } from '../../test/booking-fixtures';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
 
 /**
@@ -51,5 +51,31 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('refusals that do not wai
     }
     // A press that passes the early check is still decided under the lock, now free.
     expect((await book(second, league.slotIds[1]![1]!)).statusCode).toBe(201);
+  });
+  it('a press that passes while its team is locked elsewhere waits for the lock, then is decided on what the holder committed', async () => {
+    const team = await insertTeam(t.database.db, { name: `Waiting Wrens ${Date.now()}` });
+    const coach = await t.signUp({ email: 'early-c@example.org', role: 'coach', teamId: team.id });
+    const locker = postgres(t.database.url!, { max: 1, onnotice: () => {} });
+    const watcher = postgres(t.database.url!, { max: 1, onnotice: () => {} });
+    try {
+      let press: Promise<Awaited<ReturnType<typeof book>>> | undefined;
+      await locker.begin(async (tx) => {
+        // Another server books this team's one practice of the week and has not committed yet.
+        await tx`select id from teams where id = ${team.id} for update`;
+        await tx`insert into bookings (slot_id, team_id) values (${league.slotIds[2]![0]!}, ${team.id})`;
+        // On what is committed the team has room, so the press passes the early check and queues for the lock.
+        press = book(coach, league.slotIds[3]![0]!);
+        for (let waiting = 0; waiting === 0; ) {
+          [{ waiting }] = await watcher<[{ waiting: number }]>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
+        }
+      });
+      // The holder committed: decided under the lock, the press sees that booking and the weekly limit refuses it.
+      const answer = await settlesWithin(press!, 10_000, 'the press after the lock was released');
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(answer.json().error.details).toMatchObject({ rule: 'WEEK_LIMIT' });
+    } finally {
+      await locker.end();
+      await watcher.end();
+    }
   });
 });

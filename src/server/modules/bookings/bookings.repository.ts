@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { rowsOf, type Database, type PendingStatement } from '../../db/client';
+import { preparedPerDatabase, rowsOf, type Database, type PendingStatement } from '../../db/client';
 import { bookingRules, bookings, facilities, fields, seasons, slots, teams, users } from '../../db/schema';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
@@ -147,10 +147,13 @@ export async function lockTeamAndSlot(
   db: Database,
   teamId: string,
   slotId: string,
+  options: { wait: boolean } = { wait: true },
 ): Promise<{ team: { name: string; active: boolean } | null; slot: { fieldActive: boolean } | null }> {
+  // NOWAIT: a lock held elsewhere fails the statement at once (SQLSTATE 55P03, `lockBusy`) instead of queueing.
+  const nowait = options.wait ? sql`` : sql` nowait`;
   const result = await db.execute(sql`
     with locked_team as materialized (
-      select ${teams.name} as name, ${teams.active} as active from ${teams} where ${teams.id} = ${teamId} for update
+      select ${teams.name} as name, ${teams.active} as active from ${teams} where ${teams.id} = ${teamId} for update${nowait}
     ),
     locked_slot as materialized (
       select (${fields.active} and ${facilities.active}) as field_active
@@ -158,7 +161,7 @@ export async function lockTeamAndSlot(
       join ${fields} on ${fields.id} = ${slots.fieldId}
       join ${facilities} on ${facilities.id} = ${fields.facilityId}
       where ${slots.id} = ${slotId} and ${slots.deletedAt} is null and exists (select 1 from locked_team)
-      for update of ${slots} for share of ${fields}, ${facilities}
+      for update of ${slots}${nowait} for share of ${fields}, ${facilities}${nowait}
     )
     select locked_team.name as team_name, locked_team.active as team_active, locked_slot.field_active
     from locked_team left join locked_slot on true`);
@@ -195,15 +198,16 @@ export interface BookingFacts {
  * and the team's confirmed bookings, in one statement. Call it after `lockTeamAndSlot` in the same transaction:
  * its snapshot then includes every booking of the team committed before the team's lock was granted.
  */
-export async function bookingFacts(db: Database, teamId: string, slotId: string): Promise<BookingFacts | null> {
+const bookingFactsStatement = preparedPerDatabase((db) => {
   const teamBookings = alias(bookings, 'team_bookings');
   const teamSlots = alias(slots, 'team_slots');
+  const teamId = sql.placeholder('teamId');
   const teamStarts = db
     .select({ starts: sql`coalesce(json_agg((extract(epoch from ${teamSlots.startsAt}) * 1000)::float8), '[]'::json)` })
     .from(teamBookings)
     .innerJoin(teamSlots, eq(teamSlots.id, teamBookings.slotId))
     .where(and(eq(teamBookings.teamId, teamId), eq(teamBookings.status, 'confirmed')));
-  const rows = await db
+  return db
     .select({
       seasonId: slots.seasonId,
       startsAt: slots.startsAt,
@@ -229,8 +233,14 @@ export async function bookingFacts(db: Database, teamId: string, slotId: string)
     .innerJoin(seasons, eq(seasons.id, slots.seasonId))
     .leftJoin(bookings, and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed')))
     .leftJoin(bookingRules, eq(bookingRules.seasonId, slots.seasonId))
-    .where(and(eq(slots.id, slotId), isNull(slots.deletedAt)))
-    .limit(1);
+    .where(and(eq(slots.id, sql.placeholder('slotId')), isNull(slots.deletedAt)))
+    .limit(1)
+    .prepare('booking_facts');
+});
+
+export async function bookingFacts(db: Database, teamId: string, slotId: string): Promise<BookingFacts | null> {
+  // Prepared (planned once per connection): every press reads it, twice when it books.
+  const rows = await bookingFactsStatement(db).execute({ teamId, slotId });
   const r = rows[0];
   if (!r) return null;
   const starts = (typeof r.teamStarts === 'string' ? JSON.parse(r.teamStarts) : r.teamStarts) as number[];

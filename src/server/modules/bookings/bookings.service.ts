@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
-import { sqlState } from '../../db/client';
+import { lockBusy, sqlState } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/access';
 import { checkBooking, checkCancellation, type BookingRules } from '../../../shared/bookings/booking-rules';
@@ -67,11 +67,11 @@ function ruleRefusal(result: { code: string; message: string }): AppError {
 }
 
 /**
- * Before any lock, the rules checked on what is committed now. On the night booking opens most presses are for
- * a slot someone already holds or past a team's limit: they are refused here, as they would have been a moment
- * earlier, without queueing for the team's lock. A press that passes is decided again under the locks. A rule
- * speaks here only when what the locked path checks first holds (an active team, an open field), so the answer
- * is the one the transaction would give.
+ * The rules checked on what is committed now, before queueing for a lock someone else holds. On the night booking
+ * opens most presses are for a slot someone already holds or past a team's limit: they are refused here, as they
+ * would have been a moment later, without waiting behind the presses ahead of them. A press that passes is decided
+ * again under the locks. A rule speaks here only when what the locked path checks first holds (an active team, an
+ * open field), so the answer is the one the transaction would give.
  */
 async function refuseEarly(db: Database, teamId: string, slotId: string, now: Date, timeZone: string): Promise<void> {
   const facts = await repo.bookingFacts(db, teamId, slotId);
@@ -92,7 +92,11 @@ async function refuseEarly(db: Database, teamId: string, slotId: string, now: Da
  * A coach books an open slot for their team. Rules checked inside the transaction that holds the team's lock.
  * Three statements (docs/decisions/013): the locks (team, then slot), then everything the rules need in one read
  * whose snapshot follows the locks, then the booking with its notification and audit entry in one insert. The
- * answer is built from what the transaction read and wrote, not read again.
+ * answer is built from what the transaction read and wrote, not read again. *
+ * The locks are first asked for without waiting. Nobody else holds them on almost every press (a coach booking
+ * on an ordinary evening), and the booking is done in those three statements. When another press holds the team
+ * or the slot (the night booking opens), the press is first judged on what is committed (`refuseEarly`: most are
+ * refused there without queueing) and only a press that passes waits for the locks and is decided under them.
  */
 export async function book({ db, live, league }: ServerContext, ctx: AuditContext, actor: Actor | null, slotId: string, now = new Date()): Promise<Booking> {
   const refusal = cannotBook(actor);
@@ -100,65 +104,72 @@ export async function book({ db, live, league }: ServerContext, ctx: AuditContex
   const { userId, profile } = actor!;
   const teamId = profile.teamId!;
   const timeZone = await league.timeZone();
+  const attempt = (wait: boolean) =>
+    raceAsTaken(() =>
+      commitThenPublish(db, live, async (tx) => {
+        const { team, slot: lock } = await repo.lockTeamAndSlot(tx, teamId, slotId, { wait });
+        if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot book. Contact a league admin.');
+        if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+        const { slot, season, rules, teamStarts } = (await repo.bookingFacts(tx, teamId, slotId))!;
+        if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
+        const result = checkBooking({
+          rules,
+          season,
+          slot: { startsAt: slot.startsAt, endsAt: slot.endsAt, status: slot.status, blockReason: slot.blockReason },
+          teamBookings: teamStarts,
+          teamName: team.name,
+          now,
+          timeZone,
+        });
+        if (!result.ok) throw ruleRefusal(result);
+        const bookingId = randomUUID();
+        const startsAt = slot.startsAt.toISOString();
+        const endsAt = slot.endsAt.toISOString();
+        const { createdAt } = await repo.insertBookingAlong(tx, { id: bookingId, slotId, teamId, bookedBy: userId }, [
+          // Every booking change queues its email in the same transaction (product.md: sent from the outbox after commit).
+          notificationsStatement(tx, [
+            notification('booking.created', { teamId, userId }, { ...practiceOf({ id: bookingId, teamName: team.name, fieldName: slot.fieldName, startsAt, endsAt }), override: false, reason: null }),
+          ]),
+          auditStatement(tx, ctx, {
+            action: 'booking.create',
+            entityType: 'booking',
+            entityId: bookingId,
+            summary: `${team.name} booked ${slot.fieldName} at ${startsAt}`,
+            after: { bookingId, slotId, teamId },
+          }),
+        ]);
+        const booking: Booking = {
+          id: bookingId,
+          slotId,
+          seasonId: slot.seasonId,
+          teamId,
+          teamName: team.name,
+          status: 'confirmed',
+          startsAt,
+          endsAt,
+          fieldId: slot.fieldId,
+          fieldName: slot.fieldName,
+          facilityName: slot.facilityName,
+          facilityAddress: slot.facilityAddress,
+          mapUrl: slot.mapUrl,
+          // The booker reads their own address (findBooking's viewer rule): the profile's, as the join gives it.
+          bookedByEmail: profile.email,
+          createdAt: createdAt.toISOString(),
+          cancelledAt: null,
+          cancelReason: null,
+          override: false,
+          overrideReason: null,
+        };
+        return { value: booking, slots: [slotId] };
+      }),
+    );
+  try {
+    return await attempt(false);
+  } catch (err) {
+    if (!lockBusy(err)) throw err;
+  }
   await refuseEarly(db, teamId, slotId, now, timeZone);
-  return raceAsTaken(() =>
-    commitThenPublish(db, live, async (tx) => {
-      const { team, slot: lock } = await repo.lockTeamAndSlot(tx, teamId, slotId);
-      if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot book. Contact a league admin.');
-      if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
-      const { slot, season, rules, teamStarts } = (await repo.bookingFacts(tx, teamId, slotId))!;
-      if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
-      const result = checkBooking({
-        rules,
-        season,
-        slot: { startsAt: slot.startsAt, endsAt: slot.endsAt, status: slot.status, blockReason: slot.blockReason },
-        teamBookings: teamStarts,
-        teamName: team.name,
-        now,
-        timeZone,
-      });
-      if (!result.ok) throw ruleRefusal(result);
-      const bookingId = randomUUID();
-      const startsAt = slot.startsAt.toISOString();
-      const endsAt = slot.endsAt.toISOString();
-      const { createdAt } = await repo.insertBookingAlong(tx, { id: bookingId, slotId, teamId, bookedBy: userId }, [
-        // Every booking change queues its email in the same transaction (product.md: sent from the outbox after commit).
-        notificationsStatement(tx, [
-          notification('booking.created', { teamId, userId }, { ...practiceOf({ id: bookingId, teamName: team.name, fieldName: slot.fieldName, startsAt, endsAt }), override: false, reason: null }),
-        ]),
-        auditStatement(tx, ctx, {
-          action: 'booking.create',
-          entityType: 'booking',
-          entityId: bookingId,
-          summary: `${team.name} booked ${slot.fieldName} at ${startsAt}`,
-          after: { bookingId, slotId, teamId },
-        }),
-      ]);
-      const booking: Booking = {
-        id: bookingId,
-        slotId,
-        seasonId: slot.seasonId,
-        teamId,
-        teamName: team.name,
-        status: 'confirmed',
-        startsAt,
-        endsAt,
-        fieldId: slot.fieldId,
-        fieldName: slot.fieldName,
-        facilityName: slot.facilityName,
-        facilityAddress: slot.facilityAddress,
-        mapUrl: slot.mapUrl,
-        // The booker reads their own address (findBooking's viewer rule): the profile's, as the join gives it.
-        bookedByEmail: profile.email,
-        createdAt: createdAt.toISOString(),
-        cancelledAt: null,
-        cancelReason: null,
-        override: false,
-        overrideReason: null,
-      };
-      return { value: booking, slots: [slotId] };
-    }),
-  );
+  return attempt(true);
 }
 
 /** A coach cancels their team's booking before the cutoff; an admin cancels any booking, with a reason. */
