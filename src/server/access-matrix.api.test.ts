@@ -351,6 +351,42 @@ const MATRIX: Record<string, Entry> = {
     call: async (_as, f) => ({ url: '/api/admin/bookings/override', body: { slotId: await f.slot(), teamId: f.teamB, reason: 'Make-up game', bump: false } }),
     expect: ADMIN_ONLY,
   },
+
+  // ---- calendar feeds ----
+  'GET /api/calendar/league.ics': { access: 'public', call: () => ({ url: '/api/calendar/league.ics' }), expect: PUBLIC },
+  'GET /api/calendar/fields/:fieldId.ics': { access: 'public', call: (_as, f) => ({ url: `/api/calendar/fields/${f.fieldId}.ics` }), expect: PUBLIC },
+  'GET /api/calendar/teams/:token.ics': {
+    access: 'public',
+    // The secret link is the credential: whoever holds team B's link reads team B's feed.
+    call: async (_as, f) => ({ url: await f.teamFeedPathOfB() }),
+    expect: PUBLIC,
+  },
+  'GET /api/me/calendar-feed': {
+    access: 'user',
+    // A parent is no coach; the admin has no team of their own.
+    call: () => ({ url: '/api/me/calendar-feed' }),
+    expect: { visitor: 'denied', member: 'denied', coachA: 'ok', coachB: 'ok', admin: 'not-found' },
+  },
+  'POST /api/me/calendar-feed/regenerate': {
+    access: 'user',
+    call: () => ({ url: '/api/me/calendar-feed/regenerate' }),
+    expect: { visitor: 'denied', member: 'denied', coachA: 'ok', coachB: 'ok', admin: 'not-found' },
+  },
+  'GET /api/teams/:id/calendar-feed': {
+    access: 'user',
+    call: (_as, f) => ({ url: `/api/teams/${f.teamB}/calendar-feed` }),
+    expect: { visitor: 'denied', member: REFUSED, coachA: REFUSED, coachB: 'ok', admin: 'ok' },
+  },
+  'POST /api/teams/:id/calendar-feed/regenerate': {
+    access: 'user',
+    call: async (_as, f) => ({ url: `/api/teams/${f.teamB}/calendar-feed/regenerate`, ids: { link: await f.teamFeedPathOfB() } }),
+    expect: { visitor: 'denied', member: REFUSED, coachA: REFUSED, coachB: 'ok', admin: 'ok' },
+    after: async (as, call, _answer, f) => {
+      if (as === 'coachB' || as === 'admin') return [];
+      const status = (await f.t.app.inject({ url: call.ids!.link! })).statusCode;
+      return status === 200 ? [] : [`${as} regenerated team B's calendar link (the old one answers ${status})`];
+    },
+  },
 };
 
 /** The league the walk plays in, and fresh data on demand (one piece per call that changes something). */
@@ -369,7 +405,7 @@ class Fixtures {
   /** Generous limits, so the walk's many practices of team B never trip a rule. */
   readonly rules = { bookingOpen: true, pausedMessage: null, windowOpensAt: null, windowClosesAt: null, maxPerWeek: 14, maxPerDay: 5, maxUpcoming: 50, minLeadHours: 0, maxAheadDays: 366, cancelCutoffHours: 1 };
 
-  constructor(private readonly t: TestApp) {}
+  constructor(readonly t: TestApp) {}
 
   get db() {
     return this.t.database.db;
@@ -420,6 +456,13 @@ class Fixtures {
   async bookingOfB(): Promise<string> {
     const [row] = await this.db.insert(bookings).values({ slotId: await this.slot(), teamId: this.teamB, bookedBy: this.users.coachB.id }).returning({ id: bookings.id });
     return row!.id;
+  }
+
+  /** The path of team B's secret calendar feed link, as its coach sees it. */
+  async teamFeedPathOfB(): Promise<string> {
+    const res = await this.t.app.inject({ url: '/api/me/calendar-feed', headers: { cookie: this.users.coachB.cookie } });
+    if (res.statusCode !== 200) throw new Error(`could not read team B's calendar link: ${res.statusCode} ${res.body}`);
+    return new URL(res.json<{ feed: { url: string } }>().feed.url).pathname;
   }
 
   async bookingStatus(id: string): Promise<string | undefined> {

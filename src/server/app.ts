@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes';
 import { leagueRoutes } from './modules/league/league.routes';
 import { createLeagueSettings } from './modules/league/league.service';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(slotsRoutes, context);
   await app.register(blocksRoutes, context);
   await app.register(bookingsRoutes, context);
+  await app.register(calendarRoutes, { ...context, publicUrl: config.publicUrl, authSecret });
   await app.register(liveRoutes, { live, maxStreamsPerAddress: config.liveStreamsPerAddress });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

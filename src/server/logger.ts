@@ -9,6 +9,13 @@ const REDACTED = '[redacted]';
  */
 const SECRET_PARAM = /token|secret|passw|pwd|code|key|signature|session|otp|ticket|credential|auth/i;
 
+/** A path segment that is a credential: a team's secret calendar feed link (/api/calendar/teams/<token>.ics). */
+const SECRET_PATH = /^(\/api\/calendar\/teams\/)[^/]+/i;
+
+function redactPath(path: string): string {
+  return path.replace(SECRET_PATH, `$1${REDACTED}`);
+}
+
 /**
  * A URL as the request log may show it: the value of every secret-looking query parameter replaced, also inside
  * another parameter that carries a URL (`/login?redirect=/invite?token=…`). A URL that cannot be read keeps only
@@ -16,8 +23,8 @@ const SECRET_PARAM = /token|secret|passw|pwd|code|key|signature|session|otp|tick
  */
 export function redactUrl(url: string, depth = 0): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
-  const path = url.slice(0, q);
+  const path = redactPath(q < 0 ? url : url.slice(0, q));
+  if (q < 0) return path;
   let params: URLSearchParams;
   try {
     params = new URLSearchParams(url.slice(q + 1));

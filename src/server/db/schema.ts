@@ -339,6 +339,12 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason'),
     override: boolean('override').notNull().default(false),
     overrideReason: text('override_reason'),
+    /**
+     * The iCalendar SEQUENCE of the booking's event: a trigger (migration 0007) adds one each time its status or
+     * slot changes (cancelled, moved) and sets `changed_at`, so calendar feeds update the event in place.
+     */
+    sequence: integer('sequence').notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
@@ -416,3 +422,28 @@ export const mailMessages = pgTable(
     index('mail_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );
+
+/**
+ * A team's secret calendar feed link (one per team; docs/decisions/015). The token is derived from the server
+ * secret and `token_salt` (so the coach can see the link again), and only its SHA-256 is stored for the lookup:
+ * the database alone does not give the link away. Regenerating replaces the salt and the hash; the old link 404s.
+ */
+export const teamCalendarFeeds = pgTable('team_calendar_feeds', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  tokenSalt: text('token_salt').notNull(),
+  createdAt: createdAt(),
+  createdBy: text('created_by'),
+});
+
+/**
+ * What each calendar feed last looked like (its ETag, a hash of the body) and since when: the feed's
+ * Last-Modified, the same on every app server and across restarts. Written only when the body changes.
+ */
+export const calendarFeedVersions = pgTable('calendar_feed_versions', {
+  feedKey: text('feed_key').primaryKey(),
+  etag: text('etag').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});

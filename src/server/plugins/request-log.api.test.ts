@@ -57,6 +57,13 @@ describe('request logs', () => {
     expect(logged()).toContain('/login?redirect=');
   });
 
+  it("a team's secret calendar feed link: its token is not logged, the request is", async () => {
+    lines.length = 0;
+    await app.inject({ url: '/api/calendar/teams/feedSecretToken0123456789abcdefghijklmnopqrs.ics' });
+    expect(logged()).toContain('/api/calendar/teams/[redacted]');
+    expect(logged()).not.toContain('feedSecretToken');
+  });
+
   it('cookies, the Authorization header and passwords in a body are not logged', async () => {
     lines.length = 0;
     await app.inject({
@@ -76,6 +83,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/setup?token=abc')).toBe('/setup?token=[redacted]');
     expect(redactUrl('/x?Token=a&SECRET=b&newPassword=c')).toBe('/x?Token=[redacted]&SECRET=[redacted]&newPassword=[redacted]');
     expect(redactUrl('/no-query')).toBe('/no-query');
+    expect(redactUrl('/api/calendar/teams/abc_DEF-123.ics?x=1')).toBe('/api/calendar/teams/[redacted]?x=1');
+    expect(redactUrl('/api/calendar/league.ics')).toBe('/api/calendar/league.ics');
     expect(redactUrl(`/login?redirect=${encodeURIComponent('/invite?token=zzz&x=1')}`)).not.toContain('zzz');
   });
 });

@@ -113,7 +113,8 @@ async function seedRows(db: Database, role: string): Promise<void> {
   const [facility] = await db.insert(facilities).values({ name: 'Park' }).returning();
   const [field] = await db.insert(fields).values({ facilityId: facility!.id, name: 'Field 1', surface: 'turf' }).returning();
   const [slot] = await db.insert(slots).values({ seasonId: season!.id, fieldId: field!.id, startsAt: new Date('2030-03-02T17:00:00Z'), endsAt: new Date('2030-03-02T18:00:00Z') }).returning();
-  await db.insert(bookings).values({ slotId: slot!.id, teamId: team!.id, bookedBy: 'u1', status: 'cancelled' });
+  // In SQL, with the columns bookings had then (later migrations add some, which Drizzle would name).
+  await db.execute(sql`insert into bookings (slot_id, team_id, booked_by, status) values (${slot!.id}, ${team!.id}, 'u1', 'cancelled')`);
   await db.insert(blocks).values({ scope: 'field', fieldId: field!.id, startsAt: new Date('2030-04-01T00:00:00Z'), endsAt: new Date('2030-04-02T00:00:00Z'), category: 'weather', reason: 'Rain' });
   await db.insert(invitations).values({ email: 'new@example.org', role: 'coach', teamId: team!.id, tokenHash: 'hash', expiresAt: new Date('2030-01-01T00:00:00Z') });
   await db.insert(mailMessages).values({ kind: 'invitation', toAddress: 'new@example.org', subject: 's', textBody: 't', htmlBody: 'h', messageId: '<m1@example.org>', status: 'sent' });
@@ -169,6 +170,8 @@ describe.each(engines)('migration 0006 on a %s database that already holds data'
       await fresh.migrate(MIGRATIONS_DIR);
       expect(await fresh.db.$count(users, eq(users.role, 'coach'))).toBe(1);
       expect(await fresh.db.$count(bookings, eq(bookings.status, 'cancelled'))).toBe(1);
+      // 0007 counts the existing cancellation as the booking's first change (its feed event's SEQUENCE).
+      expect(await fresh.db.$count(bookings, eq(bookings.sequence, 1))).toBe(1);
       expect(await fresh.db.$count(auditLog)).toBe(1);
       expect(sqlState(await failure(fresh.db.execute(sql`update users set role = 'owner'`)))).toBe('23514');
       expect(sqlState(await failure(fresh.db.execute(sql`update bookings set status = 'maybe'`)))).toBe('23514');

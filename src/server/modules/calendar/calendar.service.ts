@@ -1,4 +1,5 @@
 import { createEvent, type EventAttributes } from 'ics';
+import { bookingUid } from './calendar-feed';
 
 /** A practice as a calendar shows it. */
 export interface PracticeEvent {
@@ -15,7 +16,7 @@ export interface PracticeEvent {
 
 function eventOf(p: PracticeEvent, mapUrl: string | null): EventAttributes {
   return {
-    uid: `booking-${p.bookingId}@cgsl-practice-scheduler`,
+    uid: bookingUid(p.bookingId),
     title: `${p.teamName} practice – ${p.fieldName}`,
     start: Date.parse(p.startsAt),
     end: Date.parse(p.endsAt),

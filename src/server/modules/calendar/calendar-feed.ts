@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { createEvent, createEvents, type EventAttributes } from 'ics';
+
+// Pure pieces of the calendar feeds (docs/decisions/015): the events, the file, its entity tag and the
+// conditional-request check. The `ics` library writes the iCalendar text; nothing here formats it by hand.
+
+export const PRODUCT_ID = '-//CGSL Practice Scheduler//Calendar feeds//EN';
+
+/** The one UID of a booking's event, in the single-booking .ics and every feed alike. */
+export const bookingUid = (bookingId: string) => `booking-${bookingId}@cgsl-practice-scheduler`;
+export const blockUid = (blockId: string) => `block-${blockId}@cgsl-practice-scheduler`;
+
+/**
+ * Who reads a feed. `public`: anyone (league and field feeds): team, field and facility names, never a person.
+ * `team`: whoever holds the team's secret link; it also gets the reason a practice was cancelled.
+ */
+export type FeedAudience = 'public' | 'team';
+
+export interface FeedPractice {
+  id: string;
+  teamName: string;
+  fieldName: string;
+  facilityName: string;
+  facilityAddress: string | null;
+  mapUrl: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'confirmed' | 'cancelled';
+  /** Bumped by the database each time the booking is cancelled or moved. */
+  sequence: number;
+  cancelReason: string | null;
+  revisedAt: Date;
+}
+
+export interface FeedBlock {
+  id: string;
+  scope: 'slot' | 'field' | 'facility';
+  fieldName: string | null;
+  facilityName: string | null;
+  facilityAddress: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  category: 'weather' | 'maintenance' | 'event' | 'other';
+  reason: string;
+  lifted: boolean;
+  revisedAt: Date;
+}
+
+const CATEGORY_WORDS: Record<FeedBlock['category'], string> = { weather: 'Weather', maintenance: 'Maintenance', event: 'Event', other: 'Closed' };
+
+/** `ics` takes DTSTAMP as `timestamp` (not in its typings): the event's last revision, so the body is stable. */
+type FeedEvent = EventAttributes & { timestamp: number };
+
+const utc = { startInputType: 'utc', startOutputType: 'utc', endInputType: 'utc', endOutputType: 'utc' } as const;
+
+export function practiceEvent(p: FeedPractice, audience: FeedAudience): FeedEvent {
+  const cancelled = p.status === 'cancelled';
+  const description = [
+    cancelled ? 'This practice was cancelled.' : 'Practice booked with the CGSL Practice Scheduler.',
+    cancelled && audience === 'team' && p.cancelReason ? `Reason: ${p.cancelReason}` : null,
+    p.mapUrl ? `Map: ${p.mapUrl}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    uid: bookingUid(p.id),
+    sequence: p.sequence,
+    title: `${cancelled ? 'Cancelled: ' : ''}${p.teamName} practice – ${p.fieldName}`,
+    start: p.startsAt.getTime(),
+    end: p.endsAt.getTime(),
+    ...utc,
+    location: [p.facilityName, p.fieldName, p.facilityAddress].filter(Boolean).join(', '),
+    description,
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+    // On the team's own calendar a practice is busy time; on the league's or a field's it is information.
+    transp: audience === 'team' && !cancelled ? 'OPAQUE' : 'TRANSPARENT',
+    timestamp: p.revisedAt.getTime(),
+    lastModified: p.revisedAt.getTime(),
+    ...(p.mapUrl ? { url: p.mapUrl } : {}),
+  };
+}
+
+export function blockEvent(b: FeedBlock): FeedEvent {
+  const target = b.scope === 'facility' ? `all of ${b.facilityName ?? 'a facility'}` : (b.fieldName ?? 'a field');
+  return {
+    uid: blockUid(b.id),
+    // A block changes once: it is lifted.
+    sequence: b.lifted ? 1 : 0,
+    title: `${b.lifted ? 'Lifted: ' : ''}Closed: ${target} (${CATEGORY_WORDS[b.category]}: ${b.reason})`,
+    start: b.startsAt.getTime(),
+    end: b.endsAt.getTime(),
+    ...utc,
+    location: [b.facilityName, b.scope === 'facility' ? null : b.fieldName, b.facilityAddress].filter(Boolean).join(', '),
+    description: b.lifted ? 'This block was lifted: the field is open again.' : `No practices: ${CATEGORY_WORDS[b.category]}: ${b.reason}`,
+    status: b.lifted ? 'CANCELLED' : 'CONFIRMED',
+    transp: 'TRANSPARENT',
+    categories: ['Blocked'],
+    timestamp: b.revisedAt.getTime(),
+    lastModified: b.revisedAt.getTime(),
+  };
+}
+
+/**
+ * A whole feed as an iCalendar file (METHOD:PUBLISH, instants in UTC so they are right on both sides of every DST
+ * change whatever the reader's zone). Events come in the order given, so the same data gives the same bytes.
+ * A map link the library refuses drops that link only, not the feed.
+ */
+export function feedIcs(calName: string, events: FeedEvent[]): string {
+  const header = { productId: PRODUCT_ID, method: 'PUBLISH', calName };
+  let built = createEvents(events, header);
+  if ((built.error || !built.value) && events.some((e) => e.url)) {
+    const kept = events.map((e) => {
+      if (!e.url || !createEvent(e).error) return e;
+      const { url: _dropped, ...rest } = e;
+      return rest;
+    });
+    built = createEvents(kept, header);
+  }
+  if (built.error || !built.value) throw built.error ?? new Error('could not build the calendar feed');
+  return built.value;
+}
+
+/** A strong entity tag from the body: every app server gives the same feed the same tag. */
+export function feedEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * Whether a conditional GET may be answered 304 (RFC 9110 §13.1–13.2): If-None-Match decides when present (a
+ * list, a weak form or `*`); otherwise If-Modified-Since, compared in whole seconds. A date that cannot be read
+ * is ignored.
+ */
+export function notModified(headers: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined }, etag: string, lastModified: Date): boolean {
+  const { ifNoneMatch, ifModifiedSince } = headers;
+  if (ifNoneMatch !== undefined) {
+    if (ifNoneMatch.trim() === '*') return true;
+    const bare = etag.replace(/^W\//, '');
+    return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+  }
+  if (ifModifiedSince === undefined) return false;
+  const since = Date.parse(ifModifiedSince);
+  if (Number.isNaN(since)) return false;
+  return Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
+}
