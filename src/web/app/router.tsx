@@ -62,10 +62,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'clinics', element: comingSoon('Clinics', 'Skills clinics run by the league: places left, registration and the waitlist.') },
       { path: 'contact', element: comingSoon('Contact the league', 'Send a message to the league’s organizers; they answer by email.') },
-      {
-        path: 'schedule-sync',
-        element: comingSoon('Schedule sync', 'Subscribe links for Google, Apple and Outlook calendars, and game-schedule import for admins.'),
-      },
+      { path: 'schedule-sync', element: lazyPage(() => import('../features/schedule-sync/components/schedule-sync-page'), (m) => m.ScheduleSyncPage) },
       {
         // The guard brings the admin layout (and Headless UI's menu) with it: loaded with the first admin page.
         element: lazyPage(() => import('./guards/admin-guard'), (m) => m.AdminGuard),

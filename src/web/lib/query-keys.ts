@@ -27,3 +27,6 @@ export const bookingContextQueryKey = [...bookingsQueryKey, 'context'] as const;
 
 /** Every admin count (the overview) sits under this key: anything that changes a count invalidates it. */
 export const adminQueryKey = ['admin'] as const;
+
+/** The caller's team's calendar feed link (the coach dashboard and /schedule-sync show it; regenerating replaces it). */
+export const myCalendarFeedQueryKey = ['calendar-feed', 'mine'] as const;
