@@ -10,6 +10,7 @@ export const nowMs = () => performance.timeOrigin + performance.now();
 export interface Answer {
   status: number;
   body: string;
+  headers: http.IncomingHttpHeaders;
   /** When the request was written, and when the whole answer had arrived (epoch ms). */
   sentAt: number;
   doneAt: number;
@@ -39,14 +40,14 @@ export function request(
   }
   return new Promise((resolve) => {
     const sentAt = nowMs();
-    const finish = (status: number, body: string) => {
+    const finish = (status: number, body: string, headers: http.IncomingHttpHeaders = {}) => {
       const doneAt = nowMs();
-      resolve({ status, body, sentAt, doneAt, ms: doneAt - sentAt });
+      resolve({ status, body, headers, sentAt, doneAt, ms: doneAt - sentAt });
     };
     const req = http.request(url, { method, agent, headers, timeout: options.timeoutMs ?? 30_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => finish(res.statusCode ?? 0, Buffer.concat(chunks).toString()));
+      res.on('end', () => finish(res.statusCode ?? 0, Buffer.concat(chunks).toString(), res.headers));
       res.on('error', (err) => finish(0, String(err)));
     });
     req.on('timeout', () => req.destroy(new Error('timed out')));

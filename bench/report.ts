@@ -9,6 +9,7 @@ import type { RulesCheck } from './checks';
 import type { DatabaseKind } from './database';
 import type { LeagueName } from './league';
 import type { LoadFigure } from './load';
+import type { FeedFigures } from './feeds';
 import type { RushResult } from './rush';
 
 export interface ReadFigures {
@@ -47,7 +48,10 @@ export interface DatabaseRun {
   machine: { cpus: number; node: string; platform: string };
   settings: { secondsPerFigure: number; warmupSeconds: number; connections: number; serverEnv: Record<string, string>; notes: string[] };
   leagues: LeagueRun[];
+  feeds?: FeedRun;
 }
+
+export type FeedRun = FeedFigures & { serverProblems: string[] };
 
 export const RESULTS_DIR = path.join(import.meta.dirname, 'results');
 
@@ -191,6 +195,23 @@ function bookingRows(): Row[] {
   ];
 }
 
+function feedRows(): Row[] {
+  const on = (run: DatabaseRun, f: (feeds: FeedRun) => string) => (run.feeds ? f(run.feeds) : '-');
+  const cell = (pick: (f: FeedRun) => LoadFigure) => (run: DatabaseRun) => on(run, (f) => loadCell(pick(f), f.health));
+  return [
+    {
+      label: 'events (league / team / field feed)',
+      target: '',
+      cell: (run) => on(run, (f) => `${int(f.events.inLeagueFeed)} (${int(f.events.cancelled)} cancelled) / ${int(f.events.inTeamFeed)} / ${int(f.events.inFieldFeed)}, league ${int(f.bytes.league / 1024)} KB`),
+    },
+    { label: 'first league feed request', target: '', cell: (run) => on(run, (f) => `${ms(f.firstLeagueMs)} ms`) },
+    { label: 'GET league.ics', target: '', cell: cell((f) => f.league) },
+    { label: 'GET league.ics, If-None-Match (304)', target: '', cell: cell((f) => f.leagueNotModified) },
+    { label: "GET a team's feed", target: '', cell: cell((f) => f.team) },
+    { label: "GET a field's feed", target: '', cell: cell((f) => f.field) },
+  ];
+}
+
 export function printTable(runs: DatabaseRun[]): void {
   if (runs.length === 0) return;
   const sections: Array<{ title: string; rows: Row[] }> = [];
@@ -203,6 +224,7 @@ export function printTable(runs: DatabaseRun[]): void {
     sections.push({ title: `10x league (${describe('10x')})`, rows: readRows('10x', 0.1) });
     sections.push({ title: '10x league: booking and the opening rush', rows: bookingRows() });
   }
+  if (runs.some((r) => r.feeds)) sections.push({ title: 'calendar feeds of a full season (issue 12)', rows: feedRows() });
   const head = ['figure', ...runs.map((r) => (r.db === 'pglite' ? 'PGlite' : 'PostgreSQL')), 'target'];
   const body = sections.flatMap((s) => [[`— ${s.title}`], ...s.rows.map((row) => [row.label, ...runs.map((r) => row.cell(r)), row.target])]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.filter((b) => b.length > 1).map((b) => (b[i] ?? '').length)));

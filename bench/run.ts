@@ -14,8 +14,10 @@
  * - 10x: the same reads, then bookings one after another and 100 at once, then the opening rush; the server is
  *   stopped and the database checked for broken rules.
  *
+ * Then, on a league of its own, the calendar feeds of a full season (feeds.ts).
+ *
  * Settings: BENCH_SECONDS (5) per figure after BENCH_WARMUP_SECONDS (1) of warm-up; BENCH_DB=pglite|postgres
- * to run one database only; BENCH_LEAGUES=demo|10x to run one league only; BENCH_STREAMS (500); BENCH_CPU_PROF=<dir> writes a CPU profile of each server run
+ * to run one database only; BENCH_LEAGUES (demo,10x,feed) to run some only; BENCH_READS=0 skips the read figures; BENCH_STREAMS (500); BENCH_CPU_PROF=<dir> writes a CPU profile of each server run
  * (node --cpu-prof). Results: the table at the end, and bench/results/latest-<db>.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -31,15 +33,18 @@ import { keepAliveAgent, request } from './http';
 import { seed10xLeague, seedDemoLeague, type League, type LeagueName } from './league';
 import { measureLoad, type CannonRequest, type LoadFigure } from './load';
 import { ROOT, sampleRss, startNodeProcess, type BenchProcess } from './processes';
-import { printTable, writeResults, type DatabaseRun, type LeagueRun, type ReadFigures } from './report';
+import { printTable, writeResults, type DatabaseRun, type FeedRun, type LeagueRun, type ReadFigures } from './report';
 import { DEFAULT_RUSH, runRush } from './rush';
+import { FEED_BOOKINGS, measureFeeds, seedFeedBookings } from './feeds';
 import { BENCH_AUTH_SECRET } from './sessions';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const CONNECTIONS = 20;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? DEFAULT_RUSH.streams);
-const LEAGUES = (['demo', '10x'] as const).filter((l) => (process.env.BENCH_LEAGUES ?? 'demo,10x').split(',').includes(l));
+const LEAGUE_NAMES = (process.env.BENCH_LEAGUES ?? 'demo,10x,feed').split(',');
+const LEAGUES = (['demo', '10x'] as const).filter((l) => LEAGUE_NAMES.includes(l));
+const FEEDS = LEAGUE_NAMES.includes('feed');
 const TIME_ZONE = 'America/Chicago';
 const WEB_DIST_DIR = path.join(ROOT, 'dist/web');
 /** What a browser sends; the server may compress (or not) as it would for a page. */
@@ -220,10 +225,45 @@ async function benchLeague(kind: DatabaseKind, name: LeagueName, plainBase: stri
   }
 }
 
+/** The calendar feeds on a full season (feeds.ts): a league of its own, so its practices change no other figure. */
+async function benchFeeds(kind: DatabaseKind, pgUrl: string | undefined): Promise<FeedRun> {
+  log(`\n[${kind}] calendar feeds: the 10x league's season with ${FEED_BOOKINGS.toLocaleString('en-US')} practices`);
+  const database = await createBenchDatabase(kind, 'feed', pgUrl);
+  try {
+    const handle = await database.open();
+    let league: League;
+    let seeded: { confirmed: number; cancelled: number };
+    try {
+      league = await seed10xLeague(handle, BENCH_AUTH_SECRET, TIME_ZONE);
+      seeded = await seedFeedBookings(handle, league);
+    } finally {
+      await handle.close();
+    }
+    const server = await startServer(database.serverEnv);
+    const agent = keepAliveAgent();
+    try {
+      const f = await measureFeeds(agent, server.base, league, seeded, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+      log(`  ${f.events.inLeagueFeed} events in the league feed (${Math.round(f.bytes.league / 1024)} KB), ${f.events.inTeamFeed} in a team's, ${f.events.inFieldFeed} in a field's; first league request ${f.firstLeagueMs.toFixed(0)} ms`);
+      log(`  GET /api/health                          ${fmtLoad(f.health)}`);
+      log(`  GET league.ics                           ${fmtLoad(f.league, f.health)}`);
+      log(`  GET league.ics, If-None-Match (304)      ${fmtLoad(f.leagueNotModified, f.health)}`);
+      log(`  GET a team's feed                        ${fmtLoad(f.team, f.health)}`);
+      log(`  GET a field's feed                       ${fmtLoad(f.field, f.health)}`);
+      return { ...f, serverProblems: server.proc.problems() };
+    } finally {
+      agent.destroy();
+      await server.proc.stop();
+    }
+  } finally {
+    await database.remove();
+  }
+}
+
 async function benchDatabase(kind: DatabaseKind, plainBase: string, pgUrl: string | undefined): Promise<DatabaseRun> {
   const startedAt = new Date().toISOString();
   const leagues: LeagueRun[] = [];
   for (const name of LEAGUES) leagues.push(await benchLeague(kind, name, plainBase, pgUrl));
+  const feeds = FEEDS ? await benchFeeds(kind, pgUrl) : undefined;
   const run: DatabaseRun = {
     db: kind,
     startedAt,
@@ -237,6 +277,7 @@ async function benchDatabase(kind: DatabaseKind, plainBase: string, pgUrl: strin
       notes: THROTTLES.notes,
     },
     leagues,
+    ...(feeds ? { feeds } : {}),
   };
   log(`  results: ${path.relative(ROOT, writeResults(run))}`);
   return run;

@@ -315,6 +315,8 @@ describe('conditional requests', () => {
     const startsAt = at(Temporal.Now.plainDateISO(TZ).add({ days: 21 }), '17:00');
     const [slot] = await db.insert(slots).values({ seasonId: league.seasonId, fieldId, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) }).returning({ id: slots.id });
     const [added] = await db.insert(bookings).values({ slotId: slot!.id, teamId: league.teamIds[1]!, bookedBy: coachB.id }).returning({ id: bookings.id });
+    // Written behind the app: the server's cached feeds hear of it as they would of a manual SQL fix.
+    t.wroteBehindTheApp();
 
     const byTag = await get(null, url, { 'if-none-match': first.res.headers.etag as string });
     expect(byTag.statusCode).toBe(200);
@@ -344,5 +346,38 @@ describe('privacy', () => {
       // The only @ in a feed is in the event UIDs.
       expect(res.body.replace(/@cgsl-practice-scheduler/g, '')).not.toContain('@');
     }
+  });
+});
+
+describe('feeds held in memory (polling calendar apps)', () => {
+  it('a feed is served from memory until a change: a row written behind the app is unseen, a booking through the app is seen at once', async () => {
+    const before = await feed(LEAGUE);
+    const db = t.database.db;
+    const startsAt = at(Temporal.Now.plainDateISO(TZ).add({ days: 23 }), '17:00');
+    const [slot] = await db.insert(slots).values({ seasonId: league.seasonId, fieldId: league.fieldIds[0]!, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) }).returning({ id: slots.id });
+    const [hidden] = await db.insert(bookings).values({ slotId: slot!.id, teamId: league.teamIds[0]!, bookedBy: coachA.id }).returning({ id: bookings.id });
+    const held = await feed(LEAGUE);
+    expect(held.res.headers.etag, 'the same feed, from memory').toBe(before.res.headers.etag);
+    expect(held.events.has(uidOf(hidden!.id))).toBe(false);
+
+    const booked = await post(coachB, '/api/bookings', { slotId: league.slotIds[6]![2]! });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const after = await feed(LEAGUE);
+    expect(after.res.headers.etag).not.toBe(before.res.headers.etag);
+    expect(after.events.has(uidOf(booked.json().booking.id))).toBe(true);
+    // Read again from the database: the row written behind the app is there too now.
+    expect(after.events.has(uidOf(hidden!.id))).toBe(true);
+  });
+
+  it('goes out compressed to a client that accepts it, the same text once unpacked', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const plain = await feed(LEAGUE);
+    const br = await get(null, LEAGUE, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.res.body);
+    const gz = await get(null, LEAGUE, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.res.body);
+    expect(br.headers.etag).toBe(plain.res.headers.etag);
   });
 });

@@ -7,6 +7,7 @@ import { hashToken } from '../../one-time-token';
 import type { Actor } from '../../plugins/access';
 import { FEED_TOKEN_PATTERN, feedWindow, type TeamFeed } from '../../../shared/calendar/calendar.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { readyBody, tags, type CachedFeed } from '../read-cache/read-cache.service';
 import { findFacility, findField } from '../facilities/facilities.service';
 import { findTeam } from '../teams/teams.service';
 import { blockEvent, feedEtag, feedIcs, practiceEvent, type FeedAudience } from './calendar-feed';
@@ -27,12 +28,8 @@ export interface CalendarDeps extends ServerContext {
 /** A key of its own for feed links, derived from the server secret (never the secret itself). */
 export const feedKeyFrom = (authSecret: string): Buffer => createHmac('sha256', authSecret).update('cgsl calendar feed links v1').digest();
 
-/** One feed, ready to send: its body, its entity tag, and when this body first went out. */
-export interface FeedFile {
-  body: string;
-  etag: string;
-  lastModified: Date;
-}
+/** One feed, ready to send: its body, its entity tag, when this body first went out, and its compressed forms. */
+export type FeedFile = CachedFeed;
 
 // ---- the feeds ----
 
@@ -43,9 +40,23 @@ export type BuiltFeeds = LRUCache<string, { body: string; etag: string }>;
 export const createBuiltFeeds = (): BuiltFeeds =>
   new LRUCache<string, { body: string; etag: string }>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (v) => Math.max(1, v.body.length) });
 
+/**
+ * A feed from this server's read cache (decision 014): calendar apps poll the same feeds all day, and they change
+ * only when a slot does. Any slot change (every booking, move, cancellation and block publishes one) drops every
+ * feed, on every server; so do a league change and a LISTEN resync, with the cache's 60 s backstop. The day is in
+ * the key: what a feed holds moves with the league's date.
+ */
 async function feedOf(deps: CalendarDeps, feedKey: string, read: (bounds: repo.FeedBounds, shortName: string) => Promise<{ calName: string; events: Event[] }>): Promise<FeedFile> {
   const league = await deps.league.get();
-  const { calName, events } = await read(feedWindow(new Date(), league.timeZone), league.shortName);
+  const bounds = feedWindow(new Date(), league.timeZone);
+  return deps.cache.feeds.get(`${feedKey}|${bounds.today.toISOString()}`, () => buildFeed(deps, feedKey, () => read(bounds, league.shortName)), {
+    joinTags: [tags.anySlot],
+    tagsOf: () => [tags.anySlot],
+  });
+}
+
+async function buildFeed(deps: CalendarDeps, feedKey: string, read: () => Promise<{ calName: string; events: Event[] }>): Promise<FeedFile> {
+  const { calName, events } = await read();
   // The file is a pure function of the name and the events: the same input is the same bytes, built once.
   const input = createHash('sha256').update(JSON.stringify([calName, events])).digest('base64url');
   let built = deps.builtFeeds.get(input);
@@ -56,7 +67,7 @@ async function feedOf(deps: CalendarDeps, feedKey: string, read: (bounds: repo.F
   }
   const known = await repo.feedVersion(deps.db, feedKey);
   const version = known?.etag === built.etag ? known : await repo.saveFeedVersion(deps.db, feedKey, built.etag);
-  return { body: built.body, etag: built.etag, lastModified: version.changedAt };
+  return { body: built.body, etag: built.etag, lastModified: version.changedAt, ready: readyBody(built.body, built.etag) };
 }
 
 type Event = ReturnType<typeof practiceEvent>;

@@ -5,6 +5,7 @@ import { fieldFeedParamsSchema, teamFeedParamsSchema, teamFeedResponseSchema } f
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
 import { requestAuditContext } from '../audit/audit.service';
+import { chooseEncoding, COMPRESS_FROM_BYTES, encodedBody } from '../read-cache/read-cache.service';
 import { notModified } from './calendar-feed';
 import * as service from './calendar-feeds.service';
 
@@ -23,7 +24,11 @@ function sendFeed(req: FastifyRequest, reply: FastifyReply, feed: service.FeedFi
   if (lastModified) reply.header('last-modified', lastModified.toUTCString());
   const conditions = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: lastModified ? req.headers['if-modified-since'] : undefined };
   if (notModified(conditions, feed.etag, feed.lastModified)) return reply.status(304).send();
-  return reply.type('text/calendar; charset=utf-8').send(feed.body);
+  reply.type('text/calendar; charset=utf-8').header('vary', 'accept-encoding');
+  // A season's league feed is megabytes of text: compressed once per version, not per poll.
+  const encoding = feed.ready.body.length >= COMPRESS_FROM_BYTES ? chooseEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(feed.ready.body);
+  return reply.header('content-encoding', encoding).send(encodedBody(feed.ready, encoding));
 }
 
 export const calendarRoutes: FastifyPluginAsyncZod<ServerContext & { publicUrl: string; authSecret: string }> = async (app, options) => {

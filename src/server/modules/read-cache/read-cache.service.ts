@@ -4,7 +4,7 @@ import type { Live } from '../live/live.service';
 import { ReadCache, type Invalidation } from './read-cache';
 import type { ReadyResponse } from './ready-response';
 
-export { readyJson, sendReady, type ReadyResponse } from './ready-response';
+export { chooseEncoding, encodedBody, readyBody, readyJson, sendReady, COMPRESS_FROM_BYTES, type ReadyResponse } from './ready-response';
 
 /** Tags of the cached reads (what each was built from). */
 export const tags = {
@@ -43,6 +43,14 @@ export interface CachedSlotView {
   slotIds: readonly string[];
 }
 
+/** A calendar feed ready to send (module calendar): its text, its tag, since when it is this text. */
+export interface CachedFeed {
+  body: string;
+  etag: string;
+  lastModified: Date;
+  ready: ReadyResponse;
+}
+
 export interface CachedSeason {
   season: { id: string; name: string; startsOn: string; endsOn: string } | null;
   rules: BookingRules | null;
@@ -52,6 +60,8 @@ export interface ReadCaches {
   slotViews: ReadCache<CachedSlotView>;
   seasons: ReadCache<CachedSeason>;
   teamBookings: ReadCache<readonly string[]>;
+  /** Calendar feeds ready to send (module calendar), dropped by any slot change (`tags.anySlot`). */
+  feeds: ReadCache<CachedFeed>;
   /** Drops everything (after data was written behind the app's back: a test fixture, a manual SQL fix). */
   clear(): void;
   /** Stops listening (the server is closing). */
@@ -75,11 +85,14 @@ export function createReadCaches(live: Live, options: ReadCacheOptions = {}): Re
     slotViews: new ReadCache<CachedSlotView>({ max: options.maxSlotViews ?? 500, maxAgeMs }),
     seasons: new ReadCache<CachedSeason>({ max: 50, maxAgeMs }),
     teamBookings: new ReadCache<readonly string[]>({ max: 1000, maxAgeMs }),
+    // A full season's league feed is a few MB; team and field feeds are small.
+    feeds: new ReadCache<CachedFeed>({ max: 200, maxAgeMs }),
   };
   const invalidate = (stale: Invalidation) => {
     caches.slotViews.invalidate(stale);
     caches.seasons.invalidate(stale);
     caches.teamBookings.invalidate(stale);
+    caches.feeds.invalidate(stale);
   };
   const stop = live.watch((event) => {
     const stale = invalidationOf(event);

@@ -23,6 +23,11 @@ export function readyJson(value: unknown): ReadyResponse {
   return { body, etag, encoded: {} };
 }
 
+/** Any body (a calendar file) made ready to send under the entity tag its maker gave it. */
+export function readyBody(body: string | Buffer, etag: string): ReadyResponse {
+  return { body: typeof body === 'string' ? Buffer.from(body) : body, etag, encoded: {} };
+}
+
 /** The encoding to send, from Accept-Encoding: brotli first, then gzip; q=0 refuses one. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
@@ -39,7 +44,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return null;
 }
 
-function encode(ready: ReadyResponse, encoding: 'br' | 'gzip'): Buffer {
+/** The body in an encoding, compressed once per entry and encoding (held on the entry). */
+export function encodedBody(ready: ReadyResponse, encoding: 'br' | 'gzip'): Buffer {
   const done = ready.encoded[encoding];
   if (done) return done;
   // Brotli at a middle quality: most of the size win at a small part of the time of the maximum (11).
@@ -68,5 +74,5 @@ export function sendReady(req: FastifyRequest, reply: FastifyReply, ready: Ready
   reply.type('application/json; charset=utf-8');
   const encoding = ready.body.length >= COMPRESS_FROM_BYTES ? chooseEncoding(req.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(ready.body);
-  return reply.header('content-encoding', encoding).send(encode(ready, encoding));
+  return reply.header('content-encoding', encoding).send(encodedBody(ready, encoding));
 }
