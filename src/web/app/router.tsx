@@ -47,14 +47,8 @@ export const routes: RouteObject[] = [
       { path: 'setup', element: lazyPage(() => import('../features/setup/components/setup-page'), (m) => m.SetupPage) },
       { path: 'profile', element: lazyPage(() => import('../features/users/components/profile-page'), (m) => m.ProfilePage) },
       { path: 'diag', element: lazyPage(() => import('../features/diag/components/diag-page'), (m) => m.DiagPage) },
-      {
-        path: 'public-calendar',
-        element: comingSoon('Calendar', 'Every confirmed practice, clinic and field closure by field, with a link to subscribe from your own calendar.'),
-      },
-      {
-        path: 'coach-dashboard',
-        element: comingSoon('Coach dashboard', 'Your team’s upcoming practices, bookings left this week, pending practice requests and news for coaches.'),
-      },
+      { path: 'public-calendar', element: lazyPage(() => import('../features/calendar/components/public-calendar-page'), (m) => m.PublicCalendarPage) },
+      { path: 'coach-dashboard', element: lazyPage(() => import('../features/coach-dashboard/components/coach-dashboard-page'), (m) => m.CoachDashboardPage) },
       { path: 'my-reservations', element: lazyPage(() => import('../features/bookings/components/my-reservations-page'), (m) => m.MyReservationsPage) },
       {
         path: 'practice-request',

@@ -1,0 +1,324 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Booking } from '../../../../shared/bookings/bookings.schemas';
+import { useSession } from '../../../app/session/use-session';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { Skeleton } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useLeagueTimeZone } from '../../../lib/api/get-league';
+import { useTeamBookingContext, useTeamBookings } from '../../../lib/api/get-team-practices';
+import { useMyCalendarFeed } from '../../../lib/api/my-calendar-feed';
+import { formatMonthDay, formatTimeRange, formatWeekdayDayAt, timeZoneName } from '../../../lib/dates';
+import { useLiveSlots } from '../../../lib/live/use-live-slots';
+import { toast } from '../../../lib/toast';
+import { limitLeft, limitsSummary, limitText, mapLink, practiceWhen, serverNow, upcomingPractices, type LimitUse } from '../dashboard';
+
+const TITLE = 'Coach dashboard';
+const REDIRECT = `/login?redirect=${encodeURIComponent('/coach-dashboard')}`;
+/** Practices listed under "Coming up" after the next one; the rest are on My Reservations. */
+const COMING_UP = 4;
+
+/**
+ * /coach-dashboard: a coach opens it to answer "when do we practice next, and what can I still book?". The next
+ * practice comes first (on a phone it fills the first screen), then what is coming up, the team's use of the
+ * weekly and upcoming limits, and the team's calendar link.
+ */
+export function CoachDashboardPage() {
+  const auth = useSession();
+  const signedIn = auth.status === 'signed-in';
+  const profile = auth.session?.profile ?? null;
+  const teamId = profile?.teamId ?? null;
+  const userId = profile?.id ?? null;
+  useLiveSlots(signedIn && Boolean(teamId));
+  const context = useTeamBookingContext(userId, { enabled: signedIn && Boolean(teamId) });
+  const bookings = useTeamBookings(userId, { enabled: signedIn && Boolean(teamId) });
+  const leagueTimeZone = useLeagueTimeZone();
+  const timeZone = context.data?.timeZone ?? leagueTimeZone;
+  const now = useNow(context.data?.now, context.dataUpdatedAt);
+
+  if (auth.status === 'loading') return <PageSkeleton />;
+  if (!signedIn) {
+    return (
+      <section>
+        <PageHeader title={TITLE} description="Your team’s next practice, what you can still book, and your team’s calendar link." />
+        <EmptyState
+          title="Log in to see your team’s dashboard"
+          action={
+            <Link to={REDIRECT} className={buttonClasses('primary')}>
+              Log in
+            </Link>
+          }
+        >
+          Coaches see their team’s next practice here, how many practices they can still book this week, and a calendar link to share.
+        </EmptyState>
+      </section>
+    );
+  }
+  if (!teamId) {
+    return (
+      <section>
+        <PageHeader title={TITLE} description="Your team’s next practice, what you can still book, and your team’s calendar link." />
+        <EmptyState
+          title="You are not on a team yet"
+          action={
+            <Link to="/slots" className={buttonClasses('secondary')}>
+              See open fields
+            </Link>
+          }
+        >
+          The dashboard belongs to a team. Ask a league admin to add you to your team as a coach; your team’s practices then show up here.
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const cannotBook = context.data?.cannotBook ?? null;
+  const canBook = context.isSuccess && !cannotBook;
+  const isCoach = profile?.role !== 'member' || auth.isAdmin;
+  const bookLink = (
+    <Link to="/slots" className={buttonClasses('accent', 'md', 'w-full sm:w-auto')}>
+      Book a Field
+    </Link>
+  );
+  const practices = upcomingPractices(bookings.data ?? [], now);
+  const [next, ...later] = practices;
+
+  return (
+    <section>
+      <PageHeader
+        title={TITLE}
+        description={`${profile?.teamName ?? 'Your team'}: the next practice, what you can still book, and the team’s calendar link.`}
+        actions={isCoach && !cannotBook ? bookLink : null}
+      />
+      {cannotBook ? (
+        <Alert tone="info" className="mb-4">
+          {cannotBook.message}
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <Region title="Next practice">
+            {bookings.isPending ? (
+              <Skeleton className="h-60 w-full" />
+            ) : bookings.isError ? (
+              <LoadErrorAlert title="Your team’s practices could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />
+            ) : next ? (
+              <NextPractice booking={next} now={now} timeZone={timeZone} />
+            ) : (
+              <EmptyState title="No practice booked yet" action={canBook ? bookLink : null}>
+                {canBook
+                  ? 'Pick an open slot on Book a Field; your team’s next practice then shows up here first.'
+                  : 'When your team’s coach books a practice, it shows up here first.'}
+              </EmptyState>
+            )}
+          </Region>
+
+          {next ? (
+            <Region title="Coming up">
+              <Card>
+                {later.length > 0 ? (
+                  <ul className="divide-y divide-slate-200">
+                    {later.slice(0, COMING_UP).map((booking) => (
+                      <li key={booking.id} className="flex flex-col gap-0.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:gap-4">
+                        <span className="font-semibold text-primary-900 sm:w-28 sm:shrink-0">{formatWeekdayDayAt(booking.startsAt, timeZone)}</span>
+                        <span className="text-slate-800 sm:w-44 sm:shrink-0">{formatTimeRange(booking.startsAt, booking.endsAt, timeZone)}</span>
+                        <span className="min-w-0 text-slate-700">
+                          {booking.fieldName} · {booking.facilityName}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-slate-700">No other practice booked after this one.</p>
+                )}
+                <Link to="/my-reservations" className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4">
+                  {later.length > COMING_UP ? `All ${practices.length} practices in My Reservations` : 'My Reservations'}
+                </Link>
+              </Card>
+            </Region>
+          ) : null}
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <Region title="Practices booked">
+            {context.isPending ? (
+              <Skeleton className="h-52 w-full" />
+            ) : context.isError ? (
+              <LoadErrorAlert title="The booking limits could not be loaded" message={context.error.message} onRetry={() => context.refetch()} />
+            ) : (
+              <LimitsCard
+                summary={limitsSummary(context.data.teamBookings, context.data.rules, now, timeZone)}
+                bookingOpen={context.data.rules?.bookingOpen ?? true}
+                hasSeason={Boolean(context.data.season)}
+              />
+            )}
+          </Region>
+          {isCoach ? <TeamFeed /> : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The server's clock, kept moving so a practice that ends drops off while the page stays open. */
+function useNow(serverIso: string | undefined, receivedAt: number, tickMs = 30_000): Date {
+  const [browserNow, setBrowserNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setBrowserNow(Date.now()), tickMs);
+    return () => clearInterval(timer);
+  }, [tickMs]);
+  return serverNow(serverIso, receivedAt, Math.max(browserNow, receivedAt));
+}
+
+function Region({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-xl font-bold text-primary-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function NextPractice({ booking, now, timeZone }: { booking: Booking; now: Date; timeZone: string }) {
+  const when = practiceWhen(booking, now, timeZone);
+  const map = mapLink(booking);
+  return (
+    <article aria-label={`Next practice: ${when.relative ?? when.day}, ${when.time} at ${booking.fieldName}`} className="rounded-xl border-2 border-primary-800 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-center gap-2">
+        {when.underWay ? <Badge tone="success">Under way</Badge> : when.relative ? <Badge tone="accent">{when.relative}</Badge> : null}
+        {booking.override ? <Badge>Booked by an admin</Badge> : null}
+      </div>
+      <p className="mt-2 text-2xl font-bold text-primary-900 sm:text-3xl">{when.day}</p>
+      <p className="mt-1 text-xl font-semibold text-primary-900 sm:text-2xl">{when.time}</p>
+      <p className="mt-1 text-sm text-slate-700">{timeZoneName(timeZone, new Date(booking.startsAt))}</p>
+      <p className="mt-4 text-lg text-slate-900">
+        <span className="font-semibold">{booking.fieldName}</span> · {booking.facilityName}
+      </p>
+      {booking.facilityAddress ? <p className="text-slate-700">{booking.facilityAddress}</p> : null}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {map ? (
+          <a href={map} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')}>
+            Map<span className="sr-only"> of {booking.facilityName} (opens in a new tab)</span>
+          </a>
+        ) : null}
+        <a href={`/api/bookings/${encodeURIComponent(booking.id)}/ics`} download className={buttonClasses('secondary')}>
+          Add to calendar
+        </a>
+      </div>
+    </article>
+  );
+}
+
+function LimitsCard({ summary, bookingOpen, hasSeason }: { summary: ReturnType<typeof limitsSummary>; bookingOpen: boolean; hasSeason: boolean }) {
+  const left = limitLeft(summary.thisWeek);
+  return (
+    <Card>
+      <ul className="flex flex-col gap-4">
+        <LimitRow label="This week" detail={`week of ${formatMonthDay(summary.thisWeekOf)}`} use={summary.thisWeek} unit="practice" />
+        <LimitRow label="Next week" detail={`week of ${formatMonthDay(summary.nextWeekOf)}`} use={summary.nextWeek} unit="practice" />
+        <LimitRow label="Upcoming" detail="not yet played" use={summary.upcoming} unit="practice" />
+      </ul>
+      <p className="mt-4 text-sm text-slate-700">
+        {!hasSeason
+          ? 'No season is open for booking right now.'
+          : !bookingOpen
+            ? 'Booking is paused by the league for now.'
+            : left === null
+              ? 'No weekly limit applies.'
+              : left === 0
+                ? 'Your team has used this week’s practices.'
+                : `Your team can book ${left} more ${left === 1 ? 'practice' : 'practices'} this week.`}
+      </p>
+    </Card>
+  );
+}
+
+function LimitRow({ label, detail, use, unit }: { label: string; detail: string; use: LimitUse; unit: string }) {
+  const full = use.max !== null && use.used >= use.max;
+  const percent = use.max ? Math.min(100, Math.round((use.used / use.max) * 100)) : 0;
+  return (
+    <li>
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="min-w-0">
+          <span className="font-semibold text-primary-900">{label}</span> <span className="text-sm text-slate-700">({detail})</span>
+          <span className="sr-only">:</span>
+        </span>
+        <span className="shrink-0 font-bold text-primary-900">
+          {limitText(use)}
+          <span className="sr-only"> {use.max === null ? `${unit}s` : `${unit}s allowed`}</span>
+        </span>
+      </div>
+      {use.max !== null ? (
+        <div aria-hidden="true" className="mt-1.5 h-2 w-full overflow-hidden rounded-full bg-slate-200">
+          <div className={`h-full rounded-full ${full ? 'bg-warning-500' : 'bg-primary-700'}`} style={{ width: `${percent}%` }} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The team's calendar link with Copy; hidden when the server has none for this person (not a coach: 403/404). */
+function TeamFeed() {
+  const feed = useMyCalendarFeed(true);
+  const inputId = useId();
+  if (feed.isError) return null;
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Link copied');
+    } catch {
+      toast.error('Copying is not allowed in this browser. Select the link and copy it yourself.');
+    }
+  };
+  return (
+    <Region title="Team calendar">
+      {feed.isPending ? (
+        <Skeleton className="h-56 w-full" />
+      ) : (
+        <Card>
+          <p className="text-slate-700">Subscribe once and your team’s practices ({feed.data.teamName}) show up in any calendar app, moves and cancellations included. Share it with your players’ families, not publicly.</p>
+          <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-slate-800">
+            Subscribe link
+          </label>
+          <input
+            id={inputId}
+            readOnly
+            value={feed.data.url}
+            onFocus={(e) => e.currentTarget.select()}
+            className="mt-1 min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-800"
+          />
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+            <Button variant="secondary" onClick={() => void copy(feed.data.url)}>
+              Copy link
+            </Button>
+            <Link to="/schedule-sync" className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4">
+              How to subscribe
+            </Link>
+          </div>
+        </Card>
+      )}
+    </Region>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <section aria-hidden="true">
+      <Skeleton className="mb-2 h-9 w-64" />
+      <Skeleton className="mb-6 h-5 w-full max-w-xl" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-72 w-full lg:col-span-2" />
+        <Skeleton className="h-60 w-full" />
+      </div>
+    </section>
+  );
+}

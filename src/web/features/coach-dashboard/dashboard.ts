@@ -1,0 +1,78 @@
+import { weekStart, type BookingRules } from '../../../shared/bookings/booking-rules';
+import type { Booking } from '../../../shared/bookings/bookings.schemas';
+import { addDays, dateInZone, formatLongDay, formatTimeRange } from '../../lib/dates';
+
+/** The team's practices still to come (or under way), soonest first: the first one is "next practice". */
+export function upcomingPractices(bookings: readonly Booking[], now: Date): Booking[] {
+  return bookings
+    .filter((b) => b.status === 'confirmed' && Date.parse(b.endsAt) > now.getTime())
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+}
+
+/** One limit's use: `max` null when no season (so no rules) applies. */
+export interface LimitUse {
+  used: number;
+  max: number | null;
+}
+
+export interface LimitsSummary {
+  /** Mondays (league zone) of this week and next week. */
+  thisWeekOf: string;
+  nextWeekOf: string;
+  thisWeek: LimitUse;
+  nextWeek: LimitUse;
+  upcoming: LimitUse;
+}
+
+/**
+ * How much of the weekly and upcoming limits the team uses, counted as the server counts them when it books
+ * (shared booking-rules.ts: weeks are Monday–Sunday in the league zone, past practices of this week count).
+ * Next week is this week's Monday plus 7 calendar days, not plus 168 hours, so a DST change cannot skip a week.
+ */
+export function limitsSummary(teamBookings: readonly string[], rules: Pick<BookingRules, 'maxPerWeek' | 'maxUpcoming'> | null, now: Date, timeZone: string): LimitsSummary {
+  const thisWeekOf = weekStart(now, timeZone);
+  const nextWeekOf = addDays(thisWeekOf, 7);
+  const weeks = teamBookings.map((start) => weekStart(new Date(start), timeZone));
+  const inWeek = (monday: string) => weeks.filter((w) => w === monday).length;
+  return {
+    thisWeekOf,
+    nextWeekOf,
+    thisWeek: { used: inWeek(thisWeekOf), max: rules?.maxPerWeek ?? null },
+    nextWeek: { used: inWeek(nextWeekOf), max: rules?.maxPerWeek ?? null },
+    upcoming: { used: teamBookings.filter((start) => Date.parse(start) > now.getTime()).length, max: rules?.maxUpcoming ?? null },
+  };
+}
+
+/** "1 of 2", or "1" when no limit applies. */
+export function limitText({ used, max }: LimitUse): string {
+  return max === null ? String(used) : `${used} of ${max}`;
+}
+
+/** Whether the team can still book under this limit (no limit: yes). */
+export const limitLeft = ({ used, max }: LimitUse): number | null => (max === null ? null : Math.max(0, max - used));
+
+/**
+ * When a practice is, in the league zone, as a coach reads it: "Today", "Tomorrow" or "Thursday, March 5",
+ * and "6:00 pm – 7:30 pm"; `underWay` while it has started and not ended.
+ */
+export function practiceWhen(booking: Pick<Booking, 'startsAt' | 'endsAt'>, now: Date, timeZone: string): { day: string; relative: string | null; time: string; underWay: boolean } {
+  const day = dateInZone(booking.startsAt, timeZone);
+  const today = dateInZone(now, timeZone);
+  const relative = day === today ? 'Today' : day === addDays(today, 1) ? 'Tomorrow' : null;
+  const underWay = Date.parse(booking.startsAt) <= now.getTime() && Date.parse(booking.endsAt) > now.getTime();
+  return { day: formatLongDay(day), relative, time: formatTimeRange(booking.startsAt, booking.endsAt, timeZone), underWay };
+}
+
+/** Where a practice is on a map: the facility's own map link, else a map search for its address, else none. */
+export function mapLink(booking: Pick<Booking, 'mapUrl' | 'facilityAddress'>): string | null {
+  if (booking.mapUrl) return booking.mapUrl;
+  const address = booking.facilityAddress?.trim();
+  return address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}` : null;
+}
+
+/** The server's "now" from its clock read at `receivedAt` (browser ms), moved on by the browser's clock since. */
+export function serverNow(serverIso: string | undefined, receivedAt: number, browserNow: number): Date {
+  const server = serverIso ? Date.parse(serverIso) : Number.NaN;
+  if (!Number.isFinite(server) || receivedAt <= 0) return new Date(browserNow);
+  return new Date(server + Math.max(0, browserNow - receivedAt));
+}
