@@ -277,6 +277,17 @@ const MATRIX: Record<string, Entry> = {
     expect: ADMIN_ONLY,
   },
   'DELETE /api/blocks/:id': { access: 'admin', call: async (_as, f) => ({ url: `/api/blocks/${await f.block()}` }), expect: ADMIN_ONLY },
+  // A game on a field the league does not have: a problem row, so an admin's apply changes nothing.
+  'POST /api/admin/schedule-import/preview': {
+    access: 'admin',
+    call: () => ({ url: '/api/admin/schedule-import/preview', body: { filename: 'games.csv', content: 'date,start,end,field\n2030-01-07,17:00,19:00,Nowhere – Field 9\n' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/schedule-import/apply': {
+    access: 'admin',
+    call: () => ({ url: '/api/admin/schedule-import/apply', body: { filename: 'games.csv', content: 'date,start,end,field\n2030-01-07,17:00,19:00,Nowhere – Field 9\n' } }),
+    expect: ADMIN_ONLY,
+  },
 
   // ---- bookings ----
   'GET /api/bookings/context': { access: 'public', call: (_as, f) => ({ url: `/api/bookings/context?seasonId=${f.seasonId}` }), expect: PUBLIC },

@@ -16,6 +16,7 @@ import { createLiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLive } from './modules/live/live.service';
 import { createReadCaches } from './modules/read-cache/read-cache.service';
+import { scheduleImportRoutes } from './modules/schedule-import/schedule-import.routes';
 import { slotsRoutes } from './modules/slots/slots.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -159,6 +160,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(leagueRoutes, context);
   await app.register(facilitiesRoutes, context);
   await app.register(slotsRoutes, context);
+  await app.register(scheduleImportRoutes, context);
   await app.register(blocksRoutes, context);
   await app.register(bookingsRoutes, context);
   await app.register(calendarRoutes, { ...context, publicUrl: config.publicUrl, authSecret });

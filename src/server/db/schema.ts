@@ -311,6 +311,8 @@ export const blocks = pgTable(
     createdAt: createdAt(),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
     liftedBy: text('lifted_by'),
+    /** A game-schedule import's row: sha256 of fieldId|startsAt|endsAt, so importing the same game again changes nothing (decision 016). */
+    importKey: text('import_key').unique('blocks_import_key_unique'),
   },
   (t) => [
     check('blocks_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),

@@ -28,5 +28,8 @@ export const bookingContextQueryKey = [...bookingsQueryKey, 'context'] as const;
 /** Every admin count (the overview) sits under this key: anything that changes a count invalidates it. */
 export const adminQueryKey = ['admin'] as const;
 
+/** The blocks in force (the blocks page lists them; a game-schedule import adds some). */
+export const blocksQueryKey = ['blocks'] as const;
+
 /** The caller's team's calendar feed link (the coach dashboard and /schedule-sync show it; regenerating replaces it). */
 export const myCalendarFeedQueryKey = ['calendar-feed', 'mine'] as const;

@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteClient, MIGRATIONS_DIR, rowsOf, sqlState, type Database } from '../../db/client';
 import * as schema from '../../db/schema';
-import { auditLog, authUser, blocks, bookings, facilities, fields, invitations, mailMessages, seasons, slots, teams, users } from '../../db/schema';
+import { auditLog, authUser, bookings, facilities, fields, invitations, mailMessages, seasons, slots, teams, users } from '../../db/schema';
 import { withDatabase } from '../../test/database-url';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
 
@@ -115,7 +115,8 @@ async function seedRows(db: Database, role: string): Promise<void> {
   const [slot] = await db.insert(slots).values({ seasonId: season!.id, fieldId: field!.id, startsAt: new Date('2030-03-02T17:00:00Z'), endsAt: new Date('2030-03-02T18:00:00Z') }).returning();
   // In SQL, with the columns bookings had then (later migrations add some, which Drizzle would name).
   await db.execute(sql`insert into bookings (slot_id, team_id, booked_by, status) values (${slot!.id}, ${team!.id}, 'u1', 'cancelled')`);
-  await db.insert(blocks).values({ scope: 'field', fieldId: field!.id, startsAt: new Date('2030-04-01T00:00:00Z'), endsAt: new Date('2030-04-02T00:00:00Z'), category: 'weather', reason: 'Rain' });
+  // Blocks too (migration 0008 adds import_key).
+  await db.execute(sql`insert into blocks (scope, field_id, starts_at, ends_at, category, reason) values ('field', ${field!.id}, '2030-04-01T00:00:00Z', '2030-04-02T00:00:00Z', 'weather', 'Rain')`);
   await db.insert(invitations).values({ email: 'new@example.org', role: 'coach', teamId: team!.id, tokenHash: 'hash', expiresAt: new Date('2030-01-01T00:00:00Z') });
   await db.insert(mailMessages).values({ kind: 'invitation', toAddress: 'new@example.org', subject: 's', textBody: 't', htmlBody: 'h', messageId: '<m1@example.org>', status: 'sent' });
   await db.insert(auditLog).values({ action: 'season.create', entityType: 'season', entityId: season!.id, summary: 'Created Spring' });

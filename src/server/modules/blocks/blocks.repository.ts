@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { blocks, facilities, fields, slots } from '../../db/schema';
 import type { Block } from '../../../shared/blocks/blocks.schemas';
@@ -7,6 +7,17 @@ export type BlockRow = typeof blocks.$inferSelect;
 
 export async function insertBlock(db: Database, values: typeof blocks.$inferInsert): Promise<BlockRow> {
   return (await db.insert(blocks).values(values).returning())[0]!;
+}
+
+/** Which of these import keys a block already has, lifted or not (a game-schedule import skips them). */
+export async function existingImportKeys(db: Database, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const part = keys.slice(i, i + 500);
+    const rows = await db.select({ key: blocks.importKey }).from(blocks).where(inArray(blocks.importKey, part));
+    for (const r of rows) if (r.key) found.add(r.key);
+  }
+  return found;
 }
 
 export async function findActiveBlock(db: Database, id: string): Promise<BlockRow | null> {
@@ -26,7 +37,8 @@ export async function otherActiveBlocks(db: Database, exceptId: string, startsAt
     .orderBy(asc(blocks.createdAt));
 }
 
-export async function listActiveBlocks(db: Database): Promise<Block[]> {
+/** The blocks in force, or just one of them (`onlyId`: the block just made, without listing every block). */
+export async function listActiveBlocks(db: Database, onlyId?: string): Promise<Block[]> {
   const rows = await db
     .select({
       block: blocks,
@@ -37,7 +49,7 @@ export async function listActiveBlocks(db: Database): Promise<Block[]> {
     .from(blocks)
     .leftJoin(fields, eq(fields.id, blocks.fieldId))
     .leftJoin(facilities, eq(facilities.id, blocks.facilityId))
-    .where(isNull(blocks.liftedAt))
+    .where(and(isNull(blocks.liftedAt), onlyId ? eq(blocks.id, onlyId) : undefined))
     .orderBy(asc(blocks.startsAt));
   const counts = await db
     .select({ blockId: slots.blockId, n: count() })

@@ -37,12 +37,25 @@ async function resolveTarget(db: Database, input: BlockRequest): Promise<BlockTa
   return { scope: 'facility', slotId: null, fieldId: null, facilityId: facility.id, startsAt, endsAt, name: `all of ${facility.name}` };
 }
 
+export const alreadyImportedRule = 'ALREADY_IMPORTED';
+const alreadyImported = () => new AppError('CONFLICT', 'That game was already imported.', { rule: alreadyImportedRule });
+
+/** Which of these game-import keys a block already has, even a lifted one: those games are imported. */
+export const existingImportKeys = repo.existingImportKeys;
+
 /**
  * Blocks the slots in range. Confirmed bookings there are cancelled with the reason (and their teams queued
  * for notification) when the admin chose so; otherwise the block is refused and lists them. One transaction.
  */
-export async function createBlock({ db, live }: ServerContext, ctx: AuditContext, input: BlockRequest): Promise<{ block: Block; slotsBlocked: number; bookingsCancelled: number }> {
+export async function createBlock(
+  { db, live }: ServerContext,
+  ctx: AuditContext,
+  input: BlockRequest,
+  options: { importKey?: string } = {},
+): Promise<{ block: Block; slotsBlocked: number; bookingsCancelled: number }> {
   const result = await commitThenPublish(db, live, async (tx) => {
+    // A game import's block: the key names the game, and a game is imported once (decision 016).
+    if (options.importKey && (await repo.existingImportKeys(tx, [options.importKey])).size > 0) throw alreadyImported();
     const target = await resolveTarget(tx, input);
     const slotIds = await lockCoveredSlots(tx, target);
     const booked = await confirmedBookingsOn(tx, slotIds);
@@ -65,19 +78,20 @@ export async function createBlock({ db, live }: ServerContext, ctx: AuditContext
       category: input.category,
       reason: input.reason,
       createdBy: ctx.actorId,
+      importKey: options.importKey ?? null,
     });
     await markSlotsBlocked(tx, slotIds, block);
     await recordAudit(tx, ctx, {
       action: 'slot.block',
       entityType: 'block',
       entityId: block.id,
-      summary: `Blocked ${target.name} (${slotIds.length} slot${slotIds.length === 1 ? '' : 's'}): ${input.reason}${booked.length ? `; cancelled ${booked.length} booking(s)` : ''}`,
+      summary: `Blocked ${target.name}${options.importKey ? ' (game import)' : ''} (${slotIds.length} slot${slotIds.length === 1 ? '' : 's'}): ${input.reason}${booked.length ? `; cancelled ${booked.length} booking(s)` : ''}`,
       after: { block, slotIds, cancelledBookings: booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName })) },
     });
     // Blocks change many slots: open pages reload their weeks.
     return { value: { blockId: block.id, slotsBlocked: slotIds.length, bookingsCancelled: booked.length }, slots: 'all' };
   });
-  const block = (await repo.listActiveBlocks(db)).find((b) => b.id === result.blockId)!;
+  const block = (await repo.listActiveBlocks(db, result.blockId)).find((b) => b.id === result.blockId)!;
   return { block, slotsBlocked: result.slotsBlocked, bookingsCancelled: result.bookingsCancelled };
 }
 

@@ -197,6 +197,16 @@ export async function lockCoveredSlots(db: Database, target: BlockTarget): Promi
   return rows.map((r) => r.id);
 }
 
+/** The slots (not deleted) on these fields that overlap [from, to): a game import previews what it will block. */
+export async function slotsOnFieldsBetween(db: Database, fieldIds: string[], from: Date, to: Date): Promise<Array<{ id: string; fieldId: string; startsAt: Date; endsAt: Date }>> {
+  if (fieldIds.length === 0) return [];
+  return db
+    .select({ id: slots.id, fieldId: slots.fieldId, startsAt: slots.startsAt, endsAt: slots.endsAt })
+    .from(slots)
+    .where(and(inArray(slots.fieldId, fieldIds), isNull(slots.deletedAt), lt(slots.startsAt, to), gt(slots.endsAt, from)))
+    .orderBy(asc(slots.startsAt), asc(slots.id));
+}
+
 export async function markSlotsBlocked(db: Database, slotIds: string[], block: { id: string; reason: string }): Promise<void> {
   if (slotIds.length === 0) return;
   await db

@@ -231,5 +231,6 @@ export const lockSlot = repo.lockSlot;
 export const analyzeSlots = repo.analyzeSlots;
 export const lockCoveredSlots = repo.lockCoveredSlots;
 export const markSlotsBlocked = repo.markSlotsBlocked;
+export const slotsOnFieldsBetween = repo.slotsOnFieldsBetween;
 export const reopenSlotsOf = repo.reopenSlotsOf;
 export type { BlockTarget } from './slots.repository';

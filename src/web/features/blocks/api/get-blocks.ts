@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Block } from '../../../../shared/blocks/blocks.schemas';
 import { api } from '../../../lib/api-client';
+import { blocksQueryKey } from '../../../lib/query-keys';
 
-export const blocksQueryKey = ['blocks'] as const;
+export { blocksQueryKey };
 
 /** The blocks in force (not lifted), for admins. */
 export async function getBlocks(): Promise<Block[]> {

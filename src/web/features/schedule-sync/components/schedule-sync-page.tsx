@@ -12,6 +12,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useMyCalendarFeed, useRegenerateMyCalendarFeed } from '../../../lib/api/my-calendar-feed';
 import { toast } from '../../../lib/toast';
+import { GameImportCard } from './game-import-card';
 import { fieldFeedUrl, googleSubscribeUrl, leagueFeedUrl, outlookSubscribeUrl, reachableFromInternet, webcalOf } from '../feed-links';
 
 /**
@@ -56,6 +57,7 @@ export function ScheduleSyncPage() {
         <FieldFeedCard origin={origin} />
         <HowToCard />
       </div>
+      {auth.isAdmin ? <GameImportCard /> : null}
     </section>
   );
 }
