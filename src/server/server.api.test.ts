@@ -140,6 +140,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('migrations on PostgreSQL
       const servers = ports.map((port) => startServer(port, { DATABASE_URL: withDatabase(url, name), AUTH_SECRET: 'x'.repeat(40) }));
       for (const [i, port] of ports.entries()) {
         await waitFor(() => servers[i]!.output().includes('/setup?token='), `server ${i} to print the setup link`);
+        // The setup link is printed before the server listens: ready is asked once it says it is running.
+        await waitFor(() => servers[i]!.output().includes('is running at'), `server ${i} to listen`);
         const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
         expect(ready.status).toBe(200);
       }
