@@ -135,6 +135,16 @@ describe('better-auth errors in our words', () => {
     expect(await accountsFor('short@example.org')).toBe(0);
   });
 
+  it('a body nested thousands of levels deep is VALIDATION_FAILED, not a 500, and the server goes on', async () => {
+    let deep = '{"a":1}';
+    for (let i = 0; i < 20_000; i++) deep = `{"a":${deep}}`;
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: deep, headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.9' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('nested too deeply') });
+    const ok = await signUp({ name: 'After Deep', email: 'after-deep@example.org', password: 'a-long-password' }, '10.2.0.10');
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('a too-long password is VALIDATION_FAILED naming the password field', async () => {
     const res = await signUp({ name: 'Long', email: 'long@example.org', password: 'x'.repeat(129) }, '10.2.0.2');
     expect(res.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Live } from '../live/live.service';
+import { AppError } from '../../errors';
 import { ownOrigin } from '../../plugins/request-origin';
 import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
@@ -61,6 +62,10 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, confi
   }
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    // The body is handed on as JSON text: one nested thousands of levels deep would overflow the stack there.
+    if (nestedDeeperThan(req.body, MAX_BODY_DEPTH)) {
+      throw new AppError('VALIDATION_FAILED', 'The request body is nested too deeply to be a sign-in or account form. Send the form as the page does and try again.');
+    }
     const pathname = new URL(req.url, 'http://x').pathname;
     const isSignIn = req.method === 'POST' && pathname === SIGN_IN_PATH;
 
@@ -167,4 +172,19 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, confi
     return reply.send(text.length > 0 ? text : null);
   };
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', config: { access: 'public' }, handler, schema: { hide: true } });
+}
+
+/** No form better-auth takes nests deeper than a few levels. */
+const MAX_BODY_DEPTH = 16;
+
+/** Whether a parsed JSON value nests objects or arrays deeper than `max` (walked without recursion). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current as Record<string, unknown>)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
 }
