@@ -24,8 +24,10 @@ test('an admin previews a game schedule with a bad row, applies it with progress
   const monday = today.add({ days: 8 - today.dayOfWeek + 28 });
   const tuesday = monday.add({ days: 1 });
   const facilities = ((await (await page.request.get('/api/facilities')).json()) as { facilities: Array<{ name: string; fields: Array<{ id: string; name: string }> }> }).facilities;
-  const facility = facilities.at(-1)!;
-  const field = facility.fields.at(-1)!;
+  // A demo field by name (journeys that ran before may have added facilities of their own): Turf B, five weeks
+  // ahead, where no other journey books or blocks.
+  const facility = facilities.find((f) => f.name === 'Memorial Complex')!;
+  const field = facility.fields.find((f) => f.name === 'Turf B')!;
   const fieldName = `${facility.name} – ${field.name}`;
 
   // The Blue Jays hold Monday's first slot there: the first game will cancel it and tell their coach.
