@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { weekStart } from '../src/shared/bookings/booking-rules';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, uniqueEmail } from './fixtures';
+import { checkBothWidths, DEMO, E2E_ORIGIN, login, screenshots, uniqueEmail } from './fixtures';
 import { latestMailTo } from './mail';
 
 /** Issue 12 item 4: /coach-dashboard as a coach (with and without a practice), a member without a team, a visitor. */
@@ -9,14 +9,6 @@ import { latestMailTo } from './mail';
 const TZ = 'America/Chicago';
 const headers = { origin: E2E_ORIGIN };
 const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-
-async function checkBothWidths(page: Page): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoAxeViolations(page);
-    await expectNoHorizontalScroll(page);
-  }
-}
 
 /** A team of this journey's own and its coach, signed up through an invitation: no practice booked yet. */
 async function ownCoach(browser: Browser): Promise<{ page: Page; team: string }> {

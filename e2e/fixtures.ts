@@ -73,3 +73,12 @@ export function weekAfterNext(): { monday: string; tuesday: string; wednesday: s
     sunday: monday.add({ days: 6 }).toString(),
   };
 }
+
+/** axe and the no-horizontal-scroll check at phone and desktop width, back at desktop width afterwards. */
+export async function checkBothWidths(page: Page): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+  }
+}

@@ -1,16 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots } from './fixtures';
+import { checkBothWidths, DEMO, E2E_ORIGIN, login, screenshots } from './fixtures';
 
 /** Issue 12, item 3: an admin imports a game schedule on /schedule-sync; the games block their fields. */
-
-async function checkBothWidths(page: Page): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoAxeViolations(page);
-    await expectNoHorizontalScroll(page);
-  }
-}
 
 type SlotView = { id: string; status: string; blockReason: string | null; startsAt: string };
 const slotsOn = async (page: Page, date: string, fieldId: string) =>

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, uniqueEmail, weekAfterNext } from './fixtures';
+import { checkBothWidths, DEMO, E2E_ORIGIN, expectNoAxeViolations, login, screenshots, uniqueEmail, weekAfterNext } from './fixtures';
 import { latestMailTo } from './mail';
 
 /**
@@ -10,15 +10,6 @@ import { latestMailTo } from './mail';
 
 const headers = { origin: E2E_ORIGIN };
 const stamp = () => `${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
-
-/** axe and no horizontal scrolling at phone and desktop width, back at desktop afterwards. */
-async function checkBothWidths(page: Page): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoAxeViolations(page);
-    await expectNoHorizontalScroll(page);
-  }
-}
 
 async function createTeam(page: Page, name: string): Promise<string> {
   const res = await page.request.post('/api/teams', { data: { name, division: '10U' }, headers });

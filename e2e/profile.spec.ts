@@ -1,15 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, screenshots, uniqueEmail } from './fixtures';
+import { checkBothWidths, E2E_ORIGIN, expectNoAxeViolations, screenshots, uniqueEmail } from './fixtures';
 import { latestMailTo } from './mail';
-
-/** axe and the no-horizontal-scroll check at desktop and phone width, back at desktop afterwards. */
-async function checkBothWidths(page: Page): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoAxeViolations(page);
-    await expectNoHorizontalScroll(page);
-  }
-}
 
 /** Signs up a person of its own through the API; the session cookie lands in the page's browser context. */
 async function signUp(page: Page, prefix: string, password: string): Promise<string> {

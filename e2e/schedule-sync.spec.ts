@@ -1,15 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { checkBothWidths, DEMO, login, screenshots } from './fixtures';
 
 /** Issue 12: the subscribe links of /schedule-sync, as a coach and as a visitor. */
-
-async function checkBothWidths(page: Page): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoAxeViolations(page);
-    await expectNoHorizontalScroll(page);
-  }
-}
 
 test("a coach copies the team's private link, subscribes with it, and replaces it: the old link stops working", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

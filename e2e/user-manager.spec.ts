@@ -1,19 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, uniqueEmail } from './fixtures';
+import { checkBothWidths, DEMO, E2E_ORIGIN, expectNoAxeViolations, login, screenshots, uniqueEmail } from './fixtures';
 import { latestMailTo } from './mail';
 
 /** Issue 9: /admin-user-manager — people (role, team, disabled), teams, invitations and the CSV import. */
 
 const headers = { origin: E2E_ORIGIN };
 const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-
-async function checkBothWidths(page: Page): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoAxeViolations(page);
-    await expectNoHorizontalScroll(page);
-  }
-}
 
 /** A person of this journey's own, signed up through an invitation (no sign-up form, no rate limit on it). */
 async function ownPerson(admin: Page, name: string): Promise<{ email: string; password: string; page: Page }> {

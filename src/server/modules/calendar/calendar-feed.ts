@@ -29,6 +29,7 @@ export interface FeedPractice {
   /** Bumped by the database each time the booking is cancelled or moved. */
   sequence: number;
   cancelReason: string | null;
+  /** The latest of the booking's own change and its team's, field's and facility's edits (the event's DTSTAMP). */
   revisedAt: Date;
 }
 

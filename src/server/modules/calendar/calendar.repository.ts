@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import type { FeedBlock, FeedPractice } from './calendar-feed';
 import { blocks, bookings, calendarFeedVersions, facilities, fields, slots, teamCalendarFeeds, teams } from '../../db/schema';
 
 // Read-only feed queries over bookings, slots, fields, facilities, teams and blocks (as bookings.repository reads
@@ -15,21 +16,8 @@ export interface FeedBounds {
 
 export type PracticeFilter = { kind: 'league' } | { kind: 'field'; fieldId: string } | { kind: 'team'; teamId: string };
 
-export interface FeedPracticeRow {
-  id: string;
-  teamName: string;
-  fieldName: string;
-  facilityName: string;
-  facilityAddress: string | null;
-  mapUrl: string | null;
-  startsAt: Date;
-  endsAt: Date;
-  status: 'confirmed' | 'cancelled';
-  sequence: number;
-  cancelReason: string | null;
-  /** The latest of the booking's own change and its team's, field's and facility's edits (the event's DTSTAMP). */
-  revisedAt: Date;
-}
+/** A practice as a feed shows it (`calendar-feed.ts` defines the shape the events are made from). */
+export type FeedPracticeRow = FeedPractice;
 
 /** The latest of some timestamps, read as epoch milliseconds (the same on PGlite and PostgreSQL drivers). */
 const greatest = (...columns: SQL[]) =>
@@ -75,19 +63,8 @@ export async function feedPractices(db: Database, filter: PracticeFilter, bounds
 
 export type BlockFilter = { kind: 'league' } | { kind: 'field'; fieldId: string; facilityId: string };
 
-export interface FeedBlockRow {
-  id: string;
-  scope: 'slot' | 'field' | 'facility';
-  fieldName: string | null;
-  facilityName: string | null;
-  facilityAddress: string | null;
-  startsAt: Date;
-  endsAt: Date;
-  category: 'weather' | 'maintenance' | 'event' | 'other';
-  reason: string;
-  lifted: boolean;
-  revisedAt: Date;
-}
+/** A block as a feed shows it. */
+export type FeedBlockRow = FeedBlock;
 
 /** Blocks in the window (lifted ones while they are kept, shown cancelled); a field's feed: those covering the field. */
 export async function feedBlocks(db: Database, filter: BlockFilter, bounds: FeedBounds): Promise<FeedBlockRow[]> {

@@ -1,4 +1,3 @@
-import type { Season } from '../../../shared/seasons/seasons.schemas';
 import { addDays, isIsoDate, isoDayOfWeek, startOfWeek } from '../../lib/dates';
 import { initialWeekStart, type Week } from '../../lib/slot-week';
 
@@ -39,11 +38,7 @@ export function withBookFilters(params: URLSearchParams, changes: Partial<BookFi
   return next;
 }
 
-/** The season shown: the one in the URL if it exists, else the current season, else the active one, else the latest. */
-export function pickSeason(seasons: readonly Season[], fromUrl: string, currentId: string | null): Season | null {
-  const latest = [...seasons].sort((a, b) => b.startsOn.localeCompare(a.startsOn))[0];
-  return seasons.find((s) => s.id === fromUrl) ?? seasons.find((s) => s.id === currentId) ?? seasons.find((s) => s.active) ?? latest ?? null;
-}
+export { pickSeason } from '../../app/current-season/pick-season';
 
 /** The seven dates of a week, Monday first. */
 export const weekDates = (week: Week): string[] => Array.from({ length: 7 }, (_, i) => addDays(week.from, i));

@@ -1,213 +1,179 @@
-import { describe, expect, it } from "vitest";
-import { testSlot } from "../../test/slot-fixture";
-import {
-  eventTitle,
-  fieldLegend,
-  readableTextColor,
-  slotsToEvents,
-  timeWindow,
-  wallClock,
-} from "./calendar-events";
+import { describe, expect, it } from 'vitest';
+import { testSlot } from '../../test/slot-fixture';
+import { eventTitle, fieldLegend, readableTextColor, slotsToEvents, timeWindow, wallClock } from './calendar-events';
 
-const ZONE = "America/Chicago";
+const ZONE = 'America/Chicago';
 const booked = testSlot({
-  id: "b1",
-  status: "booked",
-  teamId: "t1",
-  teamName: "Blue Jays",
-  bookingId: "k1",
-  fieldColor: "#1d4ed8",
+  id: 'b1',
+  status: 'booked',
+  teamId: 't1',
+  teamName: 'Blue Jays',
+  bookingId: 'k1',
+  fieldColor: '#1d4ed8',
 });
 
-describe("slots as calendar events", () => {
-  it("shows booked slots as the team’s practice and blocked ones as closed, never open slots", () => {
+describe('slots as calendar events', () => {
+  it('shows booked slots as the team’s practice and blocked ones as closed, never open slots', () => {
     const events = slotsToEvents(
       [
-        testSlot({ id: "o1" }),
+        testSlot({ id: 'o1' }),
         booked,
         testSlot({
-          id: "x1",
-          status: "blocked",
-          blockReason: "Lightning",
-          fieldId: "f2",
-          fieldName: "Field 2",
-          fieldColor: "#fde047",
-          startsAt: "2027-05-05T22:00:00.000Z",
-          endsAt: "2027-05-05T23:30:00.000Z",
+          id: 'x1',
+          status: 'blocked',
+          blockReason: 'Lightning',
+          fieldId: 'f2',
+          fieldName: 'Field 2',
+          fieldColor: '#fde047',
+          startsAt: '2027-05-05T22:00:00.000Z',
+          endsAt: '2027-05-05T23:30:00.000Z',
         }),
       ],
       ZONE,
     );
     expect(events.map((e) => [e.id, e.title, e.extendedProps.kind])).toEqual([
-      ["b1", "Blue Jays practice", "practice"],
-      ["x1", "Closed: Lightning", "closed"],
+      ['b1', 'Blue Jays practice', 'practice'],
+      ['x1', 'Closed: Lightning', 'closed'],
     ]);
     expect(events[0]!.extendedProps).toMatchObject({
-      fieldName: "Field 1",
-      facilityName: "Riverside Park",
-      teamName: "Blue Jays",
+      fieldName: 'Field 1',
+      facilityName: 'Riverside Park',
+      teamName: 'Blue Jays',
       reason: null,
     });
   });
 
-  it("names each kind in words", () => {
-    expect(
-      eventTitle({ status: "open", teamName: null, blockReason: null }),
-    ).toBeNull();
+  it('names each kind in words', () => {
+    expect(eventTitle({ status: 'open', teamName: null, blockReason: null })).toBeNull();
     expect(
       eventTitle({
-        status: "booked",
-        teamName: "Cardinals",
+        status: 'booked',
+        teamName: 'Cardinals',
         blockReason: null,
       }),
-    ).toBe("Cardinals practice");
-    expect(
-      eventTitle({ status: "blocked", teamName: null, blockReason: "  " }),
-    ).toBe("Closed: field closed");
+    ).toBe('Cardinals practice');
+    expect(eventTitle({ status: 'blocked', teamName: null, blockReason: '  ' })).toBe('Closed: field closed');
   });
 
-  it("colours a practice with its field’s colour and readable text, and a closure pale with the field’s border", () => {
+  it('colours a practice with its field’s colour and readable text, and a closure pale with the field’s border', () => {
     const [practice, closed] = slotsToEvents(
       [
         booked,
         testSlot({
-          id: "x",
-          status: "blocked",
-          blockReason: "Rain",
-          fieldColor: "#fde047",
-          startsAt: "2027-05-06T22:00:00.000Z",
+          id: 'x',
+          status: 'blocked',
+          blockReason: 'Rain',
+          fieldColor: '#fde047',
+          startsAt: '2027-05-06T22:00:00.000Z',
         }),
       ],
       ZONE,
     );
     expect(practice).toMatchObject({
-      backgroundColor: "#1d4ed8",
-      borderColor: "#1d4ed8",
-      textColor: "#ffffff",
-      classNames: ["cal-practice"],
+      backgroundColor: '#1d4ed8',
+      borderColor: '#1d4ed8',
+      textColor: '#ffffff',
+      classNames: ['cal-practice'],
     });
     expect(closed).toMatchObject({
-      backgroundColor: "#f1f5f9",
-      borderColor: "#fde047",
-      textColor: "#0f172a",
-      classNames: ["cal-closed"],
+      backgroundColor: '#f1f5f9',
+      borderColor: '#fde047',
+      textColor: '#0f172a',
+      classNames: ['cal-closed'],
     });
-    expect(readableTextColor("#fde047")).toBe("#000000");
-    expect(readableTextColor("#000080")).toBe("#ffffff");
-    expect(
-      slotsToEvents([{ ...booked, fieldColor: "teal" }], ZONE)[0]!
-        .backgroundColor,
-    ).toBe("#1e2a4a");
+    expect(readableTextColor('#fde047')).toBe('#000000');
+    expect(readableTextColor('#000080')).toBe('#ffffff');
+    expect(slotsToEvents([{ ...booked, fieldColor: 'teal' }], ZONE)[0]!.backgroundColor).toBe('#1e2a4a');
   });
 
-  it("places events at the league’s wall time, on both sides of a DST change", () => {
+  it('places events at the league’s wall time, on both sides of a DST change', () => {
     // 22:00Z is 5 pm in Chicago in May (CDT, UTC-5) and 4 pm in December (CST, UTC-6).
     expect(slotsToEvents([booked], ZONE)[0]).toMatchObject({
-      start: "2027-05-04T17:00:00",
-      end: "2027-05-04T18:30:00",
+      start: '2027-05-04T17:00:00',
+      end: '2027-05-04T18:30:00',
     });
-    expect(wallClock("2027-12-07T22:00:00.000Z", ZONE)).toBe(
-      "2027-12-07T16:00:00",
-    );
-    expect(wallClock("2027-05-05T03:30:00.000Z", ZONE)).toBe(
-      "2027-05-04T22:30:00",
-    );
+    expect(wallClock('2027-12-07T22:00:00.000Z', ZONE)).toBe('2027-12-07T16:00:00');
+    expect(wallClock('2027-05-05T03:30:00.000Z', ZONE)).toBe('2027-05-04T22:30:00');
   });
 
-  it("keeps only one team’s practices when a team is chosen", () => {
+  it('keeps only one team’s practices when a team is chosen', () => {
     const other = testSlot({
-      id: "b2",
-      status: "booked",
-      teamId: "t2",
-      teamName: "Cardinals",
-      startsAt: "2027-05-04T23:30:00.000Z",
-      endsAt: "2027-05-05T01:00:00.000Z",
+      id: 'b2',
+      status: 'booked',
+      teamId: 't2',
+      teamName: 'Cardinals',
+      startsAt: '2027-05-04T23:30:00.000Z',
+      endsAt: '2027-05-05T01:00:00.000Z',
     });
     const closed = testSlot({
-      id: "x",
-      status: "blocked",
-      blockReason: "Rain",
+      id: 'x',
+      status: 'blocked',
+      blockReason: 'Rain',
     });
-    expect(
-      slotsToEvents([booked, other, closed], ZONE, { teamId: "t2" }).map(
-        (e) => e.id,
-      ),
-    ).toEqual(["b2"]);
+    expect(slotsToEvents([booked, other, closed], ZONE, { teamId: 't2' }).map((e) => e.id)).toEqual(['b2']);
   });
 
-  it("joins back-to-back closed slots of one field for one reason into one event", () => {
+  it('joins back-to-back closed slots of one field for one reason into one event', () => {
     const closed = (id: string, start: string, end: string, over = {}) =>
       testSlot({
         id,
-        status: "blocked",
-        blockReason: "Tournament",
+        status: 'blocked',
+        blockReason: 'Tournament',
         startsAt: start,
         endsAt: end,
         ...over,
       });
     const events = slotsToEvents(
       [
-        closed("c1", "2027-05-04T22:00:00.000Z", "2027-05-04T23:30:00.000Z"),
-        closed("c2", "2027-05-04T23:30:00.000Z", "2027-05-05T01:00:00.000Z"),
-        closed("c3", "2027-05-04T23:30:00.000Z", "2027-05-05T01:00:00.000Z", {
-          fieldId: "f2",
-          fieldName: "Field 2",
+        closed('c1', '2027-05-04T22:00:00.000Z', '2027-05-04T23:30:00.000Z'),
+        closed('c2', '2027-05-04T23:30:00.000Z', '2027-05-05T01:00:00.000Z'),
+        closed('c3', '2027-05-04T23:30:00.000Z', '2027-05-05T01:00:00.000Z', {
+          fieldId: 'f2',
+          fieldName: 'Field 2',
         }),
-        closed("c4", "2027-05-05T02:00:00.000Z", "2027-05-05T03:00:00.000Z"),
+        closed('c4', '2027-05-05T02:00:00.000Z', '2027-05-05T03:00:00.000Z'),
       ],
       ZONE,
     );
     expect(events.map((e) => [e.id, e.start, e.end])).toEqual([
-      ["c1", "2027-05-04T17:00:00", "2027-05-04T20:00:00"],
-      ["c3", "2027-05-04T18:30:00", "2027-05-04T20:00:00"],
-      ["c4", "2027-05-04T21:00:00", "2027-05-04T22:00:00"],
+      ['c1', '2027-05-04T17:00:00', '2027-05-04T20:00:00'],
+      ['c3', '2027-05-04T18:30:00', '2027-05-04T20:00:00'],
+      ['c4', '2027-05-04T21:00:00', '2027-05-04T22:00:00'],
     ]);
-    expect(events[0]!.extendedProps.endsAt).toBe("2027-05-05T01:00:00.000Z");
+    expect(events[0]!.extendedProps.endsAt).toBe('2027-05-05T01:00:00.000Z');
   });
 
-  it("lists each field once for the colour key, and fits the grid’s hours to the events", () => {
+  it('lists each field once for the colour key, and fits the grid’s hours to the events', () => {
     const events = slotsToEvents(
       [
         booked,
         {
           ...booked,
-          id: "b3",
-          startsAt: "2027-05-05T00:00:00.000Z",
-          endsAt: "2027-05-05T01:15:00.000Z",
+          id: 'b3',
+          startsAt: '2027-05-05T00:00:00.000Z',
+          endsAt: '2027-05-05T01:15:00.000Z',
         },
       ],
       ZONE,
     );
     expect(fieldLegend(events)).toEqual([
       {
-        id: "f1",
-        name: "Field 1",
-        facilityName: "Riverside Park",
-        color: "#1d4ed8",
+        id: 'f1',
+        name: 'Field 1',
+        facilityName: 'Riverside Park',
+        color: '#1d4ed8',
       },
     ]);
     expect(timeWindow(events)).toEqual({
-      slotMinTime: "17:00:00",
-      slotMaxTime: "21:00:00",
+      slotMinTime: '17:00:00',
+      slotMaxTime: '21:00:00',
     });
     expect(timeWindow([])).toEqual({
-      slotMinTime: "08:00:00",
-      slotMaxTime: "21:00:00",
+      slotMinTime: '08:00:00',
+      slotMaxTime: '21:00:00',
     });
-    expect(
-      timeWindow([
-        { start: "2027-05-04T00:00:00", end: "2027-05-05T00:00:00" },
-      ]),
-    ).toEqual({ slotMinTime: "00:00:00", slotMaxTime: "24:00:00" });
-    expect(
-      timeWindow([
-        { start: "2027-05-04T18:00:00", end: "2027-05-04T19:00:00" },
-      ]),
-    ).toEqual({ slotMinTime: "18:00:00", slotMaxTime: "22:00:00" });
-    expect(
-      timeWindow([
-        { start: "2027-05-04T22:00:00", end: "2027-05-04T23:30:00" },
-      ]),
-    ).toEqual({ slotMinTime: "20:00:00", slotMaxTime: "24:00:00" });
+    expect(timeWindow([{ start: '2027-05-04T00:00:00', end: '2027-05-05T00:00:00' }])).toEqual({ slotMinTime: '00:00:00', slotMaxTime: '24:00:00' });
+    expect(timeWindow([{ start: '2027-05-04T18:00:00', end: '2027-05-04T19:00:00' }])).toEqual({ slotMinTime: '18:00:00', slotMaxTime: '22:00:00' });
+    expect(timeWindow([{ start: '2027-05-04T22:00:00', end: '2027-05-04T23:30:00' }])).toEqual({ slotMinTime: '20:00:00', slotMaxTime: '24:00:00' });
   });
 });

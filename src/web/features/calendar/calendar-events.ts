@@ -1,5 +1,5 @@
-import type { Slot } from "../../../shared/slots/slots.schemas";
-import { toLocalInput } from "../../lib/dates";
+import type { Slot } from '../../../shared/slots/slots.schemas';
+import { toLocalInput } from '../../lib/dates';
 
 /**
  * What the public calendar shows of the slots the API answers: every confirmed practice ("Blue Jays practice")
@@ -14,7 +14,7 @@ import { toLocalInput } from "../../lib/dates";
  * time, on the league's day, whatever the browser's zone. Nothing is computed back from these shifted values:
  * the true instants travel along in `extendedProps` for the words we write ourselves.
  */
-export type CalendarEventKind = "practice" | "closed";
+export type CalendarEventKind = 'practice' | 'closed';
 
 export interface CalendarEvent {
   id: string;
@@ -46,16 +46,12 @@ export interface EventOptions {
 }
 
 /** The wall time of an instant in the zone, as FullCalendar reads a zone-less date-time. */
-export const wallClock = (instant: string, timeZone: string): string =>
-  `${toLocalInput(instant, timeZone)}:00`;
+export const wallClock = (instant: string, timeZone: string): string => `${toLocalInput(instant, timeZone)}:00`;
 
 /** "Blue Jays practice", "Closed: Lightning in the area", or null for a slot the calendar does not show. */
-export function eventTitle(
-  slot: Pick<Slot, "status" | "teamName" | "blockReason">,
-): string | null {
-  if (slot.status === "booked") return `${slot.teamName ?? "Team"} practice`;
-  if (slot.status === "blocked")
-    return `Closed: ${slot.blockReason?.trim() || "field closed"}`;
+export function eventTitle(slot: Pick<Slot, 'status' | 'teamName' | 'blockReason'>): string | null {
+  if (slot.status === 'booked') return `${slot.teamName ?? 'Team'} practice`;
+  if (slot.status === 'blocked') return `Closed: ${slot.blockReason?.trim() || 'field closed'}`;
   return null;
 }
 
@@ -68,78 +64,57 @@ function luminance(hex: string): number | null {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
   if (!match) return null;
   const n = Number.parseInt(match[1]!, 16);
-  return (
-    0.2126 * channel((n >> 16) & 255) +
-    0.7152 * channel((n >> 8) & 255) +
-    0.0722 * channel(n & 255)
-  );
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
 }
 
 /** Black or white, whichever has more contrast on the colour: one of them always reaches WCAG AA (4.5:1). */
-export function readableTextColor(background: string): "#000000" | "#ffffff" {
+export function readableTextColor(background: string): '#000000' | '#ffffff' {
   const l = luminance(background);
-  if (l === null) return "#ffffff";
-  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff";
+  if (l === null) return '#ffffff';
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
 }
 
-const FALLBACK_COLOR = "#1e2a4a";
-const validColor = (color: string) =>
-  luminance(color) === null ? FALLBACK_COLOR : color;
+const FALLBACK_COLOR = '#1e2a4a';
+const validColor = (color: string) => (luminance(color) === null ? FALLBACK_COLOR : color);
 
 /**
  * The calendar's events for a list of slots, in time order. A practice is filled with its field's colour; a
  * closure is pale with the field's colour as its border (and striped in CSS). Back-to-back closed slots of one
  * field for the same reason (a block closes a whole day) are one event.
  */
-export function slotsToEvents(
-  slots: readonly Slot[],
-  timeZone: string,
-  options: EventOptions = {},
-): CalendarEvent[] {
+export function slotsToEvents(slots: readonly Slot[], timeZone: string, options: EventOptions = {}): CalendarEvent[] {
   const sorted = [...slots].sort(
-    (a, b) =>
-      Date.parse(a.startsAt) - Date.parse(b.startsAt) ||
-      a.fieldName.localeCompare(b.fieldName, undefined, { numeric: true }),
+    (a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.fieldName.localeCompare(b.fieldName, undefined, { numeric: true }),
   );
   const events: CalendarEvent[] = [];
   const lastClosed = new Map<string, CalendarEvent>();
   for (const slot of sorted) {
     const title = eventTitle(slot);
     if (!title) continue;
-    if (
-      options.teamId &&
-      (slot.status !== "booked" || slot.teamId !== options.teamId)
-    )
-      continue;
+    if (options.teamId && (slot.status !== 'booked' || slot.teamId !== options.teamId)) continue;
     const color = validColor(slot.fieldColor);
-    if (slot.status === "blocked") {
+    if (slot.status === 'blocked') {
       const previous = lastClosed.get(slot.fieldId);
-      if (
-        previous &&
-        previous.title === title &&
-        Date.parse(previous.extendedProps.endsAt) >= Date.parse(slot.startsAt)
-      ) {
-        if (
-          Date.parse(slot.endsAt) > Date.parse(previous.extendedProps.endsAt)
-        ) {
+      if (previous && previous.title === title && Date.parse(previous.extendedProps.endsAt) >= Date.parse(slot.startsAt)) {
+        if (Date.parse(slot.endsAt) > Date.parse(previous.extendedProps.endsAt)) {
           previous.extendedProps.endsAt = slot.endsAt;
           previous.end = wallClock(slot.endsAt, timeZone);
         }
         continue;
       }
     }
-    const practice = slot.status === "booked";
+    const practice = slot.status === 'booked';
     const event: CalendarEvent = {
       id: slot.id,
       title,
       start: wallClock(slot.startsAt, timeZone),
       end: wallClock(slot.endsAt, timeZone),
-      backgroundColor: practice ? color : "#f1f5f9",
+      backgroundColor: practice ? color : '#f1f5f9',
       borderColor: color,
-      textColor: practice ? readableTextColor(color) : "#0f172a",
-      classNames: [practice ? "cal-practice" : "cal-closed"],
+      textColor: practice ? readableTextColor(color) : '#0f172a',
+      classNames: [practice ? 'cal-practice' : 'cal-closed'],
       extendedProps: {
-        kind: practice ? "practice" : "closed",
+        kind: practice ? 'practice' : 'closed',
         fieldId: slot.fieldId,
         fieldName: slot.fieldName,
         fieldColor: color,
@@ -157,13 +132,8 @@ export function slotsToEvents(
 }
 
 /** The fields the events are on, once each, in the order they first appear: the colour key under the calendar. */
-export function fieldLegend(
-  events: readonly CalendarEvent[],
-): Array<{ id: string; name: string; facilityName: string; color: string }> {
-  const seen = new Map<
-    string,
-    { id: string; name: string; facilityName: string; color: string }
-  >();
+export function fieldLegend(events: readonly CalendarEvent[]): Array<{ id: string; name: string; facilityName: string; color: string }> {
+  const seen = new Map<string, { id: string; name: string; facilityName: string; color: string }>();
   for (const { extendedProps: p } of events) {
     if (!seen.has(p.fieldId))
       seen.set(p.fieldId, {
@@ -173,11 +143,7 @@ export function fieldLegend(
         color: p.fieldColor,
       });
   }
-  return [...seen.values()].sort(
-    (a, b) =>
-      a.facilityName.localeCompare(b.facilityName) ||
-      a.name.localeCompare(b.name, undefined, { numeric: true }),
-  );
+  return [...seen.values()].sort((a, b) => a.facilityName.localeCompare(b.facilityName) || a.name.localeCompare(b.name, undefined, { numeric: true }));
 }
 
 /**
@@ -187,27 +153,20 @@ export function fieldLegend(
  */
 const MIN_HOURS = 4;
 
-export function timeWindow(
-  events: readonly Pick<CalendarEvent, "start" | "end">[],
-): { slotMinTime: string; slotMaxTime: string } {
-  if (events.length === 0)
-    return { slotMinTime: "08:00:00", slotMaxTime: "21:00:00" };
+export function timeWindow(events: readonly Pick<CalendarEvent, 'start' | 'end'>[]): { slotMinTime: string; slotMaxTime: string } {
+  if (events.length === 0) return { slotMinTime: '08:00:00', slotMaxTime: '21:00:00' };
   let min = 24;
   let max = 0;
   for (const event of events) {
     const startHour = Number(event.start.slice(11, 13));
     const endDay = event.end.slice(0, 10);
-    const endHour =
-      endDay > event.start.slice(0, 10)
-        ? 24
-        : Number(event.end.slice(11, 13)) +
-          (event.end.slice(14, 16) === "00" ? 0 : 1);
+    const endHour = endDay > event.start.slice(0, 10) ? 24 : Number(event.end.slice(11, 13)) + (event.end.slice(14, 16) === '00' ? 0 : 1);
     min = Math.min(min, startHour);
     max = Math.max(max, endHour);
   }
   // At least four hours, so a lone practice is drawn tall enough to read.
   max = Math.min(24, Math.max(max, min + MIN_HOURS));
   min = Math.max(0, Math.min(min, max - MIN_HOURS));
-  const pad = (h: number) => `${String(h).padStart(2, "0")}:00:00`;
+  const pad = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
   return { slotMinTime: pad(min), slotMaxTime: pad(max) };
 }

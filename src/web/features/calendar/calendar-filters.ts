@@ -1,12 +1,5 @@
-import type { Season } from "../../../shared/seasons/seasons.schemas";
-import {
-  addDays,
-  formatDay,
-  formatLongDay,
-  formatMonthDay,
-  isIsoDate,
-  startOfWeek,
-} from "../../lib/dates";
+import type { Season } from '../../../shared/seasons/seasons.schemas';
+import { addDays, formatDay, formatLongDay, formatMonthDay, isIsoDate, startOfWeek } from '../../lib/dates';
 
 /**
  * The public calendar's state, kept in the URL so a view can be shared and Back works:
@@ -14,11 +7,11 @@ import {
  * Values that cannot be right (not an id, not a date, an unknown view) read as not set; an unset view is the
  * list (agenda) on a phone and the week elsewhere, an unset date is today (or the season's first day).
  */
-export const CALENDAR_VIEWS = ["month", "week", "day", "list"] as const;
+export const CALENDAR_VIEWS = ['month', 'week', 'day', 'list'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 export interface CalendarFilters {
-  view: CalendarView | "";
+  view: CalendarView | '';
   date: string;
   season: string;
   facility: string;
@@ -27,29 +20,23 @@ export interface CalendarFilters {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const id = (value: string | null) => (value && UUID.test(value) ? value : "");
-const date = (value: string | null) => (isIsoDate(value) ? value : "");
-const view = (value: string | null): CalendarView | "" =>
-  (CALENDAR_VIEWS as readonly string[]).includes(value ?? "")
-    ? (value as CalendarView)
-    : "";
+const id = (value: string | null) => (value && UUID.test(value) ? value : '');
+const date = (value: string | null) => (isIsoDate(value) ? value : '');
+const view = (value: string | null): CalendarView | '' => ((CALENDAR_VIEWS as readonly string[]).includes(value ?? '') ? (value as CalendarView) : '');
 
 export function readCalendarFilters(params: URLSearchParams): CalendarFilters {
   return {
-    view: view(params.get("view")),
-    date: date(params.get("date")),
-    season: id(params.get("season")),
-    facility: id(params.get("facility")),
-    field: id(params.get("field")),
-    team: id(params.get("team")),
+    view: view(params.get('view')),
+    date: date(params.get('date')),
+    season: id(params.get('season')),
+    facility: id(params.get('facility')),
+    field: id(params.get('field')),
+    team: id(params.get('team')),
   };
 }
 
 /** The URL with these filters changed ('' removes one), keeping anything else. */
-export function withCalendarFilters(
-  params: URLSearchParams,
-  changes: Partial<CalendarFilters>,
-): URLSearchParams {
+export function withCalendarFilters(params: URLSearchParams, changes: Partial<CalendarFilters>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(changes)) {
     if (value) next.set(key, value);
@@ -60,52 +47,28 @@ export function withCalendarFilters(
 
 /** FullCalendar's name for each view (the list is a week's agenda, Monday first, like the week view). */
 export const FULLCALENDAR_VIEW: Record<CalendarView, string> = {
-  month: "dayGridMonth",
-  week: "timeGridWeek",
-  day: "timeGridDay",
-  list: "listWeek",
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  day: 'timeGridDay',
+  list: 'listWeek',
 };
 
 export const VIEW_LABEL: Record<CalendarView, string> = {
-  month: "Month",
-  week: "Week",
-  day: "Day",
-  list: "List",
+  month: 'Month',
+  week: 'Week',
+  day: 'Day',
+  list: 'List',
 };
 
 /** The view shown: the URL's, else the agenda list on a phone and the week elsewhere. */
-export const pickView = (
-  fromUrl: CalendarView | "",
-  phone: boolean,
-): CalendarView => fromUrl || (phone ? "list" : "week");
+export const pickView = (fromUrl: CalendarView | '', phone: boolean): CalendarView => fromUrl || (phone ? 'list' : 'week');
 
-/** The season shown: the URL's if it exists, else the current season, else the active one, else the latest. */
-export function pickSeason(
-  seasons: readonly Season[],
-  fromUrl: string,
-  currentId: string | null,
-): Season | null {
-  const latest = [...seasons].sort((a, b) =>
-    b.startsOn.localeCompare(a.startsOn),
-  )[0];
-  return (
-    seasons.find((s) => s.id === fromUrl) ??
-    seasons.find((s) => s.id === currentId) ??
-    seasons.find((s) => s.active) ??
-    latest ??
-    null
-  );
-}
+export { pickSeason } from '../../app/current-season/pick-season';
 
 /** The date the calendar opens on: the URL's, else today, unless the season is not under way: then its first day. */
-export function pickDate(
-  fromUrl: string,
-  today: string,
-  season: Pick<Season, "startsOn" | "endsOn"> | null,
-): string {
+export function pickDate(fromUrl: string, today: string, season: Pick<Season, 'startsOn' | 'endsOn'> | null): string {
   if (fromUrl) return fromUrl;
-  if (season && (today < season.startsOn || today > season.endsOn))
-    return season.startsOn;
+  if (season && (today < season.startsOn || today > season.endsOn)) return season.startsOn;
   return today;
 }
 
@@ -113,9 +76,9 @@ const firstOfMonth = (isoDate: string) => `${isoDate.slice(0, 7)}-01`;
 
 /** The first of the month `months` after the one `isoDate` is in. */
 export function addMonths(isoDate: string, months: number): string {
-  const [y, m] = isoDate.split("-").map(Number) as [number, number];
+  const [y, m] = isoDate.split('-').map(Number) as [number, number];
   const index = y * 12 + (m - 1) + months;
-  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}-01`;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
 /**
@@ -123,16 +86,13 @@ export function addMonths(isoDate: string, months: number): string {
  * the month grid is always six weeks (42 days, within the API's 62-day limit), the week and the list Monday to
  * Sunday, the day itself.
  */
-export function visibleRange(
-  calendarView: CalendarView,
-  isoDate: string,
-): { from: string; to: string } {
+export function visibleRange(calendarView: CalendarView, isoDate: string): { from: string; to: string } {
   switch (calendarView) {
-    case "month": {
+    case 'month': {
       const from = startOfWeek(firstOfMonth(isoDate));
       return { from, to: addDays(from, 41) };
     }
-    case "day":
+    case 'day':
       return { from: isoDate, to: isoDate };
     default: {
       const from = startOfWeek(isoDate);
@@ -142,38 +102,30 @@ export function visibleRange(
 }
 
 /** The date one period before (-1) or after (1): a month (its first day), a week or a day. */
-export function stepDate(
-  calendarView: CalendarView,
-  isoDate: string,
-  step: -1 | 1,
-): string {
-  if (calendarView === "month") return addMonths(isoDate, step);
-  if (calendarView === "day") return addDays(isoDate, step);
+export function stepDate(calendarView: CalendarView, isoDate: string, step: -1 | 1): string {
+  if (calendarView === 'month') return addMonths(isoDate, step);
+  if (calendarView === 'day') return addDays(isoDate, step);
   return addDays(startOfWeek(isoDate), 7 * step);
 }
 
-const MONTH_YEAR = new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
+const MONTH_YEAR = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
 });
 
 /** What the period is called in the page: "May 2027", "May 3 – 9, 2027"-like, "Tuesday, May 4, 2027". */
-export function periodTitle(
-  calendarView: CalendarView,
-  isoDate: string,
-): string {
-  if (calendarView === "month")
-    return MONTH_YEAR.format(new Date(`${firstOfMonth(isoDate)}T00:00:00Z`));
-  if (calendarView === "day") return formatLongDay(isoDate);
+export function periodTitle(calendarView: CalendarView, isoDate: string): string {
+  if (calendarView === 'month') return MONTH_YEAR.format(new Date(`${firstOfMonth(isoDate)}T00:00:00Z`));
+  if (calendarView === 'day') return formatLongDay(isoDate);
   const { from, to } = visibleRange(calendarView, isoDate);
   return `${formatMonthDay(from)} – ${formatDay(to)}`;
 }
 
 /** Words for the next and previous buttons: "Next month", "Previous week"… */
 export const PERIOD_NAME: Record<CalendarView, string> = {
-  month: "month",
-  week: "week",
-  day: "day",
-  list: "week",
+  month: 'month',
+  week: 'week',
+  day: 'day',
+  list: 'week',
 };

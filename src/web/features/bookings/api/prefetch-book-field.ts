@@ -9,7 +9,7 @@ import { leagueQueryKey, seasonsQueryKey } from '../../../lib/query-keys';
 import { weekOf } from '../../../lib/slot-week';
 import { bookWeekStart, pickSeason } from '../book-filters';
 import { loadBookingRules } from '../lazy-booking-rules';
-import { bookingContextQueryOptions } from './get-booking-context';
+import { bookingContextQueryOptions } from '../../../lib/api/get-booking-context';
 
 export interface BookFieldVisitor {
   /** The season the app has as current (app/current-season), null for the default. */

@@ -22,7 +22,7 @@ import { cx } from '../../../lib/cx';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { weekOf } from '../../../lib/slot-week';
 import { useBookSlot } from '../api/book-slot';
-import { useBookingContext } from '../api/get-booking-context';
+import { useBookingContext } from '../../../lib/api/get-booking-context';
 import { useBookingRulesCheck } from '../lazy-booking-rules';
 import { bookWeekStart, pickDay, pickSeason, readBookFilters, weekDates, withBookFilters, type BookFilters } from '../book-filters';
 import { bookedMessage, bookQuestion } from '../booking-words';

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Facility } from '../../../../shared/facilities/facilities.schemas';
 import type { Season } from '../../../../shared/seasons/seasons.schemas';
 import { WeekJump, WeekNavigator } from '../../../components/schedule/week-navigator';
+import { FoldedFiltersToggle } from '../../../components/ui/folded-filters-toggle';
 import { Skeleton } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { cx } from '../../../lib/cx';
@@ -54,33 +55,7 @@ export function BookFilterBar(props: BookFilterBarProps) {
     <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:gap-4 md:p-4">
       <div className="flex flex-col gap-2 md:hidden">
         {week ? <WeekNavigator {...week} jump={false} /> : <Skeleton className="h-11 w-72" />}
-        <div className="flex items-center justify-between gap-3">
-          <p className="min-w-0 truncate text-sm text-slate-700">
-            <span className="sr-only">Showing: </span>
-            {summary}
-          </p>
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen(!open)}
-            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-primary-800 hover:border-primary-400 hover:bg-primary-50 aria-expanded:border-primary-800 aria-expanded:bg-primary-50"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
-              <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm3 5a1 1 0 0 1 1-1h6a1 1 0 1 1 0 2H7a1 1 0 0 1-1-1Zm3 5a1 1 0 0 1 1-1h0a1 1 0 1 1 0 2h0a1 1 0 0 1-1-1Z" />
-            </svg>
-            Filters
-            {chosen ? (
-              <>
-                {' '}
-                <span className="rounded-full bg-primary-800 px-2 text-xs text-white">
-                  {chosen}
-                  <span className="sr-only"> set</span>
-                </span>
-              </>
-            ) : null}
-          </button>
-        </div>
+        <FoldedFiltersToggle summary={summary} chosen={chosen} open={open} onToggle={() => setOpen(!open)} panelId={panelId} />
       </div>
 
       <div id={panelId} className={cx('flex-col gap-4 border-t border-slate-200 pt-3 md:flex md:border-0 md:pt-0', open ? 'flex' : 'hidden')}>

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { formatDateTime, formatTimeRange, formatWeekdayDayAt } from '../../../lib/dates';
-import { bookingIcsHref } from '../api/get-my-bookings';
+import { bookingIcsHref } from '../../../lib/api/get-my-bookings';
 
 /**
  * One of the team's practices: when, where (with the map link), Add to calendar, and Cancel, which after the

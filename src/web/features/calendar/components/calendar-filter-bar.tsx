@@ -1,9 +1,10 @@
-import { useId, useState } from "react";
-import type { Facility } from "../../../../shared/facilities/facilities.schemas";
-import type { Season } from "../../../../shared/seasons/seasons.schemas";
-import type { Team } from "../../../../shared/users/users.schemas";
-import { SelectField } from "../../../components/ui/select-field";
-import { cx } from "../../../lib/cx";
+import { useId, useState } from 'react';
+import type { Facility } from '../../../../shared/facilities/facilities.schemas';
+import type { Season } from '../../../../shared/seasons/seasons.schemas';
+import type { Team } from '../../../../shared/users/users.schemas';
+import { FoldedFiltersToggle } from '../../../components/ui/folded-filters-toggle';
+import { SelectField } from '../../../components/ui/select-field';
+import { cx } from '../../../lib/cx';
 
 export interface CalendarFilterBarProps {
   seasons: readonly Season[];
@@ -13,86 +14,39 @@ export interface CalendarFilterBarProps {
   fieldId: string;
   teams: readonly Team[];
   teamId: string;
-  onChange: (changes: {
-    season?: string;
-    facility?: string;
-    field?: string;
-    team?: string;
-  }) => void;
+  onChange: (changes: { season?: string; facility?: string; field?: string; team?: string }) => void;
 }
 
 /**
  * Season, facility, field and team, each a labelled select. On a phone (below md) they fold behind a Filters
  * button (a disclosure) with a line saying what is shown, so the calendar is in the first screen.
  */
-export function CalendarFilterBar({
-  seasons,
-  seasonId,
-  facilities,
-  facilityId,
-  fieldId,
-  teams,
-  teamId,
-  onChange,
-}: CalendarFilterBarProps) {
+export function CalendarFilterBar({ seasons, seasonId, facilities, facilityId, fieldId, teams, teamId, onChange }: CalendarFilterBarProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const facility = facilities.find((f) => f.id === facilityId);
-  const field = facilities
-    .flatMap((f) => f.fields)
-    .find((f) => f.id === fieldId);
+  const field = facilities.flatMap((f) => f.fields).find((f) => f.id === fieldId);
   const team = teams.find((t) => t.id === teamId);
   const chosen = [facility, field, team].filter(Boolean).length;
   const summary = [
     team?.name,
-    field
-      ? `${field.name} · ${facilities.find((f) => f.id === field.facilityId)?.name ?? ""}`
-      : facility
-        ? `${facility.name} · all fields`
-        : "All fields",
+    field ? `${field.name} · ${facilities.find((f) => f.id === field.facilityId)?.name ?? ''}` : facility ? `${facility.name} · all fields` : 'All fields',
   ]
     .filter(Boolean)
-    .join(" · ");
+    .join(' · ');
   const withFields = facilities.filter((f) => f.fields.length > 0);
-  const fieldGroups = facilityId
-    ? withFields.filter((f) => f.id === facilityId)
-    : withFields;
+  const fieldGroups = facilityId ? withFields.filter((f) => f.id === facilityId) : withFields;
 
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:p-4">
-      <div className="flex items-center justify-between gap-3 md:hidden">
-        <p className="min-w-0 truncate text-sm text-slate-700">
-          <span className="sr-only">Showing: </span>
-          {summary}
-        </p>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-          className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-primary-800 hover:border-primary-400 hover:bg-primary-50 aria-expanded:border-primary-800 aria-expanded:bg-primary-50"
-        >
-          Filters
-          {chosen ? (
-            <span className="rounded-full bg-primary-800 px-2 text-xs text-white">
-              {chosen}
-              <span className="sr-only"> set</span>
-            </span>
-          ) : null}
-        </button>
+      <div className="md:hidden">
+        <FoldedFiltersToggle summary={summary} chosen={chosen} open={open} onToggle={() => setOpen(!open)} panelId={panelId} />
       </div>
       <div
         id={panelId}
-        className={cx(
-          "grid-cols-1 gap-3 border-t border-slate-200 pt-3 sm:grid-cols-2 md:grid md:border-0 md:pt-0 lg:grid-cols-4",
-          open ? "grid" : "hidden",
-        )}
+        className={cx('grid-cols-1 gap-3 border-t border-slate-200 pt-3 sm:grid-cols-2 md:grid md:border-0 md:pt-0 lg:grid-cols-4', open ? 'grid' : 'hidden')}
       >
-        <SelectField
-          label="Season"
-          value={seasonId}
-          onChange={(event) => onChange({ season: event.target.value })}
-        >
+        <SelectField label="Season" value={seasonId} onChange={(event) => onChange({ season: event.target.value })}>
           {seasons.map((season) => (
             <option key={season.id} value={season.id}>
               {season.active ? `${season.name} (current)` : season.name}
@@ -106,7 +60,7 @@ export function CalendarFilterBar({
             const next = event.target.value;
             // A field of another facility would show nothing: it goes with the change.
             const keepField = field && (!next || field.facilityId === next);
-            onChange({ facility: next, field: keepField ? fieldId : "" });
+            onChange({ facility: next, field: keepField ? fieldId : '' });
           }}
         >
           <option value="">All facilities</option>
@@ -116,11 +70,7 @@ export function CalendarFilterBar({
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label="Field"
-          value={fieldId}
-          onChange={(event) => onChange({ field: event.target.value })}
-        >
+        <SelectField label="Field" value={fieldId} onChange={(event) => onChange({ field: event.target.value })}>
           <option value="">All fields</option>
           {fieldGroups.map((f) =>
             facilityId ? (
@@ -140,11 +90,7 @@ export function CalendarFilterBar({
             ),
           )}
         </SelectField>
-        <SelectField
-          label="Team"
-          value={teamId}
-          onChange={(event) => onChange({ team: event.target.value })}
-        >
+        <SelectField label="Team" value={teamId} onChange={(event) => onChange({ team: event.target.value })}>
           <option value="">All teams</option>
           {teams.map((t) => (
             <option key={t.id} value={t.id}>

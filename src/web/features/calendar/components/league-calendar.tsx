@@ -1,17 +1,13 @@
-import type { EventContentArg, MoreLinkArg } from "@fullcalendar/core";
-import dayGridPlugin from "@fullcalendar/daygrid";
-import listPlugin from "@fullcalendar/list";
-import FullCalendar from "@fullcalendar/react";
-import timeGridPlugin from "@fullcalendar/timegrid";
-import { useEffect, useMemo, useRef } from "react";
-import {
-  formatTimeRangeShort,
-  formatWeekdayDate,
-  formatWeekdayDay,
-} from "../../../lib/dates";
-import { timeWindow, wallClock, type CalendarEvent } from "../calendar-events";
-import { FULLCALENDAR_VIEW, type CalendarView } from "../calendar-filters";
-import "./league-calendar.css";
+import type { EventContentArg, MoreLinkArg } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { useEffect, useMemo, useRef } from 'react';
+import { formatTimeRangeShort, formatWeekdayDate, formatWeekdayDay } from '../../../lib/dates';
+import { timeWindow, wallClock, type CalendarEvent } from '../calendar-events';
+import { FULLCALENDAR_VIEW, type CalendarView } from '../calendar-filters';
+import './league-calendar.css';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin];
 
@@ -32,13 +28,7 @@ export interface LeagueCalendarProps {
  * Time zone: the events come with league wall times (calendar-events.ts says why) and the calendar is told its
  * zone is UTC, so it draws every time, day and "today" exactly as the league's clock reads, in any browser zone.
  */
-export function LeagueCalendar({
-  view,
-  date,
-  events,
-  timeZone,
-  onOpenDay,
-}: LeagueCalendarProps) {
+export function LeagueCalendar({ view, date, events, timeZone, onOpenDay }: LeagueCalendarProps) {
   const ref = useRef<FullCalendar>(null);
   const hours = useMemo(() => timeWindow(events), [events]);
 
@@ -75,16 +65,16 @@ export function LeagueCalendar({
         }}
         dayHeaderContent={(arg) => dayHeader(view, arg.date)}
         slotLabelFormat={{
-          hour: "numeric",
-          minute: "2-digit",
-          meridiem: "short",
+          hour: 'numeric',
+          minute: '2-digit',
+          meridiem: 'short',
         }}
         eventTimeFormat={{
-          hour: "numeric",
-          minute: "2-digit",
-          meridiem: "short",
+          hour: 'numeric',
+          minute: '2-digit',
+          meridiem: 'short',
         }}
-        listDayFormat={{ weekday: "long", month: "long", day: "numeric" }}
+        listDayFormat={{ weekday: 'long', month: 'long', day: 'numeric' }}
         listDaySideFormat={false}
         noEventsContent="No practices or closures in this period."
       />
@@ -92,31 +82,25 @@ export function LeagueCalendar({
   );
 }
 
-const WEEKDAY = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  timeZone: "UTC",
+const WEEKDAY = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  timeZone: 'UTC',
 });
 
 /** A column's heading: "Mon" over a month, "Mon 7" over a week, "Tue Dec 8" over a day. (`date` is the league day at UTC midnight.) */
 function dayHeader(view: CalendarView, date: Date): string {
   const iso = date.toISOString().slice(0, 10);
-  if (view === "month") return WEEKDAY.format(date);
-  return view === "day" ? formatWeekdayDay(iso) : formatWeekdayDate(iso);
+  if (view === 'month') return WEEKDAY.format(date);
+  return view === 'day' ? formatWeekdayDay(iso) : formatWeekdayDate(iso);
 }
 
 /**
  * One event as words, for the eye and for a screen reader alike: the time (the list has its own time column),
  * what it is, the field, and the facility.
  */
-function EventBody({
-  arg,
-  timeZone,
-}: {
-  arg: EventContentArg;
-  timeZone: string;
-}) {
-  const props = arg.event.extendedProps as CalendarEvent["extendedProps"];
-  const list = arg.view.type.startsWith("list");
+function EventBody({ arg, timeZone }: { arg: EventContentArg; timeZone: string }) {
+  const props = arg.event.extendedProps as CalendarEvent['extendedProps'];
+  const list = arg.view.type.startsWith('list');
   const time = formatTimeRangeShort(props.startsAt, props.endsAt, timeZone);
   if (list) {
     return (

@@ -1,21 +1,21 @@
-import { useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
-import { DEFAULT_LEAGUE_TIMEZONE } from "../../../../shared/constants";
-import { useCurrentSeason } from "../../../app/current-season/current-season-context";
-import { buttonClasses } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { LoadErrorAlert } from "../../../components/ui/load-error-alert";
-import { Skeleton } from "../../../components/ui/loading";
-import { PageHeader } from "../../../components/ui/page-header";
-import { useFacilities } from "../../../lib/api/get-facilities";
-import { useLeague } from "../../../lib/api/get-league";
-import { useSlots } from "../../../lib/api/get-slots";
-import { useTeams } from "../../../lib/api/get-teams";
-import { cx } from "../../../lib/cx";
-import { timeZoneName, todayInZone } from "../../../lib/dates";
-import { useLiveSlots } from "../../../lib/live/use-live-slots";
-import { useMediaQuery } from "../../../lib/use-media-query";
-import { fieldLegend, slotsToEvents } from "../calendar-events";
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
+import { useCurrentSeason } from '../../../app/current-season/current-season-context';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { Skeleton } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useFacilities } from '../../../lib/api/get-facilities';
+import { useLeague } from '../../../lib/api/get-league';
+import { useSlots } from '../../../lib/api/get-slots';
+import { useTeams } from '../../../lib/api/get-teams';
+import { cx } from '../../../lib/cx';
+import { timeZoneName, todayInZone } from '../../../lib/dates';
+import { useLiveSlots } from '../../../lib/live/use-live-slots';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { fieldLegend, slotsToEvents } from '../calendar-events';
 import {
   CALENDAR_VIEWS,
   PERIOD_NAME,
@@ -29,9 +29,9 @@ import {
   visibleRange,
   withCalendarFilters,
   type CalendarFilters,
-} from "../calendar-filters";
-import { CalendarFilterBar } from "./calendar-filter-bar";
-import { LeagueCalendar } from "./league-calendar";
+} from '../calendar-filters';
+import { CalendarFilterBar } from './calendar-filter-bar';
+import { LeagueCalendar } from './league-calendar';
 
 /**
  * /public-calendar: every confirmed practice and every field closure, by month, week, day or as a list (the
@@ -43,29 +43,22 @@ export function PublicCalendarPage() {
   useLiveSlots();
   const [params, setParams] = useSearchParams();
   const filters = readCalendarFilters(params);
-  const phone = useMediaQuery("(max-width: 639.98px)");
-  const {
-    season: current,
-    seasons,
-    isLoading: seasonsLoading,
-  } = useCurrentSeason();
+  const phone = useMediaQuery('(max-width: 639.98px)');
+  const { season: current, seasons, isLoading: seasonsLoading } = useCurrentSeason();
   const season = pickSeason(seasons, filters.season, current.id);
   const league = useLeague();
   const facilities = useFacilities();
   const teams = useTeams();
 
-  const timeZone =
-    league.data?.timeZone ??
-    (league.isError ? DEFAULT_LEAGUE_TIMEZONE : undefined);
+  const timeZone = league.data?.timeZone ?? (league.isError ? DEFAULT_LEAGUE_TIMEZONE : undefined);
   const today = timeZone ? todayInZone(timeZone) : null;
   const view = pickView(filters.view, phone);
-  const date =
-    today && !seasonsLoading ? pickDate(filters.date, today, season) : null;
+  const date = today && !seasonsLoading ? pickDate(filters.date, today, season) : null;
   const range = date ? visibleRange(view, date) : null;
   const slots = useSlots(
     {
-      from: range?.from ?? "",
-      to: range?.to ?? "",
+      from: range?.from ?? '',
+      to: range?.to ?? '',
       seasonId: season?.id,
       facilityId: filters.facility || undefined,
       fieldId: filters.field || undefined,
@@ -98,14 +91,13 @@ export function PublicCalendarPage() {
         description={
           <span className="block min-h-12">
             Every confirmed practice and field closure, coloured by field
-            {timeZone ? <>, in league time ({timeZoneName(timeZone)})</> : null}
-            .
+            {timeZone ? <>, in league time ({timeZoneName(timeZone)})</> : null}.
           </span>
         }
         actions={
           // On a phone the calendar comes first; Book a Field is in the menu (and in the empty state).
           phone ? null : (
-            <Link to="/slots" className={buttonClasses("secondary")}>
+            <Link to="/slots" className={buttonClasses('secondary')}>
               Book a Field
             </Link>
           )
@@ -116,30 +108,25 @@ export function PublicCalendarPage() {
         <EmptyState
           title="No season on the calendar yet"
           action={
-            <Link to="/" className={buttonClasses("secondary")}>
+            <Link to="/" className={buttonClasses('secondary')}>
               Back to the home page
             </Link>
           }
         >
-          The league has not set up a season with practice slots. Check back
-          soon.
+          The league has not set up a season with practice slots. Check back soon.
         </EmptyState>
       ) : (
         <div className="flex flex-col gap-4">
           <CalendarFilterBar
             seasons={seasons}
-            seasonId={season?.id ?? ""}
+            seasonId={season?.id ?? ''}
             facilities={facilities.data ?? []}
             facilityId={filters.facility}
             fieldId={filters.field}
-            teams={[...(teams.data ?? [])].sort((a, b) =>
-              a.name.localeCompare(b.name),
-            )}
+            teams={[...(teams.data ?? [])].sort((a, b) => a.name.localeCompare(b.name))}
             teamId={filters.team}
             // A new season opens on its own dates.
-            onChange={(changes) =>
-              update(changes.season ? { ...changes, date: "" } : changes)
-            }
+            onChange={(changes) => update(changes.season ? { ...changes, date: '' } : changes)}
           />
 
           <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:p-4">
@@ -148,47 +135,31 @@ export function PublicCalendarPage() {
                 <div className="flex items-center gap-2">
                   <button
                     type="button"
-                    className={buttonClasses("secondary", "sm", "min-w-11")}
+                    className={buttonClasses('secondary', 'sm', 'min-w-11')}
                     aria-label={`Previous ${PERIOD_NAME[view]}`}
                     disabled={!date}
-                    onClick={() =>
-                      date && update({ date: stepDate(view, date, -1) })
-                    }
+                    onClick={() => date && update({ date: stepDate(view, date, -1) })}
                   >
                     <span aria-hidden="true">◀</span>
                   </button>
-                  <button
-                    type="button"
-                    className={buttonClasses("secondary", "sm")}
-                    disabled={!today}
-                    onClick={() => today && update({ date: today })}
-                  >
+                  <button type="button" className={buttonClasses('secondary', 'sm')} disabled={!today} onClick={() => today && update({ date: today })}>
                     Today
                   </button>
                   <button
                     type="button"
-                    className={buttonClasses("secondary", "sm", "min-w-11")}
+                    className={buttonClasses('secondary', 'sm', 'min-w-11')}
                     aria-label={`Next ${PERIOD_NAME[view]}`}
                     disabled={!date}
-                    onClick={() =>
-                      date && update({ date: stepDate(view, date, 1) })
-                    }
+                    onClick={() => date && update({ date: stepDate(view, date, 1) })}
                   >
                     <span aria-hidden="true">▶</span>
                   </button>
                 </div>
-                <h2
-                  className="min-w-0 text-lg font-semibold text-primary-900"
-                  aria-live="polite"
-                >
-                  {date ? periodTitle(view, date) : "\u00a0"}
+                <h2 className="min-w-0 text-lg font-semibold text-primary-900" aria-live="polite">
+                  {date ? periodTitle(view, date) : '\u00a0'}
                 </h2>
               </div>
-              <div
-                role="group"
-                aria-label="View"
-                className="flex w-full rounded-lg border border-slate-300 p-0.5 sm:w-auto"
-              >
+              <div role="group" aria-label="View" className="flex w-full rounded-lg border border-slate-300 p-0.5 sm:w-auto">
                 {CALENDAR_VIEWS.map((v) => (
                   <button
                     key={v}
@@ -196,10 +167,8 @@ export function PublicCalendarPage() {
                     aria-pressed={v === view}
                     onClick={() => update({ view: v })}
                     className={cx(
-                      "min-h-11 flex-1 rounded-md px-3 text-sm font-semibold sm:flex-none",
-                      v === view
-                        ? "bg-primary-800 text-white"
-                        : "text-primary-800 hover:bg-primary-50",
+                      'min-h-11 flex-1 rounded-md px-3 text-sm font-semibold sm:flex-none',
+                      v === view ? 'bg-primary-800 text-white' : 'text-primary-800 hover:bg-primary-50',
                     )}
                   >
                     {VIEW_LABEL[v]}
@@ -209,11 +178,7 @@ export function PublicCalendarPage() {
             </div>
 
             {slots.isError ? (
-              <LoadErrorAlert
-                title="The calendar could not be loaded"
-                message={slots.error.message}
-                onRetry={() => slots.refetch()}
-              />
+              <LoadErrorAlert title="The calendar could not be loaded" message={slots.error.message} onRetry={() => slots.refetch()} />
             ) : !date || !timeZone || slots.isPending ? (
               <>
                 <p className="sr-only" role="status">
@@ -223,44 +188,27 @@ export function PublicCalendarPage() {
               </>
             ) : events.length === 0 && !slots.isPlaceholderData ? (
               <EmptyState
-                title={
-                  team
-                    ? `No ${team.name} practices in this period`
-                    : "No practices booked in this period"
-                }
+                title={team ? `No ${team.name} practices in this period` : 'No practices booked in this period'}
                 action={
-                  <Link to="/slots" className={buttonClasses("primary")}>
+                  <Link to="/slots" className={buttonClasses('primary')}>
                     Book a Field
                   </Link>
                 }
               >
-                Try another {PERIOD_NAME[view]} or fewer filters. Coaches book
-                practices on Book a Field; each one appears here at once.
+                Try another {PERIOD_NAME[view]} or fewer filters. Coaches book practices on Book a Field; each one appears here at once.
               </EmptyState>
             ) : (
-              <LeagueCalendar
-                view={view}
-                date={date}
-                events={events}
-                timeZone={timeZone}
-                onOpenDay={(day) => update({ view: "day", date: day })}
-              />
+              <LeagueCalendar view={view} date={date} events={events} timeZone={timeZone} onOpenDay={(day) => update({ view: 'day', date: day })} />
             )}
           </div>
 
           {legend.length > 0 ? (
             <div>
-              <h2 className="mb-2 text-sm font-semibold text-slate-800">
-                Fields
-              </h2>
+              <h2 className="mb-2 text-sm font-semibold text-slate-800">Fields</h2>
               <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-800">
                 {legend.map((f) => (
                   <li key={f.id} className="flex items-center gap-2">
-                    <span
-                      aria-hidden="true"
-                      className="size-3 shrink-0 rounded-full"
-                      style={{ backgroundColor: f.color }}
-                    />
+                    <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ backgroundColor: f.color }} />
                     {f.name} · {f.facilityName}
                   </li>
                 ))}

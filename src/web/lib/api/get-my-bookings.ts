@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Booking } from '../../../../shared/bookings/bookings.schemas';
-import { api } from '../../../lib/api-client';
-import { bookingsQueryKey } from '../../../lib/query-keys';
+import type { Booking } from '../../../shared/bookings/bookings.schemas';
+import { api } from '../api-client';
+import { bookingsQueryKey } from '../query-keys';
 
 export const myBookingsQueryKey = [...bookingsQueryKey, 'mine'] as const;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BookingContext } from '../../../../shared/bookings/bookings.schemas';
-import { api } from '../../../lib/api-client';
-import { bookingContextQueryKey } from '../../../lib/query-keys';
+import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
+import { api } from '../api-client';
+import { bookingContextQueryKey } from '../query-keys';
 
 /** Rules, the caller's team and its bookings, and the server's clock: what explains a rule before the click. */
 export function getBookingContext(seasonId: string | null): Promise<BookingContext> {
