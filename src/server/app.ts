@@ -6,11 +6,15 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { clinicsRoutes } from './modules/clinics/clinics.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes';
 import { leagueRoutes } from './modules/league/league.routes';
+import { practiceRequestsRoutes } from './modules/practice-requests/practice-requests.routes';
 import { createLeagueSettings } from './modules/league/league.service';
 import { createLiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
@@ -163,6 +167,10 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(scheduleImportRoutes, context);
   await app.register(blocksRoutes, context);
   await app.register(bookingsRoutes, context);
+  await app.register(practiceRequestsRoutes, context);
+  await app.register(clinicsRoutes, context);
+  await app.register(contactRoutes, context);
+  await app.register(announcementsRoutes, context);
   await app.register(calendarRoutes, { ...context, publicUrl: config.publicUrl, authSecret });
   await app.register(liveRoutes, { live, maxStreamsPerAddress: config.liveStreamsPerAddress });
 

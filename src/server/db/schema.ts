@@ -9,14 +9,20 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BLOCK_CATEGORIES, BLOCK_SCOPES } from '../../shared/blocks/blocks.schemas';
 import { BOOKING_STATUSES } from '../../shared/bookings/bookings.schemas';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_SEVERITIES } from '../../shared/announcements/announcements.schemas';
+import { CLINIC_REGISTRATION_STATUSES } from '../../shared/clinics/clinics.schemas';
 import { ROLES } from '../../shared/constants';
+import { CONTACT_MESSAGE_STATUSES } from '../../shared/contact/contact.schemas';
+import { PRACTICE_REQUEST_STATUSES } from '../../shared/practice-requests/practice-requests.schemas';
 import { SURFACES } from '../../shared/facilities/facilities.schemas';
 import { STORED_SLOT_STATUSES } from '../../shared/slots/slots.schemas';
 
@@ -449,3 +455,177 @@ export const calendarFeedVersions = pgTable('calendar_feed_versions', {
   etag: text('etag').notNull(),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
 });
+
+// ---- The league's conversations with coaches and families (issue 13) ----
+
+/**
+ * A coach's request for a practice the slots do not offer. Approval books a slot for the team in the same
+ * transaction (`booking_id`); the pending cap per team is kept by the service under the team's row lock.
+ */
+export const practiceRequests = pgTable(
+  'practice_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** One to three dates (league calendar days), most wanted first. */
+    preferredDates: date('preferred_dates', { mode: 'string' }).array().notNull(),
+    /** The time window the practice may fall in, league local time. */
+    windowStart: time('window_start').notNull(),
+    windowEnd: time('window_end').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    facilityId: uuid('facility_id').references(() => facilities.id),
+    fieldId: uuid('field_id').references(() => fields.id),
+    notes: text('notes'),
+    status: text('status', { enum: PRACTICE_REQUEST_STATUSES }).notNull().default('pending'),
+    /** The admin's words to the coach: the decline reason, or a note with the approval. */
+    response: text('response'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('practice_requests_status_valid', oneOf(t.status, PRACTICE_REQUEST_STATUSES)),
+    check('practice_requests_dates_count', sql`cardinality(${t.preferredDates}) between 1 and 3`),
+    check('practice_requests_window_order', sql`${t.windowEnd} > ${t.windowStart}`),
+    check('practice_requests_duration_range', sql`${t.durationMinutes} between 15 and 480`),
+    index('practice_requests_team_idx').on(t.teamId, t.status),
+    index('practice_requests_queue_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** A league clinic: published ones are listed on /clinics; capacity is kept under the clinic's row lock. */
+export const clinics = pgTable(
+  'clinics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Where: one of the league's facilities, or free text ("Lincoln Middle School gym"). */
+    facilityId: uuid('facility_id').references(() => facilities.id),
+    locationText: text('location_text'),
+    ageGroup: text('age_group'),
+    capacity: integer('capacity').notNull(),
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+    published: boolean('published').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('clinics_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('clinics_capacity_positive', sql`${t.capacity} > 0`),
+    check('clinics_has_location', sql`${t.facilityId} is not null or ${t.locationText} is not null`),
+    check('clinics_registration_window', sql`${t.registrationClosesAt} is null or ${t.registrationOpensAt} is null or ${t.registrationClosesAt} > ${t.registrationOpensAt}`),
+    index('clinics_starts_idx').on(t.startsAt),
+  ],
+);
+
+/**
+ * One participant's place in a clinic. `seq` is taken at insert, under the clinic's row lock, so the waitlist
+ * promotes strictly in the order people joined it, whatever the clocks of parallel transactions say.
+ */
+export const clinicRegistrations = pgTable(
+  'clinic_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    participantName: text('participant_name').notNull(),
+    participantAge: integer('participant_age').notNull(),
+    emergencyContact: text('emergency_contact').notNull(),
+    status: text('status', { enum: CLINIC_REGISTRATION_STATUSES }).notNull(),
+    createdAt: createdAt(),
+    promotedAt: timestamp('promoted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by'),
+  },
+  (t) => [
+    check('clinic_registrations_status_valid', oneOf(t.status, CLINIC_REGISTRATION_STATUSES)),
+    check('clinic_registrations_age_range', sql`${t.participantAge} between 3 and 99`),
+    // The same person cannot put the same participant in one clinic twice (cancelled places do not count).
+    uniqueIndex('clinic_registrations_one_per_participant_idx')
+      .on(t.clinicId, t.userId, sql`lower(${t.participantName})`)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('clinic_registrations_clinic_idx').on(t.clinicId, t.status, t.seq),
+    index('clinic_registrations_user_idx').on(t.userId),
+  ],
+);
+
+/** A message to the league from /contact; admins read it in the inbox on /admin. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: CONTACT_MESSAGE_STATUSES }).notNull().default('new'),
+    /** The signed-in sender, if any; the address the message came from (for the rate limit). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('contact_messages_status_valid', oneOf(t.status, CONTACT_MESSAGE_STATUSES)),
+    index('contact_messages_inbox_idx').on(t.status, t.createdAt),
+    index('contact_messages_email_idx').on(sql`lower(${t.email})`, t.createdAt),
+    index('contact_messages_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** A notice from the league, shown to its audience between `publish_at` and `expires_at`. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    /** Markdown, rendered without raw HTML; links only http, https and mailto. */
+    body: text('body').notNull(),
+    audience: text('audience', { enum: ANNOUNCEMENT_AUDIENCES }).notNull().default('everyone'),
+    severity: text('severity', { enum: ANNOUNCEMENT_SEVERITIES }).notNull().default('info'),
+    pinned: boolean('pinned').notNull().default(false),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: text('created_by'),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('announcements_audience_valid', oneOf(t.audience, ANNOUNCEMENT_AUDIENCES)),
+    check('announcements_severity_valid', oneOf(t.severity, ANNOUNCEMENT_SEVERITIES)),
+    check('announcements_expires_after_publish', sql`${t.expiresAt} is null or ${t.expiresAt} > ${t.publishAt}`),
+    index('announcements_window_idx').on(t.publishAt, t.expiresAt),
+  ],
+);
+
+/** A signed-in person's "dismiss" of an urgent announcement's banner (visitors keep theirs in the browser). */
+export const announcementDismissals = pgTable(
+  'announcement_dismissals',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
+);

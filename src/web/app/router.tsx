@@ -50,12 +50,9 @@ export const routes: RouteObject[] = [
       { path: 'public-calendar', element: lazyPage(() => import('../features/calendar/components/public-calendar-page'), (m) => m.PublicCalendarPage) },
       { path: 'coach-dashboard', element: lazyPage(() => import('../features/coach-dashboard/components/coach-dashboard-page'), (m) => m.CoachDashboardPage) },
       { path: 'my-reservations', element: lazyPage(() => import('../features/bookings/components/my-reservations-page'), (m) => m.MyReservationsPage) },
-      {
-        path: 'practice-request',
-        element: comingSoon('Practice request', 'Ask the league for a practice time that is not on the board; an admin approves or declines it.'),
-      },
-      { path: 'clinics', element: comingSoon('Clinics', 'Skills clinics run by the league: places left, registration and the waitlist.') },
-      { path: 'contact', element: comingSoon('Contact the league', 'Send a message to the league’s organizers; they answer by email.') },
+      { path: 'practice-request', element: lazyPage(() => import('../features/practice-requests/components/practice-request-page'), (m) => m.PracticeRequestPage) },
+      { path: 'clinics', element: lazyPage(() => import('../features/clinics/components/clinics-page'), (m) => m.ClinicsPage) },
+      { path: 'contact', element: lazyPage(() => import('../features/contact/components/contact-page'), (m) => m.ContactPage) },
       { path: 'schedule-sync', element: lazyPage(() => import('../features/schedule-sync/components/schedule-sync-page'), (m) => m.ScheduleSyncPage) },
       {
         // The guard brings the admin layout (and Headless UI's menu) with it: loaded with the first admin page.
@@ -63,13 +60,22 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'admin',
-            // The admin landing page shows the league settings card: two features, put together here.
+            // The admin landing page shows the practice-request queue, the contact inbox and the league settings:
+            // four features, put together here.
             element: lazyPage(
-              () => Promise.all([import('../features/admin/components/admin-home-page'), import('../features/league/components/league-settings-card')]),
-              ([{ AdminHomePage }, { LeagueSettingsCard }]) =>
+              () =>
+                Promise.all([
+                  import('../features/admin/components/admin-home-page'),
+                  import('../features/practice-requests/components/practice-request-queue'),
+                  import('../features/contact/components/contact-inbox'),
+                  import('../features/league/components/league-settings-card'),
+                ]),
+              ([{ AdminHomePage }, { PracticeRequestQueue }, { ContactInbox }, { LeagueSettingsCard }]) =>
                 function AdminHome() {
                   return (
                     <AdminHomePage>
+                      <PracticeRequestQueue />
+                      <ContactInbox />
                       <LeagueSettingsCard />
                     </AdminHomePage>
                   );
@@ -82,7 +88,10 @@ export const routes: RouteObject[] = [
           { path: 'admin-block-slot', element: lazyPage(() => import('../features/blocks/components/block-slots-page'), (m) => m.BlockSlotsPage) },
           { path: 'admin-user-manager', element: lazyPage(() => import('../features/user-manager/components/user-manager-page'), (m) => m.UserManagerPage) },
           adminComingSoon('admin-reports'),
-          adminComingSoon('admin-announcements'),
+          {
+            path: 'admin-announcements',
+            element: lazyPage(() => import('../features/announcements/components/announcements-admin-page'), (m) => m.AnnouncementsAdminPage),
+          },
           adminComingSoon('admin-audit-log'),
           { path: 'admin-manage-bookings', element: lazyPage(() => import('../features/bookings/components/manage-bookings-page'), (m) => m.ManageBookingsPage) },
           { path: 'admin-booking-control', element: lazyPage(() => import('../features/bookings/components/booking-rules-page'), (m) => m.BookingRulesPage) },

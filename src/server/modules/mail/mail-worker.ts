@@ -173,7 +173,7 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
     }
     const byAddress = new Map<string, Contact>();
     for (const p of people) {
-      const wants = preference === 'reminders' ? p.notifyReminders : p.notifyBookingChanges;
+      const wants = preference === 'always' || (preference === 'reminders' ? p.notifyReminders : p.notifyBookingChanges);
       if (wants && !byAddress.has(p.email.toLowerCase())) byAddress.set(p.email.toLowerCase(), p);
     }
     return [...byAddress.values()];

@@ -15,7 +15,8 @@ describe('booking emails', () => {
     expect(formatPractice(practice, 'America/New_York')).toBe('Tue, Mar 3, 6:00 PM – 7:20 PM');
   });
 
-  const payloads: { [K in NotificationKind]: NotificationPayloads[K] } = {
+  type BookingKind = Extract<NotificationKind, `booking.${string}`>;
+  const payloads: { [K in BookingKind]: NotificationPayloads[K] } = {
     'booking.created': { ...practice, override: false, reason: null },
     'booking.cancelled': { ...practice, reason: 'Cancelled by the coach', byAdmin: false, blocked: false },
     'booking.bumped': { ...practice, reason: 'Bumped by a league admin: Tournament' },
@@ -23,7 +24,7 @@ describe('booking emails', () => {
     'booking.reminder': { ...practice, facilityName: 'Cedar Park', facilityAddress: '1 Main St' },
   };
 
-  it.each(Object.keys(payloads) as NotificationKind[])('%s: a subject naming team, field and time; a link back to the app; a footer pointing to /profile', (kind) => {
+  it.each(Object.keys(payloads) as BookingKind[])('%s: a subject naming team, field and time; a link back to the app; a footer pointing to /profile', (kind) => {
     const mail = notificationMail(kind, payloads[kind], c)!;
     expect(mail.subject).toMatch(/Blue Jays, (now )?Field 2, Tue, Mar 3, 5:00 PM$/);
     expect(mail.content.action!.url).toMatch(/^https:\/\/practice\.example\.org\/(my-reservations|slots)$/);
@@ -40,6 +41,47 @@ describe('booking emails', () => {
   });
 
   it('a kind this version does not know gets no email', () => {
+    expect(notificationMail('clinic.opened', {}, c)).toBeNull();
+  });
+});
+
+describe('practice request and clinic emails', () => {
+  const clinic = {
+    clinicId: 'c1',
+    clinicTitle: 'Pitching clinic',
+    participantName: 'Ava Ruiz',
+    startsAt: '2026-04-04T14:00:00.000Z',
+    endsAt: '2026-04-04T16:00:00.000Z',
+    location: 'Cedar Park (1 Main St)',
+  };
+
+  it('an approval names the booked practice; a decline gives the dates and the reason; both follow the booking-mail choice', () => {
+    const approved = notificationMail('practice-request.approved', { ...practice, requestId: 'r1', response: 'Enjoy the lights' }, c)!;
+    expect(approved.subject).toBe('Practice request approved: Blue Jays, Field 2, Tue, Mar 3, 5:00 PM');
+    expect(approved.content.paragraphs).toContain('Note from the league: Enjoy the lights');
+    expect(approved.preference).toBe('bookingChanges');
+    const declined = notificationMail('practice-request.declined', { requestId: 'r1', teamName: 'Blue Jays', preferredDates: ['2026-04-07', '2026-04-09'], reason: 'All fields are closed for the tournament' }, c)!;
+    expect(declined.subject).toBe('Practice request declined: Blue Jays, Tue, Apr 7 / Thu, Apr 9');
+    expect(declined.content.paragraphs).toContain('Reason: All fields are closed for the tournament');
+    expect(declined.content.action!.url).toBe('https://practice.example.org/practice-request');
+    expect(declined.content.footer).toContain('Blue Jays');
+  });
+
+  it('a clinic place, a waitlist place, a promotion and a cancellation each say so, in the league zone, and always go out', () => {
+    const placed = notificationMail('clinic.registered', { ...clinic, status: 'registered' }, c)!;
+    expect(placed.subject).toBe('Clinic place confirmed: Ava Ruiz, Pitching clinic, Sat, Apr 4, 9:00 AM');
+    expect(placed.content.paragraphs[0]).toBe('Sat, Apr 4, 9:00 AM – 11:00 AM at Cedar Park (1 Main St).');
+    const waiting = notificationMail('clinic.registered', { ...clinic, status: 'waitlisted' }, c)!;
+    expect(waiting.subject).toMatch(/^On the waitlist: Ava Ruiz/);
+    expect(notificationMail('clinic.promoted', clinic, c)!.content.heading).toBe('Ava Ruiz now has a place in Pitching clinic');
+    expect(notificationMail('clinic.cancelled', { ...clinic, reason: 'Rain' }, c)!.content.paragraphs).toContain('Reason: Rain');
+    for (const mail of [placed, waiting]) {
+      expect(mail.preference).toBe('always');
+      expect(mail.content.footer).toBe('You get this email because of a clinic registration you made. To see or cancel it, open https://practice.example.org/clinics');
+    }
+  });
+
+  it('a kind this version does not know gets no email (clinics)', () => {
     expect(notificationMail('clinic.opened', {}, c)).toBeNull();
   });
 });

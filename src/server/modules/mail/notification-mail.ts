@@ -1,9 +1,12 @@
 import { formatDateTime } from '../../../shared/bookings/booking-rules';
-import type { NotificationKind, NotificationPayloads, PracticeFacts } from '../notifications/notifications.service';
+import type { ClinicFacts, NotificationKind, NotificationPayloads, PracticeFacts } from '../notifications/notifications.service';
 import type { MailContent } from './mail-layout';
 
-/** Which of a person's choices on /profile lets a message through (security mail is not sent from here). */
-export type MailPreference = 'bookingChanges' | 'reminders';
+/**
+ * Which of a person's choices on /profile lets a message through (security mail is not sent from here); `always`:
+ * the answer to something the person did themselves (a clinic registration), sent whatever they chose.
+ */
+export type MailPreference = 'bookingChanges' | 'reminders' | 'always';
 
 export interface NotificationMail {
   subject: string;
@@ -32,10 +35,18 @@ export function formatPractice(p: Pick<PracticeFacts, 'startsAt' | 'endsAt'>, ti
   return `${formatWhen(p.startsAt, timeZone)} – ${clock(p.endsAt, timeZone)}`;
 }
 
-const footerFor = (preference: MailPreference, teamName: string, publicUrl: string) =>
-  preference === 'reminders'
-    ? `You get practice reminders as a coach of ${teamName}. To turn them off, open your profile: ${publicUrl}/profile`
-    : `You get booking emails as a coach of ${teamName} or the person who booked. To choose which emails you get, open your profile: ${publicUrl}/profile`;
+function footerFor(preference: MailPreference, teamName: string | undefined, publicUrl: string): string {
+  if (preference === 'always') return `You get this email because of a clinic registration you made. To see or cancel it, open ${publicUrl}/clinics`;
+  if (preference === 'reminders') return `You get practice reminders as a coach of ${teamName}. To turn them off, open your profile: ${publicUrl}/profile`;
+  return `You get booking emails as a coach of ${teamName} or the person who booked or asked. To choose which emails you get, open your profile: ${publicUrl}/profile`;
+}
+
+/** "Sat, Apr 4, 9:00 AM – 11:00 AM at Cedar Park (1 Main St)". */
+const clinicWhenWhere = (p: ClinicFacts, timeZone: string) => `${formatPractice(p, timeZone)} at ${p.location}`;
+
+/** "Tue, Apr 7" for a league calendar day. */
+const formatDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
 
 type Renderer<K extends NotificationKind> = (p: NotificationPayloads[K], c: MailContext) => Omit<NotificationMail, 'preference' | 'content'> & {
   content: Omit<MailContent, 'footer'>;
@@ -116,6 +127,56 @@ const renderers: { [K in NotificationKind]: Renderer<K> } = {
       action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
     },
   }),
+  'practice-request.approved': (p, c) => ({
+    subject: `Practice request approved: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
+    content: {
+      heading: `${p.teamName}'s practice request was approved`,
+      paragraphs: [`The league booked ${p.fieldName}, ${formatPractice(p, c.timeZone)} for your team.`, ...(p.response ? [`Note from the league: ${p.response}`] : [])],
+      action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
+    },
+  }),
+  'practice-request.declined': (p, c) => ({
+    subject: `Practice request declined: ${p.teamName}, ${p.preferredDates.map(formatDay).join(' / ')}`,
+    content: {
+      heading: `${p.teamName}'s practice request was declined`,
+      paragraphs: [`The league could not give your team a practice on ${p.preferredDates.map(formatDay).join(', ')}.`, `Reason: ${p.reason}`, 'Open slots may still suit you, or ask again for other dates.'],
+      action: { label: 'See your requests', url: `${c.publicUrl}/practice-request` },
+    },
+  }),
+  'clinic.registered': (p, c) =>
+    p.status === 'registered'
+      ? {
+          subject: `Clinic place confirmed: ${p.participantName}, ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
+          content: {
+            heading: `${p.participantName} is registered for ${p.clinicTitle}`,
+            paragraphs: [`${clinicWhenWhere(p, c.timeZone)}.`, 'Cannot come? Cancel on the clinics page so the next person on the waitlist gets the place.'],
+            action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
+          },
+        }
+      : {
+          subject: `On the waitlist: ${p.participantName}, ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
+          content: {
+            heading: `${p.participantName} is on the waitlist for ${p.clinicTitle}`,
+            paragraphs: [`${clinicWhenWhere(p, c.timeZone)}.`, 'The clinic is full. When a place frees, the first on the waitlist gets it and we email you.'],
+            action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
+          },
+        },
+  'clinic.promoted': (p, c) => ({
+    subject: `A place opened: ${p.participantName}, ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
+    content: {
+      heading: `${p.participantName} now has a place in ${p.clinicTitle}`,
+      paragraphs: [`A place freed and ${p.participantName} was first on the waitlist: the place is yours.`, `${clinicWhenWhere(p, c.timeZone)}.`, 'Cannot come? Cancel on the clinics page so the next person gets it.'],
+      action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
+    },
+  }),
+  'clinic.cancelled': (p, c) => ({
+    subject: `Clinic cancelled: ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
+    content: {
+      heading: `${p.clinicTitle} is cancelled`,
+      paragraphs: [`The league cancelled ${p.clinicTitle} (${clinicWhenWhere(p, c.timeZone)}), so ${p.participantName}'s registration is cancelled.`, `Reason: ${p.reason}`],
+      action: { label: 'See other clinics', url: `${c.publicUrl}/clinics` },
+    },
+  }),
 };
 
 const preferences: Record<NotificationKind, MailPreference> = {
@@ -124,6 +185,11 @@ const preferences: Record<NotificationKind, MailPreference> = {
   'booking.bumped': 'bookingChanges',
   'booking.moved': 'bookingChanges',
   'booking.reminder': 'reminders',
+  'practice-request.approved': 'bookingChanges',
+  'practice-request.declined': 'bookingChanges',
+  'clinic.registered': 'always',
+  'clinic.promoted': 'always',
+  'clinic.cancelled': 'always',
 };
 
 export function isNotificationKind(kind: string): kind is NotificationKind {
@@ -137,5 +203,6 @@ export function notificationMail(kind: string, payload: unknown, c: MailContext)
   const p = payload as NotificationPayloads[NotificationKind];
   const { subject, content } = render(p, c);
   const preference = preferences[kind];
-  return { subject, preference, content: { ...content, footer: footerFor(preference, p.teamName, c.publicUrl) } };
+  const teamName = 'teamName' in p ? p.teamName : undefined;
+  return { subject, preference, content: { ...content, footer: footerFor(preference, teamName, c.publicUrl) } };
 }

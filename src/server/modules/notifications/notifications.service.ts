@@ -10,6 +10,17 @@ export interface PracticeFacts {
   endsAt: string;
 }
 
+/** The clinic place a notification is about (the participant is the person's child, or the person). */
+export interface ClinicFacts {
+  clinicId: string;
+  clinicTitle: string;
+  participantName: string;
+  startsAt: string;
+  endsAt: string;
+  /** The facility's name and address, or the clinic's free-text place. */
+  location: string;
+}
+
 /** Every kind of notification and its payload: the one shape each domain writes and the mail sender reads. */
 export interface NotificationPayloads {
   'booking.created': PracticeFacts & { override: boolean; reason: string | null };
@@ -19,13 +30,23 @@ export interface NotificationPayloads {
   'booking.moved': PracticeFacts & { fromFieldName: string; fromStartsAt: string; reason: string | null };
   /** The evening before a practice: queued once per booking (dedupe key `reminder:<bookingId>`). */
   'booking.reminder': PracticeFacts & { facilityName: string; facilityAddress: string | null };
+  /** An admin approved a practice request: the practice it booked for the team, with the admin's note if any. */
+  'practice-request.approved': PracticeFacts & { requestId: string; response: string | null };
+  /** An admin declined a practice request, with the reason the coach sees. */
+  'practice-request.declined': { requestId: string; teamName: string; preferredDates: string[]; reason: string };
+  /** A registration was taken: a place, or a place on the waitlist. */
+  'clinic.registered': ClinicFacts & { status: 'registered' | 'waitlisted' };
+  /** A place freed and the first on the waitlist got it. */
+  'clinic.promoted': ClinicFacts;
+  /** The league cancelled the clinic. */
+  'clinic.cancelled': ClinicFacts & { reason: string };
 }
 
 export type NotificationKind = keyof NotificationPayloads;
 
-/** Who hears about it: the team's coaches, and the person who made the booking. */
+/** Who hears about it: the team's coaches (when it is a team's matter), and the person named (who booked, asked or registered). */
 export interface Audience {
-  teamId: string;
+  teamId: string | null;
   userId: string | null;
 }
 
