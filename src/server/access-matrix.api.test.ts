@@ -398,6 +398,11 @@ const MATRIX: Record<string, Entry> = {
       return status === 200 ? [] : [`${as} regenerated team B's calendar link (the old one answers ${status})`];
     },
   },
+  // ---- practice requests (issue 13) ----
+
+  // ---- clinics (issue 13) ----
+
+  // ---- contact and announcements (issue 13) ----
 };
 
 /** The league the walk plays in, and fresh data on demand (one piece per call that changes something). */
@@ -507,6 +512,11 @@ class Fixtures {
   async field(): Promise<string> {
     return (await this.db.insert(fields).values({ facilityId: this.facilityId, name: this.unique('Spare field') }).returning({ id: fields.id }))[0]!.id;
   }
+
+  // ---- fixtures for issue 13's routes (each part adds its own below its heading) ----
+  // practice requests:
+  // clinics:
+  // contact and announcements:
 
   async person(): Promise<TestUser> {
     return this.t.signUp({ email: `${this.slug('person')}@example.org` });
