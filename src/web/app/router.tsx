@@ -73,9 +73,14 @@ export const routes: RouteObject[] = [
               ([{ AdminHomePage }, { PracticeRequestQueue }, { ContactInbox }, { LeagueSettingsCard }]) =>
                 function AdminHome() {
                   return (
-                    <AdminHomePage>
-                      <PracticeRequestQueue />
-                      <ContactInbox />
+                    <AdminHomePage
+                      inboxes={
+                        <>
+                          <PracticeRequestQueue />
+                          <ContactInbox />
+                        </>
+                      }
+                    >
                       <LeagueSettingsCard />
                     </AdminHomePage>
                   );

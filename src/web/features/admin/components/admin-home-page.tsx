@@ -6,8 +6,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ADMIN_HOME, ADMIN_PAGES } from '../admin-pages';
 import { useAdminOverview } from '../api/get-admin-overview';
 
-/** `children`: what sits below the tools (the league settings, composed in by the router). */
-export function AdminHomePage({ children }: { children?: ReactNode }) {
+/**
+ * `inboxes`: what waits for an admin (practice requests, contact messages), right below the counts;
+ * `children`: what sits below the tools (the league settings). Both composed in by the router.
+ */
+export function AdminHomePage({ inboxes, children }: { inboxes?: ReactNode; children?: ReactNode }) {
   const overview = useAdminOverview();
   const data = overview.data;
   const stats = [
@@ -46,6 +49,8 @@ export function AdminHomePage({ children }: { children?: ReactNode }) {
           </li>
         ))}
       </ul>
+
+      {inboxes ? <div className="mt-8 flex flex-col gap-8">{inboxes}</div> : null}
 
       <h2 className="mt-10 mb-4 text-lg font-semibold text-primary-900">Tools</h2>
       <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3">
