@@ -7,7 +7,7 @@ export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
 
 /**
  * How many messages one sender may send in an hour: per network address (a shared club or school network sends
- * more) and per email address. Counted in the database, so the limit holds across app servers (decision 017).
+ * more) and per email address. Counted in the database, so the limit holds across app servers (decision 021).
  */
 export const CONTACT_LIMITS = { perAddressPerHour: 5, perEmailPerHour: 3 } as const;
 

@@ -1,6 +1,7 @@
 import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loading } from '../../components/ui/loading';
+import { UrgentBanner } from '../announcements/urgent-banner';
 import { PageErrorBoundary } from './page-error-boundary';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
@@ -37,7 +38,7 @@ function useScrollToTopOnNavigate() {
 }
 
 /**
- * Root route element: pages render in the outlet, inside their own error boundary (spec §2). A page loaded
+ * Root route element: urgent announcements on top, then pages render in the outlet, inside their own error boundary (spec §2). A page loaded
  * lazily shows 'Loading…' in the page area until it arrives (the shell stays put).
  */
 export function AppShell() {
@@ -45,6 +46,8 @@ export function AppShell() {
   useScrollToTopOnNavigate();
   return (
     <ShellFrame>
+      {/* Urgent announcements sit above every page until each person dismisses them. */}
+      <UrgentBanner />
       <PageErrorBoundary resetKey={location.pathname + location.search}>
         <Suspense fallback={<Loading delayed />}>
           <Outlet />

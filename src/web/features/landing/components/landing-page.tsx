@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PRODUCT_TITLE } from '../../../../shared/constants';
+import { AnnouncementsSection } from '../../../app/announcements/announcements-section';
 import { useCurrentSeason } from '../../../app/current-season/current-season-context';
 import { useSession } from '../../../app/session/use-session';
 import { buttonClasses } from '../../../components/ui/button';
@@ -66,6 +67,9 @@ export function LandingPage() {
           ) : null}
         </div>
       </section>
+
+      {/* Pinned first, then the newest; nothing at all when the league has nothing to say. */}
+      <AnnouncementsSection title="Announcements" />
 
       {auth.status === 'signed-in' ? (
         <section aria-labelledby="welcome-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
