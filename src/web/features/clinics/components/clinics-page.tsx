@@ -1,6 +1,266 @@
-import { ComingSoonPage } from '../../../components/ui/coming-soon-page';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Clinic, Registration } from '../../../../shared/clinics/clinics.schemas';
+import { useSession } from '../../../app/session/use-session';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { Skeleton } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useLeagueTimeZone } from '../../../lib/api/get-league';
+import { formatDateTimeRange } from '../../../lib/dates';
+import { toast } from '../../../lib/toast';
+import { useCancelRegistration } from '../api/cancel-registration';
+import { useClinics } from '../api/get-clinics';
+import { useMyRegistrations } from '../api/get-my-registrations';
+import { cancelledMessage, clinicWindow, placesText, statusText, windowText } from '../clinic-words';
+import { CancelClinicDialog } from './cancel-clinic-dialog';
+import { ClinicFormDialog, type ClinicEditing } from './clinic-form-dialog';
+import { RegisterDialog } from './register-dialog';
+import { RosterDialog } from './roster-dialog';
 
-// Issue 13: this screen is being built.
+const TITLE = 'Clinics';
+const DESCRIPTION = 'Skills clinics run by the league: places left, registration and the waitlist.';
+const LOGIN = `/login?redirect=${encodeURIComponent('/clinics')}`;
+
+/**
+ * /clinics: everyone sees the league's upcoming clinics with the places left; a signed-in person registers a
+ * participant (or joins the waitlist) and sees and cancels their registrations; admins create, edit and cancel
+ * clinics and read their rosters here.
+ */
 export function ClinicsPage() {
-  return <ComingSoonPage title="Clinics" description="Skills clinics run by the league: places left, registration and the waitlist." />;
+  const auth = useSession();
+  const signedIn = auth.status === 'signed-in';
+  const isAdmin = auth.isAdmin;
+  const timeZone = useLeagueTimeZone();
+  const clinics = useClinics();
+  const mine = useMyRegistrations(signedIn);
+  const [registering, setRegistering] = useState<Clinic | null>(null);
+  const [editing, setEditing] = useState<ClinicEditing>(null);
+  const [cancelling, setCancelling] = useState<Clinic | null>(null);
+  const [rosterOf, setRosterOf] = useState<Clinic | null>(null);
+  const now = new Date();
+
+  return (
+    <section>
+      <PageHeader title={TITLE} description={DESCRIPTION} actions={isAdmin ? <Button onClick={() => setEditing({ clinic: null })}>New clinic</Button> : null} />
+
+      {auth.status === 'signed-out' ? (
+        <Alert tone="info" className="mb-6">
+          <p>
+            <Link to={LOGIN} className="font-semibold underline">
+              Log in to register
+            </Link>{' '}
+            a participant. Registration needs an account so we can email you about your place.
+          </p>
+        </Alert>
+      ) : null}
+
+      {signedIn ? <MyRegistrations query={mine} timeZone={timeZone} /> : null}
+
+      <h2 className="sr-only">Upcoming clinics</h2>
+      {clinics.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2" aria-hidden="true">
+          <Skeleton className="h-56 w-full" />
+          <Skeleton className="h-56 w-full" />
+        </div>
+      ) : clinics.isError ? (
+        <LoadErrorAlert title="The clinics could not be loaded" message={clinics.error.message} onRetry={() => clinics.refetch()} />
+      ) : clinics.data.length === 0 ? (
+        <EmptyState
+          title="No clinics are scheduled yet"
+          action={isAdmin ? <Button onClick={() => setEditing({ clinic: null })}>Create the first clinic</Button> : null}
+        >
+          {isAdmin ? 'Create the first clinic: families can register as soon as it is published.' : 'The league posts clinics here. Check back soon.'}
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {clinics.data.map((clinic) => (
+            <li key={clinic.id} className="min-w-0">
+              <ClinicCard
+                clinic={clinic}
+                timeZone={timeZone}
+                now={now}
+                signedIn={signedIn}
+                isAdmin={isAdmin}
+                onRegister={() => setRegistering(clinic)}
+                onEdit={() => setEditing({ clinic })}
+                onCancel={() => setCancelling(clinic)}
+                onRoster={() => setRosterOf(clinic)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <RegisterDialog clinic={registering} onClose={() => setRegistering(null)} />
+      {isAdmin ? (
+        <>
+          <ClinicFormDialog editing={editing} timeZone={timeZone} onClose={() => setEditing(null)} />
+          <CancelClinicDialog clinic={cancelling} onClose={() => setCancelling(null)} />
+          <RosterDialog clinic={rosterOf} timeZone={timeZone} onClose={() => setRosterOf(null)} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ClinicCard({
+  clinic,
+  timeZone,
+  now,
+  signedIn,
+  isAdmin,
+  onRegister,
+  onEdit,
+  onCancel,
+  onRoster,
+}: {
+  clinic: Clinic;
+  timeZone: string;
+  now: Date;
+  signedIn: boolean;
+  isAdmin: boolean;
+  onRegister: () => void;
+  onEdit: () => void;
+  onCancel: () => void;
+  onRoster: () => void;
+}) {
+  const window = clinicWindow(clinic, now);
+  const full = clinic.registeredCount >= clinic.capacity;
+  const titleId = `clinic-${clinic.id}`;
+  return (
+    <Card className="flex h-full flex-col gap-3" role="article" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={titleId} className="min-w-0 text-lg font-bold break-words text-primary-900">
+          {clinic.title}
+        </h3>
+        <div className="flex flex-wrap gap-1">
+          {!clinic.published ? <Badge tone="danger">Not published</Badge> : null}
+          {clinic.ageGroup ? <Badge>{clinic.ageGroup}</Badge> : null}
+        </div>
+      </div>
+      <dl className="grid gap-1 text-slate-800">
+        <div>
+          <dt className="sr-only">When</dt>
+          <dd className="font-medium">{formatDateTimeRange(clinic.startsAt, clinic.endsAt, timeZone)}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Where</dt>
+          <dd className="break-words">{clinic.location}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Places</dt>
+          <dd className={full ? 'font-semibold text-warning-800' : 'font-semibold text-success-800'}>{placesText(clinic)}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Registration</dt>
+          <dd className="text-sm text-slate-700">{windowText(window, clinic, timeZone)}</dd>
+        </div>
+      </dl>
+      {clinic.description ? <p className="text-slate-700 break-words whitespace-pre-line">{clinic.description}</p> : null}
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        {window.state === 'open' ? (
+          signedIn ? (
+            <Button onClick={onRegister} aria-label={`${full ? 'Join the waitlist' : 'Register'} for ${clinic.title}`}>
+              {full ? 'Join the waitlist' : 'Register'}
+            </Button>
+          ) : (
+            <Link to={LOGIN} className={buttonClasses('primary')}>
+              Log in to register
+            </Link>
+          )
+        ) : null}
+        {isAdmin ? (
+          <>
+            <Button variant="secondary" onClick={onRoster} aria-label={`Roster of ${clinic.title}`}>
+              Roster
+            </Button>
+            <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${clinic.title}`}>
+              Edit
+            </Button>
+            <Button variant="ghost" onClick={onCancel} aria-label={`Cancel clinic ${clinic.title}`}>
+              Cancel clinic
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function MyRegistrations({ query, timeZone }: { query: ReturnType<typeof useMyRegistrations>; timeZone: string }) {
+  const cancel = useCancelRegistration();
+  const [asking, setAsking] = useState<Registration | null>(null);
+  const confirm = () => {
+    if (!asking) return;
+    const name = asking.participantName;
+    cancel.mutate(asking.id, {
+      onSuccess: ({ promoted }) => {
+        toast.success(cancelledMessage(name, promoted));
+        setAsking(null);
+      },
+      onError: (err) => {
+        toast.error(err.message);
+        setAsking(null);
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="my-registrations" className="mb-8">
+      <h2 id="my-registrations" className="mb-3 text-xl font-bold text-primary-900">
+        Your registrations
+      </h2>
+      {query.isPending ? (
+        <Skeleton className="h-20 w-full" />
+      ) : query.isError ? (
+        <LoadErrorAlert title="Your registrations could not be loaded" message={query.error.message} onRetry={() => query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
+          You have not registered anyone yet. Choose a clinic below and press Register.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {query.data.map((r) => (
+            <li key={r.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-semibold break-words text-primary-900">
+                  {r.participantName} · {r.clinicTitle}
+                </p>
+                <p className="text-sm text-slate-700">{formatDateTimeRange(r.startsAt, r.endsAt, timeZone)}</p>
+                <p className="mt-1">
+                  <Badge tone={r.status === 'registered' ? 'success' : 'accent'}>{statusText(r)}</Badge>
+                </p>
+              </div>
+              <Button variant="secondary" size="sm" onClick={() => setAsking(r)} aria-label={`Cancel ${r.participantName}'s registration for ${r.clinicTitle}`}>
+                Cancel
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmModal
+        open={asking !== null}
+        title="Cancel this registration?"
+        message={
+          asking
+            ? asking.status === 'registered'
+              ? `${asking.participantName} loses the place in ${asking.clinicTitle}; the first on the waitlist gets it.`
+              : `${asking.participantName} leaves the waitlist for ${asking.clinicTitle}.`
+            : ''
+        }
+        confirmLabel="Cancel registration"
+        cancelLabel="Keep it"
+        destructive
+        busy={cancel.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,235 @@
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/client';
+import { onUniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/access';
+import { capacityProblem, registrationWindow, registrationWindowWords, statusForNewRegistration, whoIsPromoted } from '../../../shared/clinics/clinic-rules';
+import type { Clinic, ClinicValues, Registration, RosterEntry } from '../../../shared/clinics/clinics.schemas';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { findFacility } from '../facilities/facilities.service';
+import { notification, queueNotifications, type ClinicFacts } from '../notifications/notifications.service';
+import { clinicRosterCsv } from './clinics-csv';
+import * as repo from './clinics.repository';
+
+const clinicGone = () => new AppError('NOT_FOUND', 'That clinic does not exist, or it is not open to the public yet. Reload the clinics page.');
+const registrationGone = () => new AppError('NOT_FOUND', 'That registration does not exist, or it is not yours. Reload the clinics page.');
+
+const isAdmin = (actor: Actor | null) => Boolean(actor?.admin.isAdmin);
+
+function facts(clinic: Clinic, participantName: string): ClinicFacts {
+  return { clinicId: clinic.id, clinicTitle: clinic.title, participantName, startsAt: clinic.startsAt, endsAt: clinic.endsAt, location: clinic.location };
+}
+
+/** The facility must be one of the league's (an inactive one is allowed: a gym can host a clinic without its fields). */
+async function checkPlace(db: Database, values: ClinicValues): Promise<void> {
+  if (values.facilityId && !(await findFacility(db, values.facilityId))) {
+    throw new AppError('VALIDATION_FAILED', 'That facility does not exist. Choose one from the list, or type the place.', {
+      fields: { facilityId: 'Choose a facility' },
+    });
+  }
+}
+
+const rowValues = (values: ClinicValues) => ({
+  title: values.title,
+  description: values.description,
+  startsAt: new Date(values.startsAt),
+  endsAt: new Date(values.endsAt),
+  facilityId: values.facilityId,
+  locationText: values.facilityId ? null : values.locationText,
+  ageGroup: values.ageGroup,
+  capacity: values.capacity,
+  registrationOpensAt: values.registrationOpensAt ? new Date(values.registrationOpensAt) : null,
+  registrationClosesAt: values.registrationClosesAt ? new Date(values.registrationClosesAt) : null,
+  published: values.published,
+});
+
+/** Clinics that have not ended, soonest first: published ones for everyone, unpublished ones too for admins. */
+export function listClinics(db: Database, actor: Actor | null, now = new Date()): Promise<Clinic[]> {
+  return repo.listUpcomingClinics(db, now, isAdmin(actor));
+}
+
+/** The caller's places and waitlist positions in clinics that have not ended. */
+export function myRegistrations(db: Database, actor: Actor, now = new Date()): Promise<Registration[]> {
+  return repo.registrationsOf(db, actor.userId, now);
+}
+
+export async function createClinic(db: Database, ctx: AuditContext, values: ClinicValues): Promise<Clinic> {
+  return db.transaction(async (tx) => {
+    await checkPlace(tx, values);
+    const row = await repo.insertClinic(tx, { ...rowValues(values), createdBy: ctx.actorId });
+    const clinic = (await repo.findClinicView(tx, row.id))!;
+    await recordAudit(tx, ctx, {
+      action: 'clinic.create',
+      entityType: 'clinic',
+      entityId: clinic.id,
+      summary: `Created the clinic "${clinic.title}" (${clinic.capacity} places)`,
+      after: clinic,
+    });
+    return clinic;
+  });
+}
+
+/**
+ * Gives freed places to the first on the waitlist (by `seq`), with their notifications; the clinic's row must be
+ * locked by the caller. Returns who was promoted.
+ */
+async function fillFreePlaces(tx: Database, clinicId: string, capacity: number): Promise<repo.RegistrationRow[]> {
+  const registered = await repo.countRegistered(tx, clinicId);
+  const free = capacity - registered;
+  if (free <= 0) return [];
+  const promoted = whoIsPromoted(await repo.waitlist(tx, clinicId, free), capacity, registered);
+  await repo.promote(
+    tx,
+    promoted.map((r) => r.id),
+  );
+  const clinic = (await repo.findClinicView(tx, clinicId))!;
+  await queueNotifications(
+    tx,
+    promoted.map((r) => notification('clinic.promoted', { teamId: null, userId: r.userId }, facts(clinic, r.participantName))),
+  );
+  return promoted;
+}
+
+/** Edits a clinic. More places promote from the waitlist in order; fewer than the registered count is refused. */
+export async function editClinic(db: Database, ctx: AuditContext, id: string, values: ClinicValues): Promise<{ clinic: Clinic; promoted: number }> {
+  return db.transaction(async (tx) => {
+    const locked = await repo.lockClinic(tx, id);
+    if (!locked) throw clinicGone();
+    if (locked.cancelledAt) throw new AppError('CONFLICT', 'This clinic was cancelled, so it cannot be edited. Create a new clinic instead.');
+    await checkPlace(tx, values);
+    const before = (await repo.findClinicView(tx, id))!;
+    const problem = capacityProblem(values.capacity, before.registeredCount);
+    if (problem)
+      throw new AppError('RULE_VIOLATION', problem, { fields: { capacity: `At least ${before.registeredCount}` }, rule: 'CAPACITY_BELOW_REGISTERED' });
+    await repo.updateClinic(tx, id, rowValues(values));
+    const promoted = await fillFreePlaces(tx, id, values.capacity);
+    const clinic = (await repo.findClinicView(tx, id))!;
+    await recordAudit(tx, ctx, {
+      action: 'clinic.update',
+      entityType: 'clinic',
+      entityId: id,
+      summary: `Edited the clinic "${clinic.title}"${promoted.length ? `; ${promoted.length} promoted from the waitlist` : ''}`,
+      before,
+      after: { ...clinic, promoted: promoted.map((r) => r.id) },
+    });
+    return { clinic, promoted: promoted.length };
+  });
+}
+
+/** Cancels a clinic: every registration (places and waitlist) is cancelled and each registrant is told why. */
+export async function cancelClinic(db: Database, ctx: AuditContext, id: string, reason: string): Promise<{ clinic: Clinic; registrationsCancelled: number }> {
+  return db.transaction(async (tx) => {
+    const locked = await repo.lockClinic(tx, id);
+    if (!locked) throw clinicGone();
+    if (locked.cancelledAt) throw new AppError('CONFLICT', 'This clinic was already cancelled. Reload the clinics page.');
+    const before = (await repo.findClinicView(tx, id))!;
+    await repo.updateClinic(tx, id, { cancelledAt: new Date(), cancelledBy: ctx.actorId, cancelReason: reason });
+    const cancelled = await repo.cancelAllRegistrations(tx, id, ctx.actorId);
+    await queueNotifications(
+      tx,
+      cancelled.map((r) => notification('clinic.cancelled', { teamId: null, userId: r.userId }, { ...facts(before, r.participantName), reason })),
+    );
+    const clinic = (await repo.findClinicView(tx, id))!;
+    await recordAudit(tx, ctx, {
+      action: 'clinic.cancel',
+      entityType: 'clinic',
+      entityId: id,
+      summary: `Cancelled the clinic "${clinic.title}" (${cancelled.length} registration${cancelled.length === 1 ? '' : 's'} cancelled): ${reason}`,
+      before,
+      after: { cancelReason: reason, registrations: cancelled.map((r) => r.id) },
+    });
+    return { clinic, registrationsCancelled: cancelled.length };
+  });
+}
+
+const duplicate = (name: string) =>
+  new AppError('CONFLICT', `${name} is already signed up for this clinic (registered or on the waitlist). See "Your registrations".`, {
+    fields: { participantName: 'Already signed up' },
+    rule: 'ALREADY_REGISTERED',
+  });
+
+/**
+ * Registers a participant. The clinic's row is locked, the places counted, then the registration inserted: two
+ * registrations for the same clinic queue on the lock, so the capacity is never exceeded, and the `seq` each takes
+ * at insert orders the waitlist as they were decided.
+ */
+export async function register(
+  { db, league }: Pick<ServerContext, 'db' | 'league'>,
+  actor: Actor,
+  clinicId: string,
+  input: { participantName: string; participantAge: number; emergencyContact: string },
+  now = new Date(),
+): Promise<Registration> {
+  const timeZone = await league.timeZone();
+  return onUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        const locked = await repo.lockClinic(tx, clinicId);
+        if (!locked || (!locked.published && !isAdmin(actor))) throw clinicGone();
+        const clinic = (await repo.findClinicView(tx, clinicId))!;
+        const window = registrationWindow(clinic, now);
+        const refusal = registrationWindowWords(window, clinic, timeZone);
+        if (refusal) throw new AppError('RULE_VIOLATION', refusal, { rule: window.state === 'not-yet' ? 'NOT_OPEN_YET' : 'REGISTRATION_CLOSED' });
+        const status = statusForNewRegistration(locked.capacity, await repo.countRegistered(tx, clinicId));
+        const row = await repo.insertRegistration(tx, { clinicId, userId: actor.userId, ...input, status });
+        await queueNotifications(tx, [
+          notification('clinic.registered', { teamId: null, userId: actor.userId }, { ...facts(clinic, row.participantName), status }),
+        ]);
+        return (await repo.registrationView(tx, row.id))!;
+      }),
+    () => duplicate(input.participantName),
+  );
+}
+
+/**
+ * Cancels a registration (its owner, or an admin). Under the clinic's lock: a freed place goes to the first on the
+ * waitlist, who is told. An admin's cancel is audit-logged.
+ */
+export async function cancelRegistration(
+  db: Database,
+  ctx: AuditContext,
+  actor: Actor,
+  id: string,
+  now = new Date(),
+): Promise<{ registration: Registration; promoted: string | null }> {
+  const first = await repo.findRegistration(db, id);
+  const mayTouch = (r: repo.RegistrationRow | null) => r && (r.userId === actor.userId || isAdmin(actor));
+  if (!first || !mayTouch(first)) throw registrationGone();
+  return db.transaction(async (tx) => {
+    const locked = await repo.lockClinic(tx, first.clinicId);
+    const reg = await repo.findRegistration(tx, id);
+    if (!locked || !reg || !mayTouch(reg)) throw registrationGone();
+    if (reg.status === 'cancelled') throw new AppError('CONFLICT', `${reg.participantName}'s registration was already cancelled. Reload the clinics page.`);
+    if (locked.endsAt.getTime() <= now.getTime()) throw new AppError('RULE_VIOLATION', 'This clinic is over, so its registrations stay as they were.');
+    await repo.cancelRegistration(tx, id, actor.userId);
+    const promoted = reg.status === 'registered' ? await fillFreePlaces(tx, locked.id, locked.capacity) : [];
+    if (isAdmin(actor)) {
+      await recordAudit(tx, ctx, {
+        action: 'clinic.registration.cancel',
+        entityType: 'clinic_registration',
+        entityId: id,
+        summary: `Cancelled ${reg.participantName}'s ${reg.status === 'registered' ? 'place' : 'waitlist place'} in "${locked.title}"${promoted.length ? `; ${promoted[0]!.participantName} promoted from the waitlist` : ''}`,
+        before: reg,
+        after: { promoted: promoted.map((r) => r.id) },
+      });
+    }
+    return { registration: (await repo.registrationView(tx, id))!, promoted: promoted[0]?.participantName ?? null };
+  });
+}
+
+export async function clinicRoster(db: Database, id: string): Promise<{ clinic: Clinic; entries: RosterEntry[] }> {
+  const clinic = await repo.findClinicView(db, id);
+  if (!clinic) throw clinicGone();
+  return { clinic, entries: await repo.roster(db, id) };
+}
+
+/** The roster as CSV (times in the league's zone), with a file name from the clinic's title. */
+export async function clinicRosterExport({ db, league }: Pick<ServerContext, 'db' | 'league'>, id: string): Promise<{ csv: string; fileName: string }> {
+  const { clinic, entries } = await clinicRoster(db, id);
+  const slug =
+    clinic.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'clinic';
+  return { csv: clinicRosterCsv(entries, await league.timeZone()), fileName: `${slug}-roster.csv` };
+}
