@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRules, bookings, facilities, fields, invitations, seasons, slots, teams, users } from './db/schema';
+import { bookingRules, bookings, contactMessages, facilities, fields, invitations, seasons, slots, teams, users } from './db/schema';
 import { hashToken, newToken } from './one-time-token';
 import { listDeclaredRoutes, type Access, type DeclaredRoute } from './plugins/access';
 import { errorShapeProblems, leakProblems, preview } from './test/answer-checks';
@@ -399,10 +399,140 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   // ---- practice requests (issue 13) ----
+  'POST /api/practice-requests': {
+    access: 'user',
+    // The admin has no team of their own; a parent is no coach.
+    call: async (_as, f) => {
+      await f.makeRoomForRequestOfB();
+      return { url: '/api/practice-requests', body: f.practiceRequestBody() };
+    },
+    expect: { visitor: 'denied', member: 'denied', coachA: 'ok', coachB: 'ok', admin: 'denied' },
+  },
+  'GET /api/practice-requests/mine': {
+    access: 'user',
+    call: () => ({ url: '/api/practice-requests/mine' }),
+    expect: { visitor: 'denied', member: 'denied', coachA: 'ok', coachB: 'ok', admin: 'denied' },
+  },
+  'POST /api/practice-requests/:id/withdraw': {
+    access: 'user',
+    call: async (_as, f) => {
+      const request = await f.pendingRequestOfB();
+      return { url: `/api/practice-requests/${request}/withdraw`, ids: { request } };
+    },
+    expect: { visitor: 'denied', member: REFUSED, coachA: REFUSED, coachB: 'ok', admin: REFUSED },
+    after: async (as, call, _answer, f) =>
+      as === 'coachB' || (await f.requestStatusOfB(call.ids!.request!)) === 'pending' ? [] : [`${as} withdrew team B's practice request`],
+  },
+  'GET /api/admin/practice-requests': { access: 'admin', call: () => ({ url: '/api/admin/practice-requests' }), expect: ADMIN_ONLY },
+  'POST /api/admin/practice-requests/:id/approve': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const request = await f.pendingRequestOfB();
+      return { url: `/api/admin/practice-requests/${request}/approve`, body: { slotId: await f.slot() }, ids: { request } };
+    },
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) =>
+      as === 'admin' || (await f.requestStatusOfB(call.ids!.request!)) === 'pending' ? [] : [`${as} decided team B's practice request`],
+  },
+  'POST /api/admin/practice-requests/:id/decline': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const request = await f.pendingRequestOfB();
+      return { url: `/api/admin/practice-requests/${request}/decline`, body: { reason: 'No fields that week' }, ids: { request } };
+    },
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) =>
+      as === 'admin' || (await f.requestStatusOfB(call.ids!.request!)) === 'pending' ? [] : [`${as} decided team B's practice request`],
+  },
 
   // ---- clinics (issue 13) ----
+  'GET /api/clinics': { access: 'public', call: () => ({ url: '/api/clinics' }), expect: PUBLIC },
+  'GET /api/clinics/mine': { access: 'user', call: () => ({ url: '/api/clinics/mine' }), expect: SIGNED_IN },
+  'POST /api/clinics': { access: 'admin', call: (as, f) => ({ url: '/api/clinics', body: f.clinicBody(`Clinic by ${as}`) }), expect: ADMIN_ONLY },
+  'PUT /api/clinics/:id': {
+    access: 'admin',
+    call: async (as, f) => ({ url: `/api/clinics/${await f.clinic()}`, body: f.clinicBody(`Renamed by ${as}`) }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/clinics/:id/cancel': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const clinic = await f.clinic();
+      return { url: `/api/clinics/${clinic}/cancel`, body: { reason: 'Rain' }, ids: { clinic } };
+    },
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) => (as === 'admin' || (await f.clinicListed(call.ids!.clinic!)) ? [] : [`${as} cancelled a clinic`]),
+  },
+  'POST /api/clinics/:id/registrations': {
+    access: 'user',
+    call: async (as, f) => ({ url: `/api/clinics/${await f.clinic()}/registrations`, body: { participantName: `Kid of ${as}`, participantAge: 9, emergencyContact: 'Grandma 555-0100' } }),
+    expect: SIGNED_IN,
+  },
+  'POST /api/clinics/registrations/:id/cancel': {
+    access: 'user',
+    // Coach B's child's place: only coach B (the registrant) and an admin may cancel it; others do not learn it exists.
+    call: async (_as, f) => {
+      const { clinic, registration } = await f.clinicRegistrationOfB();
+      return { url: `/api/clinics/registrations/${registration}/cancel`, ids: { clinic, registration } };
+    },
+    expect: { visitor: 'denied', member: 'not-found', coachA: 'not-found', coachB: 'ok', admin: 'ok' },
+    after: async (as, call, _answer, f) =>
+      as === 'coachB' || as === 'admin' || (await f.clinicRegistrationStatus(call.ids!.clinic!, call.ids!.registration!)) === 'registered' ? [] : [`${as} cancelled coach B's clinic registration`],
+  },
+  'GET /api/clinics/:id/roster': { access: 'admin', call: async (_as, f) => ({ url: `/api/clinics/${(await f.clinicRegistrationOfB()).clinic}/roster` }), expect: ADMIN_ONLY },
+  'GET /api/clinics/:id/roster.csv': { access: 'admin', call: async (_as, f) => ({ url: `/api/clinics/${(await f.clinicRegistrationOfB()).clinic}/roster.csv` }), expect: ADMIN_ONLY },
 
   // ---- contact and announcements (issue 13) ----
+  'GET /api/announcements': { access: 'public', call: () => ({ url: '/api/announcements' }), expect: PUBLIC },
+  'POST /api/announcements/:id/dismiss': { access: 'user', call: async (_as, f) => ({ url: `/api/announcements/${await f.announcement()}/dismiss` }), expect: SIGNED_IN },
+  'GET /api/admin/announcements': { access: 'admin', call: () => ({ url: '/api/admin/announcements' }), expect: ADMIN_ONLY },
+  'POST /api/admin/announcements/preview': { access: 'admin', call: () => ({ url: '/api/admin/announcements/preview', body: { body: '**Rain** today' } }), expect: ADMIN_ONLY },
+  'POST /api/admin/announcements': {
+    access: 'admin',
+    call: (as, f) => ({ url: '/api/admin/announcements', body: { title: f.unique(`Matrix news by ${as}`), body: 'Fields open', audience: 'everyone', severity: 'info' } }),
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) => {
+      if (as === 'admin') return [];
+      const title = (call.body as { title: string }).title;
+      return (await f.announcementTitles()).includes(title) ? [`${as} published an announcement`] : [];
+    },
+  },
+  'PUT /api/admin/announcements/:id': {
+    access: 'admin',
+    call: async (as, f) => {
+      const id = await f.announcement();
+      return { url: `/api/admin/announcements/${id}`, body: { title: f.unique(`Matrix edit by ${as}`), body: 'Changed', audience: 'admins', severity: 'urgent' }, ids: { id } };
+    },
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) => {
+      if (as === 'admin') return [];
+      return (await f.announcementTitles()).includes((call.body as { title: string }).title) ? [`${as} edited an announcement`] : [];
+    },
+  },
+  'DELETE /api/admin/announcements/:id': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const id = await f.announcement();
+      return { url: `/api/admin/announcements/${id}`, ids: { id } };
+    },
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) => (as === 'admin' || (await f.announcementIds()).includes(call.ids!.id!) ? [] : [`${as} deleted an announcement`]),
+  },
+  'POST /api/contact': {
+    access: 'public',
+    // Anyone may write to the league; each caller from an address of its own, so the hourly limit never trips here.
+    call: (as) => ({ url: '/api/contact', body: { name: `Sender ${as}`, email: `contact-${as}@example.org`, subject: 'Matrix', message: 'A message to the league from the matrix.' } }),
+    expect: PUBLIC,
+  },
+  'GET /api/admin/contact-messages': { access: 'admin', call: () => ({ url: '/api/admin/contact-messages?status=new' }), expect: ADMIN_ONLY },
+  'PATCH /api/admin/contact-messages/:id': {
+    access: 'admin',
+    call: async (_as, f) => ({ url: `/api/admin/contact-messages/${await f.contactMessage()}`, body: { status: 'read' } }),
+    expect: ADMIN_ONLY,
+  },
+  // ---- audit log (issue 14) ----
+  'GET /api/admin/audit-log': { access: 'admin', call: () => ({ url: '/api/admin/audit-log?action=season.create&limit=5' }), expect: ADMIN_ONLY },
+  'GET /api/admin/audit-log.csv': { access: 'admin', call: () => ({ url: '/api/admin/audit-log.csv?action=season.create' }), expect: ADMIN_ONLY },
 };
 
 /** The league the walk plays in, and fresh data on demand (one piece per call that changes something). */
@@ -515,8 +645,102 @@ class Fixtures {
 
   // ---- fixtures for issue 13's routes (each part adds its own below its heading) ----
   // practice requests:
+  practiceRequestBody(): unknown {
+    return { preferredDates: [this.monday.add({ days: 3 }).toString()], windowStart: '16:00', windowEnd: '20:00', durationMinutes: 60, notes: 'Matrix' };
+  }
+
+  private asCoachB(method: 'GET' | 'POST', url: string, payload?: unknown) {
+    return this.t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: this.users.coachB.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+
+  async requestStatusOfB(id: string): Promise<string | undefined> {
+    const res = await this.asCoachB('GET', '/api/practice-requests/mine');
+    return res.json<{ requests: Array<{ id: string; status: string }> }>().requests.find((r) => r.id === id)?.status;
+  }
+
+  /** Team B may hold 3 pending requests: the walk withdraws the ones earlier calls left, as its coach would. */
+  async makeRoomForRequestOfB(): Promise<void> {
+    const res = await this.asCoachB('GET', '/api/practice-requests/mine');
+    for (const r of res.json<{ requests: Array<{ id: string; status: string }> }>().requests) {
+      if (r.status === 'pending') await this.asCoachB('POST', `/api/practice-requests/${r.id}/withdraw`);
+    }
+  }
+
+  /** A pending practice request of team B, filed by its coach. */
+  async pendingRequestOfB(): Promise<string> {
+    await this.makeRoomForRequestOfB();
+    const res = await this.asCoachB('POST', '/api/practice-requests', this.practiceRequestBody());
+    if (res.statusCode !== 201) throw new Error(`could not file a practice request: ${res.statusCode} ${res.body}`);
+    return res.json<{ request: { id: string } }>().request.id;
+  }
   // clinics:
+  clinicBody(title: string): unknown {
+    const startsAt = new Date(Date.now() + 14 * 86_400_000);
+    return { title: this.unique(title), startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(), locationText: 'Matrix gym', capacity: 5, published: true };
+  }
+
+  /** A published clinic of its own, created through the API by the admin. */
+  async clinic(): Promise<string> {
+    const res = await this.t.app.inject({ method: 'POST', url: '/api/clinics', headers: { origin: TEST_ORIGIN, cookie: this.users.admin.cookie }, payload: this.clinicBody('Matrix clinic') as object });
+    if (res.statusCode !== 201) throw new Error(`could not make a clinic: ${res.statusCode} ${res.body}`);
+    return res.json<{ clinic: { id: string } }>().clinic.id;
+  }
+
+  /** Coach B's child's place in a clinic of its own, registered through the API by coach B. */
+  async clinicRegistrationOfB(): Promise<{ clinic: string; registration: string }> {
+    const clinic = await this.clinic();
+    const res = await this.t.app.inject({
+      method: 'POST',
+      url: `/api/clinics/${clinic}/registrations`,
+      headers: { origin: TEST_ORIGIN, cookie: this.users.coachB.cookie },
+      payload: { participantName: 'Child of B', participantAge: 10, emergencyContact: 'Coach B 555-0199' },
+    });
+    if (res.statusCode !== 201) throw new Error(`could not register for a clinic: ${res.statusCode} ${res.body}`);
+    return { clinic, registration: res.json<{ registration: { id: string } }>().registration.id };
+  }
+
+  async clinicRegistrationStatus(clinic: string, registration: string): Promise<string | undefined> {
+    const res = await this.t.app.inject({ url: `/api/clinics/${clinic}/roster`, headers: { cookie: this.users.admin.cookie } });
+    return res.json<{ entries: Array<{ id: string; status: string }> }>().entries.find((e) => e.id === registration)?.status;
+  }
+
+  async clinicListed(clinic: string): Promise<boolean> {
+    const res = await this.t.app.inject({ url: '/api/clinics' });
+    return res.json<{ clinics: Array<{ id: string }> }>().clinics.some((c) => c.id === clinic);
+  }
   // contact and announcements:
+  /** A live announcement for everyone, published through the API by the admin. */
+  async announcement(): Promise<string> {
+    const res = await this.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/announcements',
+      headers: { origin: TEST_ORIGIN, cookie: this.users.admin.cookie },
+      payload: { title: this.unique('Matrix announcement'), body: 'Field 2 is closed', audience: 'everyone', severity: 'urgent' },
+    });
+    if (res.statusCode !== 201) throw new Error(`could not make an announcement: ${res.statusCode} ${res.body}`);
+    return res.json<{ announcement: { id: string } }>().announcement.id;
+  }
+
+  private async adminAnnouncements(): Promise<Array<{ id: string; title: string }>> {
+    const res = await this.t.app.inject({ url: '/api/admin/announcements', headers: { cookie: this.users.admin.cookie } });
+    return res.json<{ announcements: Array<{ id: string; title: string }> }>().announcements;
+  }
+
+  async announcementTitles(): Promise<string[]> {
+    return (await this.adminAnnouncements()).map((a) => a.title);
+  }
+
+  async announcementIds(): Promise<string[]> {
+    return (await this.adminAnnouncements()).map((a) => a.id);
+  }
+  /** A new contact message, as a visitor's form sends it. */
+  async contactMessage(): Promise<string> {
+    const [row] = await this.db
+      .insert(contactMessages)
+      .values({ name: 'Matrix sender', email: `${this.slug('sender')}@example.org`, subject: this.unique('Question'), body: 'Is Field 1 open on Sunday?' })
+      .returning({ id: contactMessages.id });
+    return row!.id;
+  }
 
   async person(): Promise<TestUser> {
     return this.t.signUp({ email: `${this.slug('person')}@example.org` });

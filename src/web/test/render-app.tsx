@@ -44,7 +44,7 @@ export function stubApi(profile: Profile | null, extra: Record<string, unknown> 
     if (url === '/api/seasons') return json({ seasons: [] });
     if (url === '/api/teams') return json({ teams: [] });
     if (url === '/api/league') return json(leagueSettings);
-    if (url === '/api/admin/overview') return json({ users: 3, teams: 2, seasons: 1, activeSeason: 'Spring 2027', bookingsToday: 4, openSlotsThisWeek: 37 });
+    if (url === '/api/admin/overview') return json({ users: 3, teams: 2, seasons: 1, activeSeason: 'Spring 2027', bookingsToday: 4, openSlotsThisWeek: 37, pendingRequests: 1, newContactMessages: 2, fieldsBlockedToday: 0 });
     return json({ error: { code: 'NOT_FOUND', message: `no stub for ${url}` } }, 404);
   }
   vi.stubGlobal('fetch', fetchMock);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, fields, slots } from '../../db/schema';
+import { blocks, bookings, contactMessages, facilities, fields, practiceRequests, slots } from '../../db/schema';
 import { TZ, seedLeague, type League, insertField } from '../../test/booking-fixtures';
 import { buildTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
@@ -57,6 +57,45 @@ describe('admin landing counts (product.md: tiles with live counts)', () => {
     // The booking 4 minutes from now is today's too, unless today ends within those 4 minutes.
     expect(after.bookingsToday).toBe(1 + (minutes(4) < startOfTomorrow ? 1 : 0));
     expect(after.openSlotsThisWeek).toBe(baseline + (open < endOfWeek ? 1 : 0));
+  });
+
+  it('counts pending practice requests, new contact messages and the fields closed today by a field or facility block', async () => {
+    const db = t.database.db;
+    const before = await overview();
+    expect(before).toMatchObject({ pendingRequests: 0, newContactMessages: 0, fieldsBlockedToday: 0 });
+    const team = league.teamIds[0]!;
+    const request = { teamId: team, preferredDates: ['2030-05-01'], windowStart: '17:00', windowEnd: '19:00', durationMinutes: 60 };
+    await db.insert(practiceRequests).values([request, request, { ...request, status: 'declined' }, { ...request, status: 'withdrawn' }]);
+    const note = { name: 'Dana', email: 'dana@example.org', subject: 'Hi', body: 'A question about Field 1.' };
+    await db.insert(contactMessages).values([note, note, { ...note, status: 'read' }, { ...note, status: 'archived' }]);
+
+    const today = Temporal.Now.plainDateISO(TZ);
+    const noon = new Date(today.toZonedDateTime({ timeZone: TZ, plainTime: '12:00' }).epochMilliseconds);
+    const hours = (n: number) => new Date(noon.getTime() + n * 3_600_000);
+    const [park] = await db.insert(facilities).values({ name: 'Blocked Park' }).returning();
+    const [a] = await db
+      .insert(fields)
+      .values([
+        { facilityId: park!.id, name: 'BP 1' },
+        { facilityId: park!.id, name: 'BP 2' },
+        { facilityId: park!.id, name: 'BP 3', active: false },
+      ])
+      .returning();
+    const [elsewhere] = await db.insert(facilities).values({ name: 'Open Park' }).returning();
+    const [lone] = await db.insert(fields).values({ facilityId: elsewhere!.id, name: 'OP 1' }).returning();
+    const closed = { category: 'weather' as const, reason: 'Rain' };
+    await db.insert(blocks).values([
+      // The whole park today: BP 1 and BP 2 count (BP 3 is not in use), and BP 1 once even with its own block too.
+      { scope: 'facility', facilityId: park!.id, startsAt: hours(-1), endsAt: hours(1), ...closed },
+      { scope: 'field', fieldId: a!.id, startsAt: hours(2), endsAt: hours(3), ...closed },
+      // Lifted, tomorrow, or one slot only: not a closed field today.
+      { scope: 'field', fieldId: lone!.id, startsAt: hours(-1), endsAt: hours(1), liftedAt: new Date(), ...closed },
+      { scope: 'field', fieldId: lone!.id, startsAt: hours(30), endsAt: hours(32), ...closed },
+    ]);
+    const [slot] = await db.insert(slots).values({ seasonId: league.seasonId, fieldId: lone!.id, startsAt: hours(1), endsAt: hours(2) }).returning();
+    await db.insert(blocks).values({ scope: 'slot', slotId: slot!.id, startsAt: hours(1), endsAt: hours(2), ...closed });
+
+    expect(await overview()).toMatchObject({ pendingRequests: 2, newContactMessages: 2, fieldsBlockedToday: 2 });
   });
 
   it('is for admins only', async () => {

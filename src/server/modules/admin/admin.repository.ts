@@ -1,6 +1,6 @@
-import { and, count, eq, gte, isNull, lt, notExists } from 'drizzle-orm';
+import { and, count, countDistinct, eq, exists, gt, gte, isNull, lt, notExists, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, facilities, fields, seasons, slots, users } from '../../db/schema';
+import { blocks, bookings, facilities, fields, seasons, slots, users } from '../../db/schema';
 
 type Range = { start: Date; end: Date };
 
@@ -44,6 +44,34 @@ export async function countOpenSlots(db: Database, range: Range): Promise<number
             .select({ one: bookings.id })
             .from(bookings)
             .where(and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed'))),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Active fields closed for part of the range by a field or facility block (a single slot's block does not close a field). */
+export async function countFieldsBlocked(db: Database, range: Range): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(fields.id) })
+    .from(fields)
+    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
+    .where(
+      and(
+        eq(fields.active, true),
+        eq(facilities.active, true),
+        exists(
+          db
+            .select({ one: blocks.id })
+            .from(blocks)
+            .where(
+              and(
+                isNull(blocks.liftedAt),
+                lt(blocks.startsAt, range.end),
+                gt(blocks.endsAt, range.start),
+                or(and(eq(blocks.scope, 'field'), eq(blocks.fieldId, fields.id)), and(eq(blocks.scope, 'facility'), eq(blocks.facilityId, fields.facilityId))),
+              ),
+            ),
         ),
       ),
     );

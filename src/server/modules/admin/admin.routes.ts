@@ -13,6 +13,12 @@ export const adminOverviewSchema = z.object({
   bookingsToday: z.number(),
   /** Slots still bookable from now to the end of Sunday, league time. */
   openSlotsThisWeek: z.number(),
+  /** Practice requests waiting for an admin's answer. */
+  pendingRequests: z.number(),
+  /** Contact messages nobody has marked read. */
+  newContactMessages: z.number(),
+  /** Active fields closed by a field or facility block for some part of today, league time. */
+  fieldsBlockedToday: z.number(),
 });
 
 export const adminRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, deps) => {

@@ -12,6 +12,7 @@ import { commitThenPublish } from '../live/live.service';
 import { tags } from '../read-cache/read-cache.service';
 import { notification, notificationsStatement, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
 import { findActiveSeason, findSeason } from '../seasons/seasons.service';
+import { findSlot, lockSlot } from '../slots/slots.service';
 import * as repo from './bookings.repository';
 
 export const taken = () => new AppError('CONFLICT', 'Someone just booked this slot. Pick another time.', { rule: 'SLOT_TAKEN' });
@@ -311,3 +312,31 @@ export const confirmedPracticesStartingBetween = repo.confirmedPracticesStarting
 export const teamBookingCounts = (db: Database, seasonId: string | null, now = new Date()) => repo.teamBookingCounts(db, seasonId, now);
 /** A team's confirmed bookings still to come: a team holding any cannot be deactivated. */
 export const upcomingBookingCountOfTeam = (db: Database, teamId: string, now = new Date()) => repo.upcomingBookingCountOfTeam(db, teamId, now);
+
+/**
+ * Admin: books an open slot for a team inside the caller's transaction (a practice request's approval), outside
+ * the season's limits and booking window like an override, but never a second confirmed booking of a slot (the
+ * unique index has the last word: wrap the caller's transaction in `raceAsTaken`). Takes the locks in the order
+ * every booking change does: the team's row, then the slot's. The caller queues the team's notification and
+ * publishes the slot after its commit.
+ */
+export async function bookForTeamInTransaction(tx: Database, ctx: AuditContext, input: { slotId: string; teamId: string; reason: string }): Promise<Booking> {
+  const team = await repo.lockTeam(tx, input.teamId);
+  if (!team) throw new AppError('NOT_FOUND', 'That team does not exist any more.');
+  if (!team.active) throw new AppError('CONFLICT', `${team.name} is not active, so it cannot be booked. Reactivate the team first.`);
+  const lock = await lockSlot(tx, input.slotId);
+  if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+  const slot = (await findSlot(tx, input.slotId))!;
+  if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
+  if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked (${slot.blockReason ?? 'no reason given'}). Choose another slot.`, { rule: 'SLOT_BLOCKED' });
+  if (slot.status === 'booked') throw new AppError('CONFLICT', `This slot is already booked by ${slot.teamName ?? 'another team'}. Choose another slot.`, { rule: 'SLOT_TAKEN' });
+  const bookingId = await repo.insertBooking(tx, { slotId: input.slotId, teamId: input.teamId, bookedBy: ctx.actorId, override: true, overrideReason: input.reason });
+  await recordAudit(tx, ctx, {
+    action: 'booking.override',
+    entityType: 'booking',
+    entityId: bookingId,
+    summary: `Override: booked ${slot.fieldName} at ${slot.startsAt} for ${team.name}: ${input.reason}`,
+    after: { bookingId, slotId: input.slotId, teamId: input.teamId },
+  });
+  return (await repo.findBooking(tx, bookingId))!;
+}

@@ -258,3 +258,9 @@ export async function applyActiveBlocks(db: Database, selection: SlotSelection):
         or (${blocks.scope} = 'facility' and ${blocks.facilityId} = (select ${fields.facilityId} from ${fields} where ${fields.id} = ${slots.fieldId})))
       and not exists (select 1 from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed')`);
 }
+
+/** Inserts one slot; an overlap with a live slot on its field is the exclusion constraint's error (23P01). */
+export async function insertSlot(db: Database, row: NewSlot): Promise<string> {
+  const rows = await db.insert(slots).values(row).returning({ id: slots.id });
+  return rows[0]!.id;
+}

@@ -12,7 +12,7 @@ import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { findFields } from '../facilities/facilities.service';
 import { commitThenPublish, publishAfter } from '../live/live.service';
 import { readyJson, tags, type CachedSlotView, type ReadyResponse } from '../read-cache/read-cache.service';
-import { findSeason } from '../seasons/seasons.service';
+import { findActiveSeason, findSeason } from '../seasons/seasons.service';
 import * as repo from './slots.repository';
 
 export type GeneratorRequest = z.output<typeof slotGeneratorInputSchema>;
@@ -234,3 +234,32 @@ export const markSlotsBlocked = repo.markSlotsBlocked;
 export const slotsOnFieldsBetween = repo.slotsOnFieldsBetween;
 export const reopenSlotsOf = repo.reopenSlotsOf;
 export type { BlockTarget } from './slots.repository';
+
+/**
+ * Creates one slot in the caller's transaction (a practice request approved with a slot made for it): on an
+ * active field, on a day of the active season, never overlapping another slot on the field (the database
+ * refuses: a clear 409). A slot inside an active field or facility block is born blocked, as generated ones are.
+ */
+export async function createSlotInTransaction(
+  tx: Database,
+  ctx: AuditContext,
+  input: { fieldId: string; startsAt: Date; endsAt: Date },
+  timeZone: string,
+): Promise<Slot> {
+  const season = await findActiveSeason(tx);
+  if (!season) throw new AppError('CONFLICT', 'There is no active season to put the slot in. Activate a season first.');
+  const [field] = await findFields(tx, [input.fieldId]);
+  if (!field?.active) throw new AppError('VALIDATION_FAILED', 'That field does not exist or is closed. Choose an active field.', { fields: { fieldId: 'Choose an active field' } });
+  await refuseOutsideSeason(tx, season.id, input.startsAt, timeZone);
+  let id: string;
+  try {
+    id = await repo.insertSlot(tx, { seasonId: season.id, fieldId: input.fieldId, startsAt: input.startsAt, endsAt: input.endsAt });
+  } catch (err) {
+    if (sqlState(err) === '23P01') throw new AppError('CONFLICT', `That time overlaps another slot on ${field.name}. Choose that slot instead, or a different time.`, { rule: 'SLOT_OVERLAP' });
+    throw err;
+  }
+  await repo.applyActiveBlocks(tx, { slotIds: [id] });
+  const slot = (await repo.findSlot(tx, id))!;
+  await recordAudit(tx, ctx, { action: 'slot.create', entityType: 'slot', entityId: id, summary: `Created a slot on ${slot.fieldName} at ${slot.startsAt}`, after: slot });
+  return slot;
+}

@@ -11,3 +11,5 @@ export const findActiveTeam = (db: Database, id: string) => repo.findActiveTeam(
 export const findTeam = (db: Database, id: string) => repo.findTeam(db, id);
 export const findTeams = (db: Database, ids: string[]) => repo.findTeams(db, ids);
 export const countTeams = (db: Database) => repo.countTeams(db);
+/** Locks the team's row for the rest of the caller's transaction (bookings take the same lock, so they queue). */
+export const lockTeam = (tx: Database, id: string) => repo.lockTeam(tx, id);

@@ -126,5 +126,9 @@ describe('the admin guard (spec §6)', () => {
     const today = screen.getByRole('link', { name: /Today's bookings\s*4/ });
     expect(today.getAttribute('href')).toBe('/admin-manage-bookings');
     expect(screen.getByRole('link', { name: /Open slots this week\s*37/ }).getAttribute('href')).toBe('/admin-slots');
+    // What waits for an admin: the inboxes further down this page, and the fields closed today.
+    expect(screen.getByRole('link', { name: /Pending practice requests\s*1/ }).getAttribute('href')).toBe('#practice-requests');
+    expect(screen.getByRole('link', { name: /New messages\s*2/ }).getAttribute('href')).toBe('#contact-inbox');
+    expect(screen.getByRole('link', { name: /Fields blocked today\s*0/ }).getAttribute('href')).toBe('/admin-block-slot');
   });
 });

@@ -9,6 +9,9 @@ export interface AdminOverview {
   activeSeason: string | null;
   bookingsToday: number;
   openSlotsThisWeek: number;
+  pendingRequests: number;
+  newContactMessages: number;
+  fieldsBlockedToday: number;
 }
 
 export const adminOverviewQueryKey = [...adminQueryKey, 'overview'] as const;

@@ -14,6 +14,10 @@ export function AdminHomePage({ inboxes, children }: { inboxes?: ReactNode; chil
   const overview = useAdminOverview();
   const data = overview.data;
   const stats = [
+    // What waits for an admin first: the two inboxes below the counts, and fields closed today.
+    { label: 'Pending practice requests', value: data?.pendingRequests, to: '#practice-requests' },
+    { label: 'New messages', value: data?.newContactMessages, to: '#contact-inbox' },
+    { label: 'Fields blocked today', value: data?.fieldsBlockedToday, to: '/admin-block-slot' },
     { label: "Today's bookings", value: data?.bookingsToday, to: '/admin-manage-bookings' },
     { label: 'Open slots this week', value: data?.openSlotsThisWeek, to: '/admin-slots' },
     { label: 'Users', value: data?.users, to: '/admin-user-manager' },
@@ -33,10 +37,7 @@ export function AdminHomePage({ inboxes, children }: { inboxes?: ReactNode; chil
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         {stats.map((stat) => (
           <li key={stat.label}>
-            <Link
-              to={stat.to}
-              className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-primary-400 hover:shadow"
-            >
+            <StatTile to={stat.to}>
               <span className="text-sm font-medium text-slate-700">{stat.label}</span>
               {stat.value === undefined ? (
                 <Skeleton className="mt-2 h-8 w-16" />
@@ -45,7 +46,7 @@ export function AdminHomePage({ inboxes, children }: { inboxes?: ReactNode; chil
                   {stat.value}
                 </span>
               )}
-            </Link>
+            </StatTile>
           </li>
         ))}
       </ul>
@@ -69,5 +70,20 @@ export function AdminHomePage({ inboxes, children }: { inboxes?: ReactNode; chil
 
       <div className="mt-10">{children}</div>
     </section>
+  );
+}
+
+const TILE = 'flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-primary-400 hover:shadow';
+
+/** A count's tile: a link to its page, or (`#…`) to an inbox further down this page, which the browser scrolls to. */
+function StatTile({ to, children }: { to: string; children: ReactNode }) {
+  return to.startsWith('#') ? (
+    <a href={to} className={TILE}>
+      {children}
+    </a>
+  ) : (
+    <Link to={to} className={TILE}>
+      {children}
+    </Link>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
+import { AnnouncementsSection } from '../../../app/announcements/announcements-section';
 import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -14,6 +15,7 @@ import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { useBookingContext } from '../../../lib/api/get-booking-context';
 import { useMyBookings } from '../../../lib/api/get-my-bookings';
 import { useMyCalendarFeed } from '../../../lib/api/my-calendar-feed';
+import { useMyPracticeRequests } from '../../../lib/api/get-my-practice-requests';
 import { formatMonthDay, formatTimeRange, formatWeekdayDayAt, timeZoneName } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { toast } from '../../../lib/toast';
@@ -161,6 +163,8 @@ export function CoachDashboardPage() {
             )}
           </Region>
           {isCoach ? <TeamFeed /> : null}
+          {isCoach ? <PracticeRequestsRegion userId={userId} /> : null}
+          <AnnouncementsSection title="Announcements" empty={<p className="text-slate-700">No announcements for you right now. League news for coaches shows up here.</p>} />
         </div>
       </div>
     </section>
@@ -321,5 +325,36 @@ function PageSkeleton() {
         <Skeleton className="h-60 w-full" />
       </div>
     </section>
+  );
+}
+
+/** The team's pending practice requests, and the way to ask for another. */
+function PracticeRequestsRegion({ userId }: { userId: string | null }) {
+  const requests = useMyPracticeRequests(userId);
+  const pending = (requests.data ?? []).filter((r) => r.status === 'pending');
+  return (
+    <Region title="Practice requests">
+      <Card>
+        {requests.isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : requests.isError ? (
+          <LoadErrorAlert title="Your team’s requests could not be loaded" message={requests.error.message} onRetry={() => requests.refetch()} />
+        ) : pending.length === 0 ? (
+          <p className="text-slate-700">No requests waiting. Ask for a practice when no open slot suits your team.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {pending.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 first:pt-0">
+                <span className="text-slate-800">{r.preferredDates.map(formatMonthDay).join(' · ')}</span>
+                <Badge tone="accent">Pending</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/practice-request" className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4">
+          Practice requests
+        </Link>
+      </Card>
+    </Region>
   );
 }

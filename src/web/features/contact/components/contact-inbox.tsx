@@ -24,7 +24,7 @@ export function ContactInbox() {
   const tab = TABS.find((t) => t.status === status)!;
 
   return (
-    <Card role="region" aria-labelledby="contact-inbox-title">
+    <Card id="contact-inbox" role="region" aria-labelledby="contact-inbox-title" className="scroll-mt-20">
       <h2 id="contact-inbox-title" className="text-lg font-semibold text-primary-900">
         Messages to the league
       </h2>
