@@ -11,7 +11,9 @@ const headers = { origin: E2E_ORIGIN };
 const stamp = () => `${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
 
 async function practiceField(page: Page): Promise<{ id: string; name: string }> {
-  const data = (await (await page.request.get('/api/facilities')).json()) as { facilities: Array<{ name: string; fields: Array<{ id: string; name: string }> }> };
+  const data = (await (await page.request.get('/api/facilities')).json()) as {
+    facilities: Array<{ name: string; fields: Array<{ id: string; name: string }> }>;
+  };
   return data.facilities.find((f) => f.name === 'Memorial Complex')!.fields.find((f) => f.name === 'Practice Field')!;
 }
 
@@ -25,7 +27,18 @@ async function openSlot(page: Page, fieldId: string): Promise<{ date: string; st
     const start = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
     const end = `${String(Math.floor((minutes + 60) / 60)).padStart(2, '0')}:${String((minutes + 60) % 60).padStart(2, '0')}`;
     const res = await page.request.post('/api/slots/generate', {
-      data: { seasonId: season.id, fieldIds: [fieldId], daysOfWeek: [1, 2, 3, 4, 5, 6, 7], firstStart: start, lastEnd: end, lengthMinutes: 60, gapMinutes: 0, startDate: date, endDate: date, skipDates: [] },
+      data: {
+        seasonId: season.id,
+        fieldIds: [fieldId],
+        daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+        firstStart: start,
+        lastEnd: end,
+        lengthMinutes: 60,
+        gapMinutes: 0,
+        startDate: date,
+        endDate: date,
+        skipDates: [],
+      },
       headers,
     });
     expect(res.status(), await res.text()).toBe(200);
@@ -47,7 +60,9 @@ test('a coach files a request; an admin approves it with an open slot; the coach
   const teamId = ((await team.json()) as { team: { id: string } }).team.id;
   const coach = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
   const email = uniqueEmail('oriole.coach');
-  expect((await coach.request.post('/api/auth/sign-up/email', { data: { name: 'Olive Oriole', email, password: 'a-long-password' }, headers })).status()).toBe(200);
+  expect((await coach.request.post('/api/auth/sign-up/email', { data: { name: 'Olive Oriole', email, password: 'a-long-password' }, headers })).status()).toBe(
+    200,
+  );
   const me = (await (await coach.request.get('/api/me')).json()) as { profile: { id: string } };
   expect((await page.request.patch(`/api/admin/users/${me.profile.id}`, { data: { role: 'coach', teamId }, headers })).status()).toBe(200);
   // A new role ends the person's sessions: the coach signs in again.
@@ -78,7 +93,10 @@ test('a coach files a request; an admin approves it with an open slot; the coach
   await expect(card).toContainText('Open');
   await checkBothWidths(page);
   await screenshots(page, 'practice-request-admin-queue');
-  await card.getByRole('button', { name: /^Approve with this slot\s*: Practice Field/ }).first().click();
+  await card
+    .getByRole('button', { name: /^Approve with this slot\s*: Practice Field/ })
+    .first()
+    .click();
   const dialog = page.getByRole('alertdialog', { name: `Approve ${teamName}'s request?` });
   await expect(dialog).toContainText('outside the weekly limits');
   await dialog.getByRole('button', { name: 'Approve and book' }).click();

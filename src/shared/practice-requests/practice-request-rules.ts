@@ -23,7 +23,10 @@ export function windowProblems(v: { preferredDates: string[]; windowStart: strin
   const end = minutesOf(v.windowEnd);
   if (end <= start) problems.push({ path: ['windowEnd'], message: 'The latest end must be after the earliest start' });
   else if (Number.isFinite(v.durationMinutes) && end - start < v.durationMinutes) {
-    problems.push({ path: ['windowEnd'], message: `A ${v.durationMinutes}-minute practice does not fit between ${v.windowStart} and ${v.windowEnd}: widen the window or shorten the practice` });
+    problems.push({
+      path: ['windowEnd'],
+      message: `A ${v.durationMinutes}-minute practice does not fit between ${v.windowStart} and ${v.windowEnd}: widen the window or shorten the practice`,
+    });
   }
   return problems;
 }

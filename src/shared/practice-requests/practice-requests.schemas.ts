@@ -11,7 +11,6 @@ export const MAX_PENDING_REQUESTS_PER_TEAM = 3;
 /** A request names one to this many preferred dates, in order. */
 export const MAX_PREFERRED_DATES = 3;
 
-
 export const MIN_DURATION_MINUTES = 30;
 export const MAX_DURATION_MINUTES = 240;
 export const DURATION_STEP_MINUTES = 15;
@@ -30,7 +29,10 @@ const optionalId = z.preprocess((v) => (v === '' ? null : v), z.string().uuid().
 /** What a coach files (POST /api/practice-requests). "Not in the past" needs the league's today: the server checks it. */
 export const practiceRequestInputSchema = z
   .object({
-    preferredDates: z.array(boundedIsoDate('Choose a date')).min(1, 'Choose at least one date').max(MAX_PREFERRED_DATES, `Choose at most ${MAX_PREFERRED_DATES} dates`),
+    preferredDates: z
+      .array(boundedIsoDate('Choose a date'))
+      .min(1, 'Choose at least one date')
+      .max(MAX_PREFERRED_DATES, `Choose at most ${MAX_PREFERRED_DATES} dates`),
     windowStart: hhmm('the earliest start'),
     windowEnd: hhmm('the latest end'),
     durationMinutes: z.coerce

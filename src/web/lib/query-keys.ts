@@ -33,3 +33,9 @@ export const blocksQueryKey = ['blocks'] as const;
 
 /** The caller's team's calendar feed link (the coach dashboard and /schedule-sync show it; regenerating replaces it). */
 export const myCalendarFeedQueryKey = ['calendar-feed', 'mine'] as const;
+
+/** Announcements for the caller (landing page, coach dashboard, the urgent banner) and the admin's list, under one key. */
+export const announcementsQueryKey = ['announcements'] as const;
+
+/** Practice requests: the team's own (the request page, the coach dashboard) and the admins' queue. */
+export const practiceRequestsQueryKey = ['practice-requests'] as const;

@@ -9,7 +9,9 @@ const none = { n: 0, oldest: null };
 describe('the contact rate limit', () => {
   it('lets messages through below both limits', () => {
     expect(contactLimitVerdict(none, none, now)).toBeNull();
-    expect(contactLimitVerdict({ n: CONTACT_LIMITS.perAddressPerHour - 1, oldest: ago(5) }, { n: CONTACT_LIMITS.perEmailPerHour - 1, oldest: ago(5) }, now)).toBeNull();
+    expect(
+      contactLimitVerdict({ n: CONTACT_LIMITS.perAddressPerHour - 1, oldest: ago(5) }, { n: CONTACT_LIMITS.perEmailPerHour - 1, oldest: ago(5) }, now),
+    ).toBeNull();
   });
 
   it('stops the email at its limit, and says when the oldest message of the hour stops counting', () => {
@@ -26,6 +28,8 @@ describe('the contact rate limit', () => {
     expect(limitMessage({ by: 'email', retryAfterMinutes: 10 }, 'info@league.org')).toBe(
       'You have sent 3 messages from this email address in the last hour, the most we take. Try again in 10 minutes, or email the league at info@league.org. Your message was not sent, so keep a copy.',
     );
-    expect(limitMessage({ by: 'address', retryAfterMinutes: 1 }, null)).toContain('from this network in the last hour, the most we take. Try again in 1 minute. Your');
+    expect(limitMessage({ by: 'address', retryAfterMinutes: 1 }, null)).toContain(
+      'from this network in the last hour, the most we take. Try again in 1 minute. Your',
+    );
   });
 });

@@ -18,7 +18,13 @@ const message = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const send = (body: unknown, remoteAddress: string, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/contact', payload: body as object, remoteAddress, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: body as object,
+    remoteAddress,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
 const asAdmin = (method: 'GET' | 'PATCH', url: string, payload?: unknown) =>
   t.app.inject({ method, url, ...(payload ? { payload: payload } : {}), headers: { cookie: admin.cookie, origin: TEST_ORIGIN } });
 const stored = async () => t.database.db.select().from(contactMessages);
@@ -63,7 +69,11 @@ describe('POST /api/contact', () => {
     const res = await send({ name: '', email: 'not-an-email', subject: 'x'.repeat(151), message: 'short' }, freshAddress());
     expect(res.statusCode).toBe(400);
     const fields = Object.fromEntries((res.json().error.details as Array<{ path: string; message: string }>).map((d) => [d.path, d.message]));
-    expect(fields).toMatchObject({ name: 'Enter your name', email: 'Enter a valid email address, like name@example.com', subject: 'Use at most 150 characters' });
+    expect(fields).toMatchObject({
+      name: 'Enter your name',
+      email: 'Enter a valid email address, like name@example.com',
+      subject: 'Use at most 150 characters',
+    });
     expect(fields.message).toMatch(/at least 10 characters/);
     expect((await stored()).length).toBe(before);
   });
@@ -74,7 +84,9 @@ describe('POST /api/contact', () => {
     const limited = await send(message({ email: 'BUSY.sender@example.org', subject: 'One too many' }), freshAddress());
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
-    expect(limited.json().error.message).toMatch(/^You have sent 3 messages from this email address in the last hour, the most we take\. Try again in (59|60) minutes/);
+    expect(limited.json().error.message).toMatch(
+      /^You have sent 3 messages from this email address in the last hour, the most we take\. Try again in (59|60) minutes/,
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(58 * 60);
     expect((await stored()).some((m) => m.subject === 'One too many')).toBe(false);
   });
@@ -101,7 +113,8 @@ describe('POST /api/contact', () => {
 describe('the admin inbox', () => {
   it('moves a message from new to read to archived, audit-logged, with counts per tab', async () => {
     await send(message({ subject: 'Inbox walk', email: 'walker@example.org' }), freshAddress());
-    const id = (await asAdmin('GET', '/api/admin/contact-messages?status=new')).json().messages.find((m: { subject: string }) => m.subject === 'Inbox walk').id as string;
+    const id = (await asAdmin('GET', '/api/admin/contact-messages?status=new')).json().messages.find((m: { subject: string }) => m.subject === 'Inbox walk')
+      .id as string;
 
     const read = await asAdmin('PATCH', `/api/admin/contact-messages/${id}`, { status: 'read' });
     expect(read.statusCode).toBe(200);

@@ -46,7 +46,12 @@ const toMessage = (r: ContactRow): ContactMessage => ({
 
 /** The newest messages of one tab of the inbox. */
 export async function listMessages(db: Database, status: ContactMessageStatus, limit: number): Promise<ContactMessage[]> {
-  const rows = await db.select().from(contactMessages).where(eq(contactMessages.status, status)).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.status, status))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit);
   return rows.map(toMessage);
 }
 
@@ -67,7 +72,11 @@ export async function findMessageForUpdate(db: Database, id: string): Promise<Co
 }
 
 export async function setStatus(db: Database, id: string, status: ContactMessageStatus): Promise<ContactMessage> {
-  const [row] = await db.update(contactMessages).set({ status, updatedAt: sql`now()` }).where(eq(contactMessages.id, id)).returning();
+  const [row] = await db
+    .update(contactMessages)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(contactMessages.id, id))
+    .returning();
   return toMessage(row!);
 }
 

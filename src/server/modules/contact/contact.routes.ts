@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../errors';
-import { contactInboxQuerySchema, contactInboxSchema, contactInputSchema, contactMessageSchema, contactSentSchema, contactStatusInputSchema } from '../../../shared/contact/contact.schemas';
+import {
+  contactInboxQuerySchema,
+  contactInboxSchema,
+  contactInputSchema,
+  contactMessageSchema,
+  contactSentSchema,
+  contactStatusInputSchema,
+} from '../../../shared/contact/contact.schemas';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
 import { requestAuditContext } from '../audit/audit.service';
@@ -24,7 +31,8 @@ export const contactRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
       try {
         await sendMessage(deps, { ip: req.ip, actor: await req.actor() }, req.body);
       } catch (err) {
-        const seconds = err instanceof AppError && err.code === 'RATE_LIMITED' ? (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
+        const seconds =
+          err instanceof AppError && err.code === 'RATE_LIMITED' ? (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
         if (seconds) reply.header('retry-after', String(seconds));
         throw err;
       }

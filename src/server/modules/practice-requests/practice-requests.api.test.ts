@@ -29,13 +29,21 @@ const post = (user: TestUser | null, url: string, payload: unknown = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { origin: TEST_ORIGIN, ...(user ? { cookie: user.cookie } : {}) } });
 const get = (user: TestUser | null, url: string) => t.app.inject({ url, headers: user ? { cookie: user.cookie } : {} });
 
-const request = (over: Record<string, unknown> = {}) => ({ preferredDates: [day(2)], windowStart: '16:00', windowEnd: '21:00', durationMinutes: 60, notes: 'Pitching work', ...over });
+const request = (over: Record<string, unknown> = {}) => ({
+  preferredDates: [day(2)],
+  windowStart: '16:00',
+  windowEnd: '21:00',
+  durationMinutes: 60,
+  notes: 'Pitching work',
+  ...over,
+});
 const fileAs = async (user: TestUser, over: Record<string, unknown> = {}) => {
   const res = await post(user, '/api/practice-requests', request(over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().request as { id: string; status: string };
 };
-const statusOf = async (id: string) => (await t.database.db.select({ status: practiceRequests.status }).from(practiceRequests).where(eq(practiceRequests.id, id)))[0]?.status;
+const statusOf = async (id: string) =>
+  (await t.database.db.select({ status: practiceRequests.status }).from(practiceRequests).where(eq(practiceRequests.id, id)))[0]?.status;
 /** Rows in the tables an approval writes: a failed one must leave every count as it was. */
 const footprint = async () => {
   const db = t.database.db;
@@ -85,7 +93,11 @@ describe('filing a request', () => {
 
   it('a field preference brings its facility; a field of another facility is refused', async () => {
     const filed = await fileAs(coachA, { fieldId: league.fieldIds[0] });
-    const mine = (await get(coachA, '/api/practice-requests/mine')).json().requests as Array<{ id: string; facilityId: string | null; fieldName: string | null }>;
+    const mine = (await get(coachA, '/api/practice-requests/mine')).json().requests as Array<{
+      id: string;
+      facilityId: string | null;
+      fieldName: string | null;
+    }>;
     expect(mine.find((r) => r.id === filed.id)).toMatchObject({ fieldName: 'Field 1' });
     expect(mine.find((r) => r.id === filed.id)!.facilityId).toBeTruthy();
     const other = await insertFacility(t.database.db, { name: 'Other Park' });
@@ -110,7 +122,10 @@ describe('filing a request', () => {
     const coach = await t.signUp({ email: 'pr-race@example.org', role: 'coach', teamId });
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => post(coach, '/api/practice-requests', request({ notes: `press ${i}` }))));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409]);
-    const [row] = await t.database.db.select({ n: count() }).from(practiceRequests).where(sql`${practiceRequests.teamId} = ${teamId} and ${practiceRequests.status} = 'pending'`);
+    const [row] = await t.database.db
+      .select({ n: count() })
+      .from(practiceRequests)
+      .where(sql`${practiceRequests.teamId} = ${teamId} and ${practiceRequests.status} = 'pending'`);
     expect(row!.n).toBe(3);
   });
 });
@@ -134,17 +149,38 @@ describe('the admin queue', () => {
     const coach = await t.signUp({ email: 'pr-queue@example.org', role: 'coach', teamId: league.teamIds[4]! });
     // Thursday (day 3): 17:00 booked by team B, 18:30 blocked, 20:00 open; a field block over the evening.
     expect((await post(coachB, '/api/bookings', { slotId: league.slotIds[3]![0] })).statusCode).toBe(201);
-    expect((await post(admin, '/api/blocks', { scope: 'slot', slotId: league.slotIds[3]![1], category: 'maintenance', reason: 'Mowing' })).statusCode).toBe(201);
-    const field2 = await insertField(t.database.db, { facilityId: (await t.database.db.select({ f: sql<string>`facility_id` }).from(sql`fields`).where(sql`id = ${league.fieldIds[0]!}`))[0]!.f, name: 'Field 2' });
+    expect((await post(admin, '/api/blocks', { scope: 'slot', slotId: league.slotIds[3]![1], category: 'maintenance', reason: 'Mowing' })).statusCode).toBe(
+      201,
+    );
+    const field2 = await insertField(t.database.db, {
+      facilityId: (
+        await t.database.db
+          .select({ f: sql<string>`facility_id` })
+          .from(sql`fields`)
+          .where(sql`id = ${league.fieldIds[0]!}`)
+      )[0]!.f,
+      name: 'Field 2',
+    });
     t.wroteBehindTheApp();
-    const blockRes = await post(admin, '/api/blocks', { scope: 'field', fieldId: field2.id, startsAt: `${day(3)}T19:00:00-05:00`, endsAt: `${day(3)}T23:00:00-05:00`, category: 'event', reason: 'Fireworks' });
+    const blockRes = await post(admin, '/api/blocks', {
+      scope: 'field',
+      fieldId: field2.id,
+      startsAt: `${day(3)}T19:00:00-05:00`,
+      endsAt: `${day(3)}T23:00:00-05:00`,
+      category: 'event',
+      reason: 'Fireworks',
+    });
     expect(blockRes.statusCode).toBe(201);
     const filed = await fileAs(coach, { preferredDates: [day(3), day(4)], windowStart: '17:00', windowEnd: '22:00', durationMinutes: 60 });
 
     const queue = (await get(admin, '/api/admin/practice-requests')).json().requests as Array<{
       id: string;
       requestedByEmail: string;
-      collisions: Array<{ date: string; slots: Array<{ id: string; status: string; teamName: string | null; blockReason: string | null; fits: boolean }>; blocks: Array<{ reason: string }> }>;
+      collisions: Array<{
+        date: string;
+        slots: Array<{ id: string; status: string; teamName: string | null; blockReason: string | null; fits: boolean }>;
+        blocks: Array<{ reason: string }>;
+      }>;
     }>;
     const createdOrder = queue.map((r) => r.id);
     expect(createdOrder.at(-1)).toBe(filed.id);
@@ -179,10 +215,20 @@ describe('approving', () => {
     expect(approved).toMatchObject({ status: 'approved', response: 'Enjoy the extra time', booking: { status: 'confirmed', fieldName: 'Field 1' } });
     const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.id, approved.booking.id));
     expect(booking).toMatchObject({ slotId: league.slotIds[1]![0], teamId: league.teamIds[0], status: 'confirmed', override: true });
-    expect(await t.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'practice-request.approve' and ${auditLog.entityId} = ${filed.id}`)).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.action} = 'practice-request.approve' and ${auditLog.entityId} = ${filed.id}`),
+    ).toHaveLength(1);
     const outbox = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.kind, 'practice-request.approved'));
-    expect(outbox.map((o) => o.payload)).toContainEqual(expect.objectContaining({ requestId: filed.id, bookingId: approved.booking.id, response: 'Enjoy the extra time' }));
-    expect(outbox.find((o) => (o.payload as { requestId: string }).requestId === filed.id)).toMatchObject({ teamId: league.teamIds[0], recipientUserId: coachA.id });
+    expect(outbox.map((o) => o.payload)).toContainEqual(
+      expect.objectContaining({ requestId: filed.id, bookingId: approved.booking.id, response: 'Enjoy the extra time' }),
+    );
+    expect(outbox.find((o) => (o.payload as { requestId: string }).requestId === filed.id)).toMatchObject({
+      teamId: league.teamIds[0],
+      recipientUserId: coachA.id,
+    });
 
     // The coach sees it approved with the practice, and the practice is on My Reservations.
     const mine = (await get(coachA, '/api/practice-requests/mine')).json().requests as Array<{ id: string; status: string; booking: { id: string } | null }>;
@@ -195,13 +241,24 @@ describe('approving', () => {
 
   it('creates a slot for the request and books it', async () => {
     const filed = await fileAs(coachA, { preferredDates: [day(2)], windowStart: '10:00', windowEnd: '12:00', durationMinutes: 90 });
-    const res = await post(admin, `/api/admin/practice-requests/${filed.id}/approve`, { newSlot: { fieldId: league.fieldIds[0], date: day(2), startTime: '10:00', durationMinutes: 90 } });
+    const res = await post(admin, `/api/admin/practice-requests/${filed.id}/approve`, {
+      newSlot: { fieldId: league.fieldIds[0], date: day(2), startTime: '10:00', durationMinutes: 90 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { booking } = res.json().request;
     expect(booking.endsAt).toBe(new Date(Date.parse(booking.startsAt) + 90 * 60_000).toISOString());
-    const slotsOfDay = (await get(null, `/api/slots?from=${day(2)}&to=${day(2)}&fieldId=${league.fieldIds[0]}`)).json().slots as Array<{ startsAt: string; status: string; teamId: string | null }>;
+    const slotsOfDay = (await get(null, `/api/slots?from=${day(2)}&to=${day(2)}&fieldId=${league.fieldIds[0]}`)).json().slots as Array<{
+      startsAt: string;
+      status: string;
+      teamId: string | null;
+    }>;
     expect(slotsOfDay.find((s) => s.startsAt === booking.startsAt)).toMatchObject({ status: 'booked', teamId: league.teamIds[0] });
-    expect(await t.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'slot.create'`)).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.action} = 'slot.create'`),
+    ).toHaveLength(1);
   });
 
   it('a booking that fails (slot taken, or a new slot overlapping) writes nothing and leaves the request pending', async () => {
@@ -214,7 +271,9 @@ describe('approving', () => {
     const blocked = await post(admin, `/api/admin/practice-requests/${filed.id}/approve`, { slotId: league.slotIds[3]![1] });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error.message).toContain('blocked (Mowing)');
-    const overlap = await post(admin, `/api/admin/practice-requests/${filed.id}/approve`, { newSlot: { fieldId: league.fieldIds[0], date: day(3), startTime: '17:30', durationMinutes: 60 } });
+    const overlap = await post(admin, `/api/admin/practice-requests/${filed.id}/approve`, {
+      newSlot: { fieldId: league.fieldIds[0], date: day(3), startTime: '17:30', durationMinutes: 60 },
+    });
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().error.message).toContain('overlaps another slot on Field 1');
 
@@ -236,8 +295,18 @@ describe('declining', () => {
     const mine = (await get(coachA, '/api/practice-requests/mine')).json().requests as Array<{ id: string; status: string; response: string }>;
     expect(mine[0]).toMatchObject({ id: filed.id, status: 'declined', response: 'The fields are reseeded that week' });
     const outbox = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.kind, 'practice-request.declined'));
-    expect(outbox.map((o) => o.payload)).toContainEqual({ requestId: filed.id, teamName: expect.stringMatching(/^Team 1/), preferredDates: [day(4), day(5)], reason: 'The fields are reseeded that week' });
-    expect(await t.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'practice-request.decline' and ${auditLog.entityId} = ${filed.id}`)).toHaveLength(1);
+    expect(outbox.map((o) => o.payload)).toContainEqual({
+      requestId: filed.id,
+      teamName: expect.stringMatching(/^Team 1/),
+      preferredDates: [day(4), day(5)],
+      reason: 'The fields are reseeded that week',
+    });
+    expect(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.action} = 'practice-request.decline' and ${auditLog.entityId} = ${filed.id}`),
+    ).toHaveLength(1);
     const declined = (await get(admin, '/api/admin/practice-requests?status=declined')).json().requests as Array<{ id: string }>;
     expect(declined.map((r) => r.id)).toContain(filed.id);
   });

@@ -99,7 +99,8 @@ export async function listOfTeam(db: Database, teamId: string): Promise<Practice
 
 /** Requests in one status: pending ones oldest first (the queue), decided ones newest first. */
 export async function listByStatus(db: Database, status: PracticeRequestStatus, limit = 200): Promise<PracticeRequest[]> {
-  const order = status === 'pending' ? [asc(practiceRequests.createdAt), asc(practiceRequests.id)] : [desc(practiceRequests.decidedAt), desc(practiceRequests.createdAt)];
+  const order =
+    status === 'pending' ? [asc(practiceRequests.createdAt), asc(practiceRequests.id)] : [desc(practiceRequests.decidedAt), desc(practiceRequests.createdAt)];
   const rows = await base(db)
     .where(eq(practiceRequests.status, status))
     .orderBy(...order)
@@ -133,7 +134,10 @@ export async function insertRequest(db: Database, values: NewRequest): Promise<s
 }
 
 /** The request's row, locked for a decision; null when it does not exist. */
-export async function lockRequest(db: Database, id: string): Promise<{ id: string; teamId: string; status: PracticeRequestStatus; requestedBy: string | null } | null> {
+export async function lockRequest(
+  db: Database,
+  id: string,
+): Promise<{ id: string; teamId: string; status: PracticeRequestStatus; requestedBy: string | null } | null> {
   const rows = await db
     .select({ id: practiceRequests.id, teamId: practiceRequests.teamId, status: practiceRequests.status, requestedBy: practiceRequests.requestedBy })
     .from(practiceRequests)

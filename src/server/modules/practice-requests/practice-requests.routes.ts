@@ -24,7 +24,12 @@ export const practiceRequestsRoutes: FastifyPluginAsyncZod<ServerContext> = asyn
     '/api/practice-requests',
     {
       config: { access: 'user' },
-      schema: { tags: ['practice-requests'], summary: "Ask for a practice the slots do not offer (a team's coach; at most 3 pending)", body: practiceRequestInputSchema, response: { 201: one, ...errors } },
+      schema: {
+        tags: ['practice-requests'],
+        summary: "Ask for a practice the slots do not offer (a team's coach; at most 3 pending)",
+        body: practiceRequestInputSchema,
+        response: { 201: one, ...errors },
+      },
     },
     async (req, reply) => {
       const actor = await req.requireActor();
@@ -34,13 +39,23 @@ export const practiceRequestsRoutes: FastifyPluginAsyncZod<ServerContext> = asyn
 
   app.get(
     '/api/practice-requests/mine',
-    { config: { access: 'user' }, schema: { tags: ['practice-requests'], summary: "The team's practice requests, newest first", response: { 200: z.object({ requests: z.array(practiceRequestSchema) }), ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['practice-requests'],
+        summary: "The team's practice requests, newest first",
+        response: { 200: z.object({ requests: z.array(practiceRequestSchema) }), ...errors },
+      },
+    },
     async (req) => ({ requests: await service.listMine(db, await req.requireActor()) }),
   );
 
   app.post(
     '/api/practice-requests/:id/withdraw',
-    { config: { access: 'user' }, schema: { tags: ['practice-requests'], summary: 'Withdraw a pending request of your team', params: idParamsSchema, response: { 200: one, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['practice-requests'], summary: 'Withdraw a pending request of your team', params: idParamsSchema, response: { 200: one, ...errors } },
+    },
     async (req) => ({ request: await service.withdraw(db, await requestAuditContext(req), await req.requireActor(), req.params.id) }),
   );
 
@@ -62,7 +77,13 @@ export const practiceRequestsRoutes: FastifyPluginAsyncZod<ServerContext> = asyn
     '/api/admin/practice-requests/:id/approve',
     {
       config: { access: 'admin' },
-      schema: { tags: ['practice-requests'], summary: 'Approve with an open slot or a new one; books it for the team (admin)', params: idParamsSchema, body: approvePracticeRequestSchema, response: { 200: one, ...errors } },
+      schema: {
+        tags: ['practice-requests'],
+        summary: 'Approve with an open slot or a new one; books it for the team (admin)',
+        params: idParamsSchema,
+        body: approvePracticeRequestSchema,
+        response: { 200: one, ...errors },
+      },
     },
     async (req) => ({ request: await service.approve(deps, await requestAuditContext(req), req.params.id, req.body) }),
   );
@@ -71,7 +92,13 @@ export const practiceRequestsRoutes: FastifyPluginAsyncZod<ServerContext> = asyn
     '/api/admin/practice-requests/:id/decline',
     {
       config: { access: 'admin' },
-      schema: { tags: ['practice-requests'], summary: 'Decline with a reason (admin)', params: idParamsSchema, body: declinePracticeRequestSchema, response: { 200: one, ...errors } },
+      schema: {
+        tags: ['practice-requests'],
+        summary: 'Decline with a reason (admin)',
+        params: idParamsSchema,
+        body: declinePracticeRequestSchema,
+        response: { 200: one, ...errors },
+      },
     },
     async (req) => ({ request: await service.decline(db, await requestAuditContext(req), req.params.id, req.body.reason) }),
   );

@@ -29,9 +29,14 @@ const noLongerPending = (status: PracticeRequestStatus) =>
 /** The team this person asks for, or a refusal in words: only a coach (or an admin) of a team files requests. */
 export function requesterTeam(actor: Actor): string {
   const { teamId, role, teamName } = actor.profile;
-  if (!teamId) throw new AppError('FORBIDDEN', 'You are not on a team yet, so you cannot ask for a practice. Ask a league admin to add you to your team as a coach.', { rule: 'NO_TEAM' });
+  if (!teamId)
+    throw new AppError('FORBIDDEN', 'You are not on a team yet, so you cannot ask for a practice. Ask a league admin to add you to your team as a coach.', {
+      rule: 'NO_TEAM',
+    });
   if (role === 'member' && !actor.admin.isAdmin) {
-    throw new AppError('FORBIDDEN', `Only coaches can ask for practices. Ask a league admin to make you a coach of ${teamName ?? 'your team'}.`, { rule: 'NOT_COACH' });
+    throw new AppError('FORBIDDEN', `Only coaches can ask for practices. Ask a league admin to make you a coach of ${teamName ?? 'your team'}.`, {
+      rule: 'NOT_COACH',
+    });
   }
   return teamId;
 }
@@ -43,15 +48,23 @@ const forCoach = (r: PracticeRequest): PracticeRequest => ({ ...r, requestedByEm
 async function resolvePlace(db: Database, input: { facilityId?: string | null | undefined; fieldId?: string | null | undefined }) {
   if (input.fieldId) {
     const field = await findField(db, input.fieldId);
-    if (!field?.active) throw new AppError('VALIDATION_FAILED', 'That field does not exist or is closed. Choose another field.', { fields: { fieldId: 'Choose an active field' } });
+    if (!field?.active)
+      throw new AppError('VALIDATION_FAILED', 'That field does not exist or is closed. Choose another field.', {
+        fields: { fieldId: 'Choose an active field' },
+      });
     if (input.facilityId && input.facilityId !== field.facilityId) {
-      throw new AppError('VALIDATION_FAILED', `${field.name} is not at the chosen facility. Choose the facility first, then one of its fields.`, { fields: { fieldId: 'Choose a field of the chosen facility' } });
+      throw new AppError('VALIDATION_FAILED', `${field.name} is not at the chosen facility. Choose the facility first, then one of its fields.`, {
+        fields: { fieldId: 'Choose a field of the chosen facility' },
+      });
     }
     return { facilityId: field.facilityId, fieldId: field.id };
   }
   if (input.facilityId) {
     const facility = await findFacility(db, input.facilityId);
-    if (!facility?.active) throw new AppError('VALIDATION_FAILED', 'That facility does not exist or is closed. Choose another one.', { fields: { facilityId: 'Choose an active facility' } });
+    if (!facility?.active)
+      throw new AppError('VALIDATION_FAILED', 'That facility does not exist or is closed. Choose another one.', {
+        fields: { facilityId: 'Choose an active facility' },
+      });
     return { facilityId: facility.id, fieldId: null };
   }
   return { facilityId: null, fieldId: null };
@@ -61,7 +74,13 @@ async function resolvePlace(db: Database, input: { facilityId?: string | null | 
  * A coach asks for a practice the slots do not offer. The team's row is locked before the pending requests are
  * counted, so two presses (or two coaches) of one team can never pass the cap together.
  */
-export async function file({ db, league }: ServerContext, ctx: AuditContext, actor: Actor, input: PracticeRequestRequest, now = new Date()): Promise<PracticeRequest> {
+export async function file(
+  { db, league }: ServerContext,
+  ctx: AuditContext,
+  actor: Actor,
+  input: PracticeRequestRequest,
+  now = new Date(),
+): Promise<PracticeRequest> {
   const teamId = requesterTeam(actor);
   const timeZone = await league.timeZone();
   const past = pastDates(input.preferredDates, localDate(now, timeZone));
@@ -77,11 +96,10 @@ export async function file({ db, league }: ServerContext, ctx: AuditContext, act
     if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot ask for practices. Contact a league admin.');
     const pending = await repo.countPending(tx, teamId);
     if (pending >= MAX_PENDING_REQUESTS_PER_TEAM) {
-      throw new AppError(
-        'CONFLICT',
-        `${team.name} already has ${pending} pending requests. Withdraw one or wait for the league's answer.`,
-        { rule: 'TOO_MANY_PENDING', limit: MAX_PENDING_REQUESTS_PER_TEAM },
-      );
+      throw new AppError('CONFLICT', `${team.name} already has ${pending} pending requests. Withdraw one or wait for the league's answer.`, {
+        rule: 'TOO_MANY_PENDING',
+        limit: MAX_PENDING_REQUESTS_PER_TEAM,
+      });
     }
     const id = await repo.insertRequest(tx, {
       teamId,
@@ -118,18 +136,35 @@ export async function withdraw(db: Database, ctx: AuditContext, actor: Actor, id
     if (!request || request.teamId !== teamId) throw notFound();
     if (request.status !== 'pending') throw noLongerPending(request.status);
     await repo.decide(tx, id, { status: 'withdrawn', response: null, decidedBy: actor.userId });
-    await recordAudit(tx, ctx, { action: 'practice-request.withdraw', entityType: 'practice_request', entityId: id, summary: 'The coach withdrew a practice request', before: { status: 'pending' }, after: { status: 'withdrawn' } });
+    await recordAudit(tx, ctx, {
+      action: 'practice-request.withdraw',
+      entityType: 'practice_request',
+      entityId: id,
+      summary: 'The coach withdrew a practice request',
+      before: { status: 'pending' },
+      after: { status: 'withdrawn' },
+    });
   });
   return forCoach((await repo.findRequest(db, id))!);
 }
 
 /** What each preferred date would collide with: slots in the window (at the preferred place) and active blocks. */
-async function collisionsOf(deps: ServerContext, r: PracticeRequest, blocks: Awaited<ReturnType<typeof listActiveBlocks>>, facilityOfField: Map<string, string>, timeZone: string): Promise<DateCollisions[]> {
+async function collisionsOf(
+  deps: ServerContext,
+  r: PracticeRequest,
+  blocks: Awaited<ReturnType<typeof listActiveBlocks>>,
+  facilityOfField: Map<string, string>,
+  timeZone: string,
+): Promise<DateCollisions[]> {
   const where = { facilityId: r.facilityId, fieldId: r.fieldId };
   return Promise.all(
     r.preferredDates.map(async (date) => {
       const window = windowOn(date, r, timeZone);
-      const slots = await querySlots(deps, { from: date, to: date, ...(r.fieldId ? { fieldId: r.fieldId } : r.facilityId ? { facilityId: r.facilityId } : {}) });
+      const slots = await querySlots(deps, {
+        from: date,
+        to: date,
+        ...(r.fieldId ? { fieldId: r.fieldId } : r.facilityId ? { facilityId: r.facilityId } : {}),
+      });
       const classified = classifySlots(slots, window, r.durationMinutes).map((s) => ({
         id: s.id,
         fieldId: s.fieldId,
@@ -187,12 +222,19 @@ export async function approve(deps: ServerContext, ctx: AuditContext, id: string
       let slotId = input.slotId;
       if (input.newSlot) {
         const startsAt = zonedInstant(input.newSlot.date, input.newSlot.startTime, timeZone);
-        const slot = await createSlotInTransaction(tx, ctx, { fieldId: input.newSlot.fieldId, startsAt, endsAt: new Date(startsAt.getTime() + input.newSlot.durationMinutes * 60_000) }, timeZone);
+        const slot = await createSlotInTransaction(
+          tx,
+          ctx,
+          { fieldId: input.newSlot.fieldId, startsAt, endsAt: new Date(startsAt.getTime() + input.newSlot.durationMinutes * 60_000) },
+          timeZone,
+        );
         slotId = slot.id;
       }
       const booking = await bookForTeamInTransaction(tx, ctx, { slotId: slotId!, teamId: request.teamId, reason: 'Practice request approved' });
-      if (Date.parse(booking.startsAt) <= now.getTime()) throw new AppError('CONFLICT', 'That slot has already started. Choose a later one.', { rule: 'SLOT_PAST' });
-      if (!(await repo.decide(tx, id, { status: 'approved', response, decidedBy: ctx.actorId, bookingId: booking.id }))) throw new AppError('CONFLICT', 'This request was just decided by someone else. Reload the page.');
+      if (Date.parse(booking.startsAt) <= now.getTime())
+        throw new AppError('CONFLICT', 'That slot has already started. Choose a later one.', { rule: 'SLOT_PAST' });
+      if (!(await repo.decide(tx, id, { status: 'approved', response, decidedBy: ctx.actorId, bookingId: booking.id })))
+        throw new AppError('CONFLICT', 'This request was just decided by someone else. Reload the page.');
       await recordAudit(tx, ctx, {
         action: 'practice-request.approve',
         entityType: 'practice_request',
@@ -202,15 +244,19 @@ export async function approve(deps: ServerContext, ctx: AuditContext, id: string
         after: { status: 'approved', bookingId: booking.id, slotId, createdSlot: Boolean(input.newSlot), response },
       });
       await queueNotifications(tx, [
-        notification('practice-request.approved', { teamId: request.teamId, userId: request.requestedBy }, {
-          bookingId: booking.id,
-          teamName: booking.teamName,
-          fieldName: booking.fieldName,
-          startsAt: booking.startsAt,
-          endsAt: booking.endsAt,
-          requestId: id,
-          response,
-        }),
+        notification(
+          'practice-request.approved',
+          { teamId: request.teamId, userId: request.requestedBy },
+          {
+            bookingId: booking.id,
+            teamName: booking.teamName,
+            fieldName: booking.fieldName,
+            startsAt: booking.startsAt,
+            endsAt: booking.endsAt,
+            requestId: id,
+            response,
+          },
+        ),
       ]);
       return { value: undefined, slots: [slotId!] };
     }),
@@ -226,9 +272,20 @@ export async function decline(db: Database, ctx: AuditContext, id: string, reaso
     if (request.status !== 'pending') throw noLongerPending(request.status);
     const seen = (await repo.findRequest(tx, id))!;
     await repo.decide(tx, id, { status: 'declined', response: reason, decidedBy: ctx.actorId });
-    await recordAudit(tx, ctx, { action: 'practice-request.decline', entityType: 'practice_request', entityId: id, summary: `Declined ${seen.teamName}'s practice request: ${reason}`, before: { status: 'pending' }, after: { status: 'declined', reason } });
+    await recordAudit(tx, ctx, {
+      action: 'practice-request.decline',
+      entityType: 'practice_request',
+      entityId: id,
+      summary: `Declined ${seen.teamName}'s practice request: ${reason}`,
+      before: { status: 'pending' },
+      after: { status: 'declined', reason },
+    });
     await queueNotifications(tx, [
-      notification('practice-request.declined', { teamId: request.teamId, userId: request.requestedBy }, { requestId: id, teamName: seen.teamName, preferredDates: seen.preferredDates, reason }),
+      notification(
+        'practice-request.declined',
+        { teamId: request.teamId, userId: request.requestedBy },
+        { requestId: id, teamName: seen.teamName, preferredDates: seen.preferredDates, reason },
+      ),
     ]);
   });
   return (await repo.findRequest(db, id))!;

@@ -1,18 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Announcement } from '../../../shared/announcements/announcements.schemas';
 import { api } from '../api-client';
-
-/**
- * The announcements live now for the person viewing (the landing page, the coach dashboard and the urgent banner
- * read this one query). The second part is who is viewing (null: a visitor), since the server answers per audience.
- */
-export const announcementsQueryKey = ['announcements'] as const;
+import { announcementsQueryKey } from '../query-keys';
 
 export async function getAnnouncements(): Promise<Announcement[]> {
   const { announcements } = await api<{ announcements: Announcement[] }>('/api/announcements');
   return announcements;
 }
 
+/**
+ * The announcements live now for the person viewing (the landing page, the coach dashboard and the urgent banner
+ * read this one query). The key's second part is who is viewing (null: a visitor): the server answers per audience.
+ */
 export const announcementsQueryOptions = (viewerId: string | null) =>
   queryOptions({ queryKey: [...announcementsQueryKey, viewerId], queryFn: getAnnouncements, staleTime: 60_000, refetchOnWindowFocus: true });
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PracticeRequest } from '../../../shared/practice-requests/practice-requests.schemas';
 import { api } from '../api-client';
+import { practiceRequestsQueryKey } from '../query-keys';
 
-/** Every practice-request query (the team's list, the admin queue) sits under this key. */
-export const practiceRequestsQueryKey = ['practice-requests'] as const;
+/** The caller's team's requests. */
 export const myPracticeRequestsQueryKey = [...practiceRequestsQueryKey, 'mine'] as const;
 
 export async function getMyPracticeRequests(): Promise<PracticeRequest[]> {
@@ -15,4 +15,5 @@ export async function getMyPracticeRequests(): Promise<PracticeRequest[]> {
 export const myPracticeRequestsQueryOptions = (userId: string | null) =>
   queryOptions({ queryKey: [...myPracticeRequestsQueryKey, { userId }] as const, queryFn: getMyPracticeRequests });
 
-export const useMyPracticeRequests = (userId: string | null, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...myPracticeRequestsQueryOptions(userId), enabled });
+export const useMyPracticeRequests = (userId: string | null, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...myPracticeRequestsQueryOptions(userId), enabled });

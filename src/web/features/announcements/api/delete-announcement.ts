@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { announcementsQueryKey } from '../../../lib/api/get-announcements';
+import { announcementsQueryKey } from '../../../lib/query-keys';
 
 export const deleteAnnouncement = (id: string) => api<{ deleted: true }>(`/api/admin/announcements/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAnnouncement } from '../../../../shared/announcements/announcements.schemas';
 import { api } from '../../../lib/api-client';
-import { announcementsQueryKey } from '../../../lib/api/get-announcements';
+import { announcementsQueryKey } from '../../../lib/query-keys';
 
 /** Every announcement with its state, for the admin page (under the shared key: a change reloads every list). */
 export const adminAnnouncementsQueryKey = [...announcementsQueryKey, 'admin'] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminAnnouncement, AnnouncementValues } from '../../../../shared/announcements/announcements.schemas';
 import { api } from '../../../lib/api-client';
-import { announcementsQueryKey } from '../../../lib/api/get-announcements';
+import { announcementsQueryKey } from '../../../lib/query-keys';
 
 /** Publishes a new announcement (no id) or saves an edit. */
 export const saveAnnouncement = ({ id, values }: { id: string | null; values: AnnouncementValues }) =>

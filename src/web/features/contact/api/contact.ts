@@ -6,7 +6,8 @@ import { adminQueryKey } from '../../../lib/query-keys';
 
 const inboxKey = ['contact-messages'] as const;
 
-export const sendContactMessage = (input: z.output<typeof contactInputSchema>) => api<{ received: true }>('/api/contact', { method: 'POST', body: { ...input } });
+export const sendContactMessage = (input: z.output<typeof contactInputSchema>) =>
+  api<{ received: true }>('/api/contact', { method: 'POST', body: { ...input } });
 
 export function useSendContactMessage() {
   return useMutation({ mutationFn: sendContactMessage });

@@ -31,7 +31,13 @@ export function ContactInbox() {
       <p className="mt-1 text-sm text-slate-700">What people sent from the Contact page. Answer by email, then archive.</p>
       <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Which messages">
         {TABS.map((t) => (
-          <Button key={t.status} size="sm" variant={t.status === status ? 'primary' : 'secondary'} aria-pressed={t.status === status} onClick={() => setStatus(t.status)}>
+          <Button
+            key={t.status}
+            size="sm"
+            variant={t.status === status ? 'primary' : 'secondary'}
+            aria-pressed={t.status === status}
+            onClick={() => setStatus(t.status)}
+          >
             {t.label}
             {inbox.data ? ` (${inbox.data.counts[t.status]})` : ''}
           </Button>
@@ -74,7 +80,13 @@ function ContactMessageItem({ message: m }: { message: ContactMessage }) {
 
   return (
     <li className={cx('rounded-lg border bg-white', m.status === 'new' ? 'border-primary-300' : 'border-slate-200')}>
-      <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)} className="flex w-full flex-col items-start gap-1 px-4 py-3 text-left">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!open)}
+        className="flex w-full flex-col items-start gap-1 px-4 py-3 text-left"
+      >
         <span className="flex w-full flex-wrap items-center gap-2">
           <span className="font-semibold break-words text-primary-900">{m.subject}</span>
           {m.status === 'new' ? <Badge tone="accent">New</Badge> : null}

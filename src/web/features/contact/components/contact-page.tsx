@@ -26,7 +26,10 @@ export function ContactPage() {
 
   return (
     <section className="mx-auto max-w-2xl">
-      <PageHeader title="Contact the league" description="Questions about fields, practices, clinics or your account: the league’s organizers read every message and answer by email." />
+      <PageHeader
+        title="Contact the league"
+        description="Questions about fields, practices, clinics or your account: the league’s organizers read every message and answer by email."
+      />
       {sent ? (
         <Card>
           <Alert tone="success">Thanks, {sent.name}. Your message reached the league.</Alert>
@@ -83,7 +86,15 @@ function ContactForm({ defaults, onSent }: { defaults: { name: string; email: st
       {formError ? <Alert>{formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField label="Your email" type="email" autoComplete="email" inputMode="email" hint="The league answers here." error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Your email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          hint="The league answers here."
+          error={errors.email?.message}
+          {...register('email')}
+        />
       </div>
       <TextField label="Subject" autoComplete="off" error={errors.subject?.message} {...register('subject')} />
       <TextAreaField label="Message" rows={6} error={errors.message?.message} {...register('message')} />

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { approvePracticeRequestSchema, PracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
 import { api } from '../../../lib/api-client';
-import { practiceRequestsQueryKey } from '../../../lib/api/get-my-practice-requests';
+import { practiceRequestsQueryKey } from '../../../lib/query-keys';
 import { adminQueryKey, bookingsQueryKey, slotsQueryKey } from '../../../lib/query-keys';
 
 export type Approval = z.output<typeof approvePracticeRequestSchema>;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PracticeRequestStatus, QueuedPracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
 import { api } from '../../../lib/api-client';
-import { practiceRequestsQueryKey } from '../../../lib/api/get-my-practice-requests';
+import { practiceRequestsQueryKey } from '../../../lib/query-keys';
 
 export const practiceRequestQueueQueryKey = [...practiceRequestsQueryKey, 'admin'] as const;
 

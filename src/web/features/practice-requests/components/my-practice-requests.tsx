@@ -26,9 +26,14 @@ export function MyPracticeRequests({ userId, timeZone }: { userId: string; timeZ
   };
 
   if (requests.isPending) return <Skeleton className="h-32 w-full" />;
-  if (requests.isError) return <LoadErrorAlert title="Your team’s requests could not be loaded" message={requests.error.message} onRetry={() => requests.refetch()} />;
+  if (requests.isError)
+    return <LoadErrorAlert title="Your team’s requests could not be loaded" message={requests.error.message} onRetry={() => requests.refetch()} />;
   if (requests.data.length === 0) {
-    return <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">No requests yet. Use the form above when no open slot suits your team.</p>;
+    return (
+      <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
+        No requests yet. Use the form above when no open slot suits your team.
+      </p>
+    );
   }
 
   return (

@@ -26,8 +26,26 @@ interface FormValues {
   notes: string;
 }
 
-const empty: FormValues = { preferredDates: ['', '', ''], windowStart: '17:00', windowEnd: '20:00', durationMinutes: '90', facilityId: '', fieldId: '', notes: '' };
-const SERVER_FIELDS = ['preferredDates.0', 'preferredDates.1', 'preferredDates.2', 'windowStart', 'windowEnd', 'durationMinutes', 'facilityId', 'fieldId', 'notes'] as const;
+const empty: FormValues = {
+  preferredDates: ['', '', ''],
+  windowStart: '17:00',
+  windowEnd: '20:00',
+  durationMinutes: '90',
+  facilityId: '',
+  fieldId: '',
+  notes: '',
+};
+const SERVER_FIELDS = [
+  'preferredDates.0',
+  'preferredDates.1',
+  'preferredDates.2',
+  'windowStart',
+  'windowEnd',
+  'durationMinutes',
+  'facilityId',
+  'fieldId',
+  'notes',
+] as const;
 const ORDINAL = ['First choice', 'Second choice', 'Third choice'];
 
 /** The coach's request: up to three dates in order, a time window, a duration, a place, notes. */
@@ -102,11 +120,7 @@ export function PracticeRequestForm({ facilities, today, teamName }: { facilitie
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Facility (optional)"
-          error={errors.facilityId?.message}
-          {...register('facilityId', { onChange: () => setValue('fieldId', '') })}
-        >
+        <SelectField label="Facility (optional)" error={errors.facilityId?.message} {...register('facilityId', { onChange: () => setValue('fieldId', '') })}>
           <option value="">Any facility</option>
           {facilities.map((f) => (
             <option key={f.id} value={f.id}>

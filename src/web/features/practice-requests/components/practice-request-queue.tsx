@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { PRACTICE_REQUEST_STATUSES, type CollisionSlot, type PracticeRequestStatus, type QueuedPracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
+import {
+  PRACTICE_REQUEST_STATUSES,
+  type CollisionSlot,
+  type PracticeRequestStatus,
+  type QueuedPracticeRequest,
+} from '../../../../shared/practice-requests/practice-requests.schemas';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +32,11 @@ export function PracticeRequestQueue() {
   const timeZone = useLeagueTimeZone();
 
   return (
-    <section id="practice-requests" aria-labelledby="practice-request-queue-title" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      id="practice-requests"
+      aria-labelledby="practice-request-queue-title"
+      className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="practice-request-queue-title" className="text-lg font-semibold text-primary-900">
           Practice requests
@@ -47,7 +56,9 @@ export function PracticeRequestQueue() {
           <LoadErrorAlert title="The practice requests could not be loaded" message={queue.error.message} onRetry={() => queue.refetch()} />
         ) : queue.data.length === 0 ? (
           <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
-            {status === 'pending' ? 'No pending requests. When a coach asks for a practice, it shows up here.' : `No ${STATUS_LABEL[status].toLowerCase()} requests.`}
+            {status === 'pending'
+              ? 'No pending requests. When a coach asks for a practice, it shows up here.'
+              : `No ${STATUS_LABEL[status].toLowerCase()} requests.`}
           </p>
         ) : (
           <ul className="flex flex-col gap-4">
@@ -105,9 +116,7 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
           <div className="mt-3 flex flex-col gap-3">
             {r.collisions.map((c, i) => (
               <div key={c.date} className="rounded-lg bg-slate-50 p-3">
-                <h3 className="font-semibold text-slate-900">
-                  {`Choice ${i + 1}: ${formatLongDay(c.date)}`}
-                </h3>
+                <h3 className="font-semibold text-slate-900">{`Choice ${i + 1}: ${formatLongDay(c.date)}`}</h3>
                 {c.blocks.map((b) => (
                   <p key={b.id} className="mt-1 text-sm text-danger-800">
                     Blocked: {b.targetName}, {formatTimeRange(b.startsAt, b.endsAt, timeZone)} ({b.reason})
@@ -121,7 +130,15 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
                       <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-white px-3 py-2">
                         <span className="min-w-0 text-sm break-words text-slate-900">
                           {s.fieldName} · {formatTimeRange(s.startsAt, s.endsAt, timeZone)}{' '}
-                          {s.status === 'booked' ? <Badge>{`Booked: ${s.teamName ?? 'a team'}`}</Badge> : s.status === 'blocked' ? <Badge tone="danger">{`Blocked: ${s.blockReason ?? ''}`}</Badge> : s.fits ? <Badge tone="success">Open</Badge> : <Badge tone="accent">Open, outside the window</Badge>}
+                          {s.status === 'booked' ? (
+                            <Badge>{`Booked: ${s.teamName ?? 'a team'}`}</Badge>
+                          ) : s.status === 'blocked' ? (
+                            <Badge tone="danger">{`Blocked: ${s.blockReason ?? ''}`}</Badge>
+                          ) : s.fits ? (
+                            <Badge tone="success">Open</Badge>
+                          ) : (
+                            <Badge tone="accent">Open, outside the window</Badge>
+                          )}
                         </span>
                         {s.status === 'open' ? (
                           <Button size="sm" onClick={() => setChoosing(s)}>
@@ -149,7 +166,11 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
       <ConfirmModal
         open={choosing !== null}
         title={`Approve ${r.teamName}'s request?`}
-        message={choosing ? <p>{`Book ${choosing.fieldName}, ${formatDateTimeRange(choosing.startsAt, choosing.endsAt, timeZone)} for ${r.teamName}? It is booked outside the weekly limits, and the coach is emailed.`}</p> : null}
+        message={
+          choosing ? (
+            <p>{`Book ${choosing.fieldName}, ${formatDateTimeRange(choosing.startsAt, choosing.endsAt, timeZone)} for ${r.teamName}? It is booked outside the weekly limits, and the coach is emailed.`}</p>
+          ) : null
+        }
         confirmLabel="Approve and book"
         busy={approve.isPending}
         onConfirm={() => choosing && approveWith(choosing)}
@@ -201,7 +222,9 @@ function CreateSlotDialog({ request: r, open, onClose, timeZone }: { request: Qu
   const [date, setDate] = useState(r.preferredDates[0] ?? '');
   const [startTime, setStartTime] = useState(r.windowStart);
   const [error, setError] = useState<string | null>(null);
-  const fields = (facilities.data ?? []).filter((f) => !r.facilityId || f.id === r.facilityId).flatMap((f) => f.fields.filter((x) => x.active).map((x) => ({ id: x.id, label: `${f.name} · ${x.name}` })));
+  const fields = (facilities.data ?? [])
+    .filter((f) => !r.facilityId || f.id === r.facilityId)
+    .flatMap((f) => f.fields.filter((x) => x.active).map((x) => ({ id: x.id, label: `${f.name} · ${x.name}` })));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -234,7 +257,14 @@ function CreateSlotDialog({ request: r, open, onClose, timeZone }: { request: Qu
               </option>
             ))}
           </SelectField>
-          <TextField label="Start" type="time" step={900} value={startTime} onChange={(e) => setStartTime(e.target.value)} hint={`${r.durationMinutes} minutes, league time (${timeZone})`} />
+          <TextField
+            label="Start"
+            type="time"
+            step={900}
+            value={startTime}
+            onChange={(e) => setStartTime(e.target.value)}
+            hint={`${r.durationMinutes} minutes, league time (${timeZone})`}
+          />
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
