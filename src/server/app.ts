@@ -30,6 +30,7 @@ import { setupRoutes } from './modules/setup/setup.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
+import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { createMailTransport, createMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { registerAccess, registerOriginCheck } from './plugins/access';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(setupRoutes, { ...context, auth });
   await app.register(usersRoutes, context);
   await app.register(usersAdminRoutes, context);
+  await app.register(auditLogRoutes, context);
   await app.register(invitationsRoutes, { ...context, config, auth });
   await app.register(teamsRoutes, context);
   await app.register(seasonsRoutes, context);

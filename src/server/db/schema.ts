@@ -215,7 +215,16 @@ export const auditLog = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+  // The audit-log screen's reads (decision 020): newest first over (at, id) with keyset paging, each filter by an
+  // index that ends in (at, id), and the summary's full-text search.
+  (t) => [
+    index('audit_log_at_id_idx').on(t.at, t.id),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at, t.id),
+    index('audit_log_entity_type_idx').on(t.entityType, t.at, t.id),
+    index('audit_log_action_idx').on(t.action, t.at, t.id),
+    index('audit_log_actor_idx').on(sql`lower(${t.actorEmail})`, t.at, t.id),
+    index('audit_log_summary_search_idx').using('gin', sql`to_tsvector('simple', ${t.summary})`),
+  ],
 );
 
 /** One-time links that create the league's first admin. Only a hash of the token is stored. */

@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
             path: 'admin-announcements',
             element: lazyPage(() => import('../features/announcements/components/announcements-admin-page'), (m) => m.AnnouncementsAdminPage),
           },
-          adminComingSoon('admin-audit-log'),
+          { path: 'admin-audit-log', element: lazyPage(() => import('../features/audit-log/components/audit-log-page'), (m) => m.AuditLogPage) },
           { path: 'admin-manage-bookings', element: lazyPage(() => import('../features/bookings/components/manage-bookings-page'), (m) => m.ManageBookingsPage) },
           { path: 'admin-booking-control', element: lazyPage(() => import('../features/bookings/components/booking-rules-page'), (m) => m.BookingRulesPage) },
           { path: 'admin-override-booking', element: lazyPage(() => import('../features/bookings/components/override-booking-page'), (m) => m.OverrideBookingPage) },
