@@ -533,6 +533,9 @@ const MATRIX: Record<string, Entry> = {
   // ---- audit log (issue 14) ----
   'GET /api/admin/audit-log': { access: 'admin', call: () => ({ url: '/api/admin/audit-log?action=season.create&limit=5' }), expect: ADMIN_ONLY },
   'GET /api/admin/audit-log.csv': { access: 'admin', call: () => ({ url: '/api/admin/audit-log.csv?action=season.create' }), expect: ADMIN_ONLY },
+  // ---- reports (issue 14) ----
+  'GET /api/admin/reports': { access: 'admin', call: () => ({ url: '/api/admin/reports?from=2027-03-01&to=2027-03-31' }), expect: ADMIN_ONLY },
+  'GET /api/admin/reports/csv': { access: 'admin', call: () => ({ url: '/api/admin/reports/csv?table=teams&from=2027-03-01&to=2027-03-31' }), expect: ADMIN_ONLY },
 };
 
 /** The league the walk plays in, and fresh data on demand (one piece per call that changes something). */

@@ -31,6 +31,7 @@ import { teamsRoutes } from './modules/teams/teams.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { createMailTransport, createMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { registerAccess, registerOriginCheck } from './plugins/access';
@@ -159,6 +160,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(usersRoutes, context);
   await app.register(usersAdminRoutes, context);
   await app.register(auditLogRoutes, context);
+  await app.register(reportsRoutes, context);
   await app.register(invitationsRoutes, { ...context, config, auth });
   await app.register(teamsRoutes, context);
   await app.register(seasonsRoutes, context);

@@ -1,6 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { adminPage } from '../features/admin/admin-pages';
 import { BookFieldPage } from '../features/bookings/components/book-field-page';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { AppShell } from './shell/app-shell';
@@ -15,22 +14,6 @@ import { AppShell } from './shell/app-shell';
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactNode {
   const Page = lazy(async () => ({ default: pick(await load()) }));
   return <Page />;
-}
-
-/** A screen whose content comes in later work: its title and a useful one-line description. */
-function comingSoon(title: string, description: string): ReactNode {
-  return lazyPage(
-    () => import('../components/ui/coming-soon-page'),
-    ({ ComingSoonPage }) =>
-      function ComingSoon() {
-        return <ComingSoonPage title={title} description={description} />;
-      },
-  );
-}
-
-function adminComingSoon(path: string): RouteObject {
-  const page = adminPage(`/${path}`);
-  return { path, element: comingSoon(page.title, page.description) };
 }
 
 export const routes: RouteObject[] = [
@@ -92,7 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'admin-slots', element: lazyPage(() => import('../features/slots/components/slots-admin-page'), (m) => m.SlotsAdminPage) },
           { path: 'admin-block-slot', element: lazyPage(() => import('../features/blocks/components/block-slots-page'), (m) => m.BlockSlotsPage) },
           { path: 'admin-user-manager', element: lazyPage(() => import('../features/user-manager/components/user-manager-page'), (m) => m.UserManagerPage) },
-          adminComingSoon('admin-reports'),
+          { path: 'admin-reports', element: lazyPage(() => import('../features/reports/components/reports-page'), (m) => m.ReportsPage) },
           {
             path: 'admin-announcements',
             element: lazyPage(() => import('../features/announcements/components/announcements-admin-page'), (m) => m.AnnouncementsAdminPage),

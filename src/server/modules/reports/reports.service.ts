@@ -1,0 +1,232 @@
+import type { ServerContext } from '../../context';
+import { toCsv } from '../../csv';
+import { AppError } from '../../errors';
+import {
+  addDays,
+  hoursOf,
+  percentOf,
+  utilizationPercent,
+  weeksCovering,
+  type FacilityReportRow,
+  type FieldReportRow,
+  type Report,
+  type ReportQuery,
+  type ReportTable,
+  type TeamReportRow,
+} from '../../../shared/reports/reports.schemas';
+import { localDayRange } from '../../../shared/time/zoned';
+import { findSeason } from '../seasons/seasons.service';
+import * as repo from './reports.repository';
+
+/**
+ * /admin-reports (decision 022): per team, per field and facility, per week, and fairness, for a season or a range
+ * of league days, optionally one facility. Reading only.
+ */
+export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, query: ReportQuery): Promise<Report> {
+  const { db } = deps;
+  const timeZone = await deps.league.timeZone();
+  let from = query.from;
+  let to = query.to;
+  let seasonName: string | null = null;
+  if (query.seasonId) {
+    const season = await findSeason(db, query.seasonId);
+    if (!season) throw new AppError('NOT_FOUND', 'That season does not exist any more. Choose another season, or a date range.');
+    from = season.startsOn;
+    to = season.endsOn;
+    seasonName = season.name;
+  }
+  let facilityName: string | null = null;
+  if (query.facilityId) {
+    facilityName = await repo.findFacilityName(db, query.facilityId);
+    if (!facilityName) throw new AppError('NOT_FOUND', 'That facility does not exist any more. Choose another one, or every facility.');
+  }
+  const { start, end } = localDayRange(from!, to!, timeZone);
+  const scope: repo.ReportScope = { start, end, from: from!, to: to!, timeZone, seasonId: query.seasonId ?? null, facilityId: query.facilityId ?? null };
+
+  const [slotRows, teamRows, requestRows, allTeams] = await Promise.all([
+    repo.slotMinutesByFieldAndWeek(db, scope),
+    repo.teamBookings(db, scope),
+    repo.teamRequests(db, scope),
+    repo.listTeams(db),
+  ]);
+  const places = await repo.listFields(db, scope.facilityId, [...new Set(slotRows.map((r) => r.fieldId))]);
+
+  // Per field, then per facility (the sum of its fields).
+  const byField = new Map<string, { offered: number; booked: number; blocked: number }>();
+  const byWeek = new Map<string, { offered: number; booked: number; bookings: number }>();
+  for (const r of slotRows) {
+    const f = byField.get(r.fieldId) ?? { offered: 0, booked: 0, blocked: 0 };
+    f.offered += Number(r.offered);
+    f.booked += Number(r.booked);
+    f.blocked += Number(r.blocked);
+    byField.set(r.fieldId, f);
+    const w = byWeek.get(r.week) ?? { offered: 0, booked: 0, bookings: 0 };
+    w.offered += Number(r.offered);
+    w.booked += Number(r.booked);
+    w.bookings += Number(r.bookings);
+    byWeek.set(r.week, w);
+  }
+  const fields: FieldReportRow[] = places.map((p) => {
+    const f = byField.get(p.fieldId) ?? { offered: 0, booked: 0, blocked: 0 };
+    return { ...p, offeredMinutes: f.offered, bookedMinutes: f.booked, utilization: utilizationPercent(f.booked, f.offered), blockedMinutes: f.blocked };
+  });
+  const facilityMap = new Map<string, FacilityReportRow>();
+  for (const f of fields) {
+    const row = facilityMap.get(f.facilityId) ?? {
+      facilityId: f.facilityId,
+      facilityName: f.facilityName,
+      offeredMinutes: 0,
+      bookedMinutes: 0,
+      utilization: null,
+      blockedMinutes: 0,
+    };
+    row.offeredMinutes += f.offeredMinutes;
+    row.bookedMinutes += f.bookedMinutes;
+    row.blockedMinutes += f.blockedMinutes;
+    row.utilization = utilizationPercent(row.bookedMinutes, row.offeredMinutes);
+    facilityMap.set(f.facilityId, row);
+  }
+
+  const weeks = weeksCovering(from!, to!).map((monday) => {
+    const w = byWeek.get(monday) ?? { offered: 0, booked: 0, bookings: 0 };
+    return {
+      weekStart: monday,
+      weekEnd: addDays(monday, 6),
+      bookings: w.bookings,
+      offeredMinutes: w.offered,
+      bookedMinutes: w.booked,
+      utilization: utilizationPercent(w.booked, w.offered),
+    };
+  });
+
+  // Per team: active teams always, others when they have something in the range.
+  const bookingsOf = new Map(teamRows.map((r) => [r.teamId, r]));
+  const requestsOf = new Map(requestRows.map((r) => [r.teamId, r]));
+  const teams: TeamReportRow[] = allTeams
+    .filter((t) => t.active || bookingsOf.has(t.teamId) || requestsOf.has(t.teamId))
+    .map((t) => {
+      const b = bookingsOf.get(t.teamId);
+      const r = requestsOf.get(t.teamId);
+      return {
+        ...t,
+        bookings: b?.bookings ?? 0,
+        bookedMinutes: b?.booked ?? 0,
+        cancellations: b?.cancellations ?? 0,
+        lateCancellations: b?.late ?? 0,
+        bumped: b?.bumped ?? 0,
+        requestsFiled: r?.filed ?? 0,
+        requestsApproved: r?.approved ?? 0,
+        requestsDeclined: r?.declined ?? 0,
+      };
+    });
+
+  const activeTeams = allTeams.filter((t) => t.active).length;
+  const bookedMinutes = teamRows.reduce((n, r) => n + r.booked, 0);
+  const primeMinutes = teamRows.reduce((n, r) => n + r.prime, 0);
+  const fairnessTeams = teams
+    .filter((t) => t.active || t.bookedMinutes > 0)
+    .map((t) => {
+      const prime = bookingsOf.get(t.teamId)?.prime ?? 0;
+      return {
+        teamId: t.teamId,
+        teamName: t.teamName,
+        active: t.active,
+        bookedMinutes: t.bookedMinutes,
+        share: bookedMinutes > 0 ? t.bookedMinutes / bookedMinutes : null,
+        primeMinutes: prime,
+        primeShare: primeMinutes > 0 ? prime / primeMinutes : null,
+      };
+    })
+    .sort((a, b) => b.primeMinutes - a.primeMinutes || b.bookedMinutes - a.bookedMinutes || a.teamName.localeCompare(b.teamName));
+
+  return {
+    range: { from: from!, to: to!, timeZone, seasonId: query.seasonId ?? null, seasonName, facilityId: query.facilityId ?? null, facilityName },
+    teams,
+    fields,
+    facilities: [...facilityMap.values()],
+    weeks,
+    fairness: { activeTeams, equalShare: activeTeams > 0 ? 1 / activeTeams : null, bookedMinutes, primeMinutes, teams: fairnessTeams },
+  };
+}
+
+/** The columns of each table's CSV, in order; hours with two decimals, percentages with one. */
+export const REPORT_CSV_COLUMNS = {
+  teams: ['team', 'active', 'bookings', 'hours', 'cancellations', 'late_cancellations', 'bumped', 'requests_filed', 'requests_approved', 'requests_declined'],
+  fields: ['facility', 'field', 'hours_offered', 'hours_booked', 'utilization_percent', 'hours_blocked'],
+  facilities: ['facility', 'hours_offered', 'hours_booked', 'utilization_percent', 'hours_blocked'],
+  weeks: ['week_start', 'week_end', 'bookings', 'hours_offered', 'hours_booked', 'utilization_percent'],
+  fairness: ['team', 'active', 'hours_booked', 'share_percent', 'equal_share_percent', 'prime_hours', 'prime_share_percent'],
+} as const satisfies Record<ReportTable, readonly string[]>;
+
+/** One table of the report as CSV: every text cell spreadsheet-safe (`toCsv`); team and field names are typed by people. */
+export function reportCsv(report: Report, table: ReportTable): string {
+  switch (table) {
+    case 'teams':
+      return toCsv(
+        REPORT_CSV_COLUMNS.teams,
+        report.teams.map((t) => ({
+          team: t.teamName,
+          active: t.active ? 'yes' : 'no',
+          bookings: t.bookings,
+          hours: hoursOf(t.bookedMinutes),
+          cancellations: t.cancellations,
+          late_cancellations: t.lateCancellations,
+          bumped: t.bumped,
+          requests_filed: t.requestsFiled,
+          requests_approved: t.requestsApproved,
+          requests_declined: t.requestsDeclined,
+        })),
+      );
+    case 'fields':
+      return toCsv(
+        REPORT_CSV_COLUMNS.fields,
+        report.fields.map((f) => ({
+          facility: f.facilityName,
+          field: f.fieldName,
+          hours_offered: hoursOf(f.offeredMinutes),
+          hours_booked: hoursOf(f.bookedMinutes),
+          utilization_percent: f.utilization,
+          hours_blocked: hoursOf(f.blockedMinutes),
+        })),
+      );
+    case 'facilities':
+      return toCsv(
+        REPORT_CSV_COLUMNS.facilities,
+        report.facilities.map((f) => ({
+          facility: f.facilityName,
+          hours_offered: hoursOf(f.offeredMinutes),
+          hours_booked: hoursOf(f.bookedMinutes),
+          utilization_percent: f.utilization,
+          hours_blocked: hoursOf(f.blockedMinutes),
+        })),
+      );
+    case 'weeks':
+      return toCsv(
+        REPORT_CSV_COLUMNS.weeks,
+        report.weeks.map((w) => ({
+          week_start: w.weekStart,
+          week_end: w.weekEnd,
+          bookings: w.bookings,
+          hours_offered: hoursOf(w.offeredMinutes),
+          hours_booked: hoursOf(w.bookedMinutes),
+          utilization_percent: w.utilization,
+        })),
+      );
+    case 'fairness':
+      return toCsv(
+        REPORT_CSV_COLUMNS.fairness,
+        report.fairness.teams.map((t) => ({
+          team: t.teamName,
+          active: t.active ? 'yes' : 'no',
+          hours_booked: hoursOf(t.bookedMinutes),
+          share_percent: percentOf(t.share),
+          equal_share_percent: percentOf(report.fairness.equalShare),
+          prime_hours: hoursOf(t.primeMinutes),
+          prime_share_percent: percentOf(t.primeShare),
+        })),
+      );
+  }
+}
+
+/** The download's file name: the table and the days it covers. */
+export const reportCsvFileName = (report: Report, table: ReportTable) => `report-${table}-${report.range.from}-to-${report.range.to}.csv`;
