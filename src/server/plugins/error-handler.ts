@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors/api-error';
+import { sqlState } from '../db/client';
 import { AppError } from '../errors';
 import { translateAuthError } from '../modules/auth/auth-errors';
 
@@ -16,6 +17,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send(body(err.code, err.message, err.details));
+    }
+    // A text value PostgreSQL cannot hold (a NUL character: SQLSTATE 22021 in text, 22P05 in JSON) is the caller's
+    // input, wherever it reached the database: a search box, a filter, a field.
+    const state = sqlState(err);
+    if (state === '22021' || state === '22P05') {
+      return reply
+        .status(400)
+        .send(body('VALIDATION_FAILED', 'A value contains a character that cannot be stored (a null character). Remove it and try again.'));
     }
     if (isAPIError(err)) {
       // better-auth called from one of our routes (auth.api.*): its codes are not ours, so translate them.
