@@ -19,6 +19,7 @@ import { findFacility, findField, findFields } from '../facilities/facilities.se
 import { commitThenPublish } from '../live/live.service';
 import { notification, queueNotifications } from '../notifications/notifications.service';
 import { createSlotInTransaction, querySlots } from '../slots/slots.service';
+import type { Slot } from '../../../shared/slots/slots.schemas';
 import { lockTeam } from '../teams/teams.service';
 import * as repo from './practice-requests.repository';
 
@@ -149,41 +150,36 @@ export async function withdraw(db: Database, ctx: AuditContext, actor: Actor, id
 }
 
 /** What each preferred date would collide with: slots in the window (at the preferred place) and active blocks. */
-async function collisionsOf(
-  deps: ServerContext,
+function collisionsOf(
   r: PracticeRequest,
   blocks: Awaited<ReturnType<typeof listActiveBlocks>>,
   facilityOfField: Map<string, string>,
+  slotsOn: Map<string, Slot[]>,
   timeZone: string,
-): Promise<DateCollisions[]> {
+): DateCollisions[] {
   const where = { facilityId: r.facilityId, fieldId: r.fieldId };
-  return Promise.all(
-    r.preferredDates.map(async (date) => {
-      const window = windowOn(date, r, timeZone);
-      const slots = await querySlots(deps, {
-        from: date,
-        to: date,
-        ...(r.fieldId ? { fieldId: r.fieldId } : r.facilityId ? { facilityId: r.facilityId } : {}),
-      });
-      const classified = classifySlots(slots, window, r.durationMinutes).map((s) => ({
-        id: s.id,
-        fieldId: s.fieldId,
-        fieldName: s.fieldName,
-        facilityName: s.facilityName,
-        startsAt: s.startsAt,
-        endsAt: s.endsAt,
-        status: s.status,
-        teamName: s.teamName,
-        blockReason: s.blockReason,
-        fits: s.fits,
-      }));
-      const overlapping = blocks
-        .filter((b) => b.scope !== 'slot')
-        .filter((b) => blockCollides({ ...b, facilityId: b.facilityId ?? (b.fieldId ? (facilityOfField.get(b.fieldId) ?? null) : null) }, window, where))
-        .map((b) => ({ id: b.id, targetName: b.targetName, reason: b.reason, startsAt: b.startsAt, endsAt: b.endsAt }));
-      return { date, slots: classified, blocks: overlapping };
-    }),
-  );
+  const atThePlace = (slot: Slot) => (r.fieldId ? slot.fieldId === r.fieldId : r.facilityId ? slot.facilityId === r.facilityId : true);
+  return r.preferredDates.map((date) => {
+    const window = windowOn(date, r, timeZone);
+    const slots = (slotsOn.get(date) ?? []).filter(atThePlace);
+    const classified = classifySlots(slots, window, r.durationMinutes).map((s) => ({
+      id: s.id,
+      fieldId: s.fieldId,
+      fieldName: s.fieldName,
+      facilityName: s.facilityName,
+      startsAt: s.startsAt,
+      endsAt: s.endsAt,
+      status: s.status,
+      teamName: s.teamName,
+      blockReason: s.blockReason,
+      fits: s.fits,
+    }));
+    const overlapping = blocks
+      .filter((b) => b.scope !== 'slot')
+      .filter((b) => blockCollides({ ...b, facilityId: b.facilityId ?? (b.fieldId ? (facilityOfField.get(b.fieldId) ?? null) : null) }, window, where))
+      .map((b) => ({ id: b.id, targetName: b.targetName, reason: b.reason, startsAt: b.startsAt, endsAt: b.endsAt }));
+    return { date, slots: classified, blocks: overlapping };
+  });
 }
 
 /** Admin: requests in one status; pending ones oldest first, each with what its dates would collide with. */
@@ -194,9 +190,10 @@ export async function queue(deps: ServerContext, status: PracticeRequestStatus):
   const blocks = await listActiveBlocks(deps.db);
   const blockFields = [...new Set(blocks.map((b) => b.fieldId).filter((id): id is string => Boolean(id)))];
   const facilityOfField = new Map((await findFields(deps.db, blockFields)).map((f) => [f.id, f.facilityId]));
-  const out: QueuedPracticeRequest[] = [];
-  for (const r of requests) out.push({ ...r, collisions: await collisionsOf(deps, r, blocks, facilityOfField, timeZone) });
-  return out;
+  // One slot query per distinct date of the queue, not one per request and date: many teams ask for the same days.
+  const dates = [...new Set(requests.flatMap((r) => r.preferredDates))];
+  const slotsOn = new Map(await Promise.all(dates.map(async (date) => [date, await querySlots(deps, { from: date, to: date })] as const)));
+  return requests.map((r) => ({ ...r, collisions: collisionsOf(r, blocks, facilityOfField, slotsOn, timeZone) }));
 }
 
 export interface Approval {
