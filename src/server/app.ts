@@ -20,6 +20,7 @@ import { createLiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLive } from './modules/live/live.service';
 import { createReadCaches } from './modules/read-cache/read-cache.service';
+import { createStorage } from './modules/storage/storage.service';
 import { scheduleImportRoutes } from './modules/schedule-import/schedule-import.routes';
 import { slotsRoutes } from './modules/slots/slots.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
@@ -86,7 +87,8 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
   const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
   const cache = createReadCaches(live);
-  const context: ServerContext = { db, live, league, cache };
+  const storage = createStorage({ db, config });
+  const context: ServerContext = { db, live, league, cache, storage };
   const auth = createAuth(config, db, authSecret, { league, live });
   const inFlight = countRequestsInFlight(app);
   const mail = createMailWorker(
@@ -151,6 +153,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
     await mail.stop();
     league.close();
     cache.close();
+    await storage.close();
     await bus.close();
   });
 

@@ -147,6 +147,27 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optionalString.pipe(z.string().regex(MAIL_FROM_PATTERN, 'must be an address, like "CGSL Practice Scheduler" <no-reply@example.org>').optional()),
   MAIL_CLAIM_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number').min(3, 'must be at least 3').max(3600, 'must be at most 3600').default(60),
+  STORAGE: z.enum(['local', 's3'], 'must be local (files under DATA_DIR) or s3 (an S3-compatible bucket)').default('local'),
+  STORAGE_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
+      .optional(),
+  ),
+  STORAGE_QUOTA_MB: z.coerce.number().min(1, 'must be at least 1').max(100_000, 'must be at most 100000').default(25),
+  UPLOAD_MAX_MB: z.coerce.number().min(1, 'must be at least 1').max(1024, 'must be at most 1024').default(10),
+  S3_ENDPOINT: optionalString.pipe(z.url('must be a full URL such as https://s3.us-east-1.amazonaws.com').optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: flag,
+  OIDC_ISSUER: optionalString.pipe(z.url('must be the provider\'s issuer URL, such as https://accounts.google.com').optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40, 'must be at most 40 characters').default('your league account'),
+  OIDC_ADMIN_CLAIM: z.string().trim().min(1).default('admin'),
+  BUILD_COMMIT: optionalString,
 });
 
 export interface Config {
@@ -182,6 +203,32 @@ export interface Config {
   mailFrom: string | undefined;
   /** A message claimed longer ago than this (its sender crashed mid-send) is taken again by any worker. */
   mailClaimTimeoutMs: number;
+  /** Where files go (decision 023): local disk under DATA_DIR/storage, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** Sign-in with the league's OpenID Connect provider (issue 16); undefined when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | undefined;
+  /** The commit this build was made from (BUILD_COMMIT, or read from git at start); null when unknown. */
+  buildCommit: string | undefined;
+}
+
+export interface StorageConfig {
+  backend: 'local' | 's3';
+  /** The default bucket (spec §7's bucket in the object endpoint). */
+  bucket: string;
+  quotaBytes: number;
+  uploadMaxBytes: number;
+  s3: { endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+  /** Shown as "Log in with {providerName}". */
+  providerName: string;
+  /** The claim whose true value makes a person an admin (spec §6). */
+  adminClaim: string;
 }
 
 export class ConfigError extends Error {
@@ -206,6 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'DEMO=1 with NODE_ENV=production: the demo accounts all share a published password, so they are refused on a production server. Unset DEMO, or set DEMO_IN_PRODUCTION=1 if this really is a demonstration server.',
     ]);
   }
+  const problems: string[] = [];
+  if (e.STORAGE === 's3' && !e.STORAGE_BUCKET) problems.push('STORAGE_BUCKET="": must name the bucket when STORAGE=s3');
+  if (e.OIDC_ISSUER && (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)) {
+    problems.push(`OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: both are needed with OIDC_ISSUER (the client registered at the provider)`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const trustedOrigins = [
     new URL(publicUrl).origin,
@@ -238,5 +291,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailClaimTimeoutMs: e.MAIL_CLAIM_TIMEOUT_SECONDS * 1000,
+    storage: {
+      backend: e.STORAGE,
+      bucket: e.STORAGE_BUCKET ?? 'cgsl-files',
+      quotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
+      uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+      s3:
+        e.STORAGE === 's3'
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+    },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER.replace(/\/$/, ''),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            scopes: e.OIDC_SCOPES.split(/[\s,]+/).filter(Boolean),
+            providerName: e.OIDC_PROVIDER_NAME,
+            adminClaim: e.OIDC_ADMIN_CLAIM,
+          }
+        : undefined,
+    buildCommit: e.BUILD_COMMIT,
   };
 }

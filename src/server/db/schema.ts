@@ -245,6 +245,8 @@ export const leagueSettings = pgTable(
     shortName: text('short_name').notNull(),
     timeZone: text('time_zone').notNull(),
     contactEmail: text('contact_email'),
+    /** Off: new accounts come only through the identity provider or an invitation (issue 16). */
+    passwordSignUp: boolean('password_sign_up').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [check('league_settings_single_row', sql`${t.id} = 1`)],
@@ -637,4 +639,41 @@ export const announcementDismissals = pgTable(
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
+);
+
+/**
+ * A stored file's metadata, the fields of spec §3. The bytes live in the storage backend (local disk under
+ * DATA_DIR, or an S3-compatible bucket) at `bucket/full_path`; this row is what a metadata GET answers.
+ * `owner_id` is whose quota the file counts against (the person whose prefix it is under).
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bucket: text('bucket').notNull(),
+    fullPath: text('full_path').notNull(),
+    name: text('name').notNull(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Changes with every write of the object (the backend's key includes it, so an old URL never shows new bytes). */
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    /** Changes with every metadata update of the same generation. */
+    metageneration: integer('metageneration').notNull().default(1),
+    md5Hash: text('md5_hash').notNull(),
+    contentType: text('content_type').notNull(),
+    cacheControl: text('cache_control'),
+    contentDisposition: text('content_disposition'),
+    contentEncoding: text('content_encoding'),
+    contentLanguage: text('content_language'),
+    customMetadata: jsonb('custom_metadata').$type<Record<string, string>>().notNull().default({}),
+    /** The secret of the object's download URL (a `token` query parameter, as the spec's download URLs carry). */
+    downloadToken: text('download_token').notNull(),
+    timeCreated: timestamp('time_created', { withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stored_files_bucket_path_key').on(t.bucket, t.fullPath),
+    index('stored_files_owner_idx').on(t.ownerId),
+    check('stored_files_size_nonnegative', sql`${t.size} >= 0`),
+  ],
 );
