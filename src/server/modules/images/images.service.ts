@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../errors';
 
 /**
@@ -80,7 +80,7 @@ export async function normalizeImage(bytes: Buffer, options: NormalizeOptions): 
   }
 
   const animated = type === 'image/gif' && output === 'same';
-  let info: sharp.Metadata;
+  let info: Metadata;
   try {
     // The header alone: the size is known before a single pixel is decoded.
     info = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -110,7 +110,7 @@ export async function normalizeImage(bytes: Buffer, options: NormalizeOptions): 
           : pipeline.gif();
   try {
     const { data, info: out } = await pipeline.toBuffer({ resolveWithObject: true });
-    return { bytes: data, contentType: `image/${format}` as ImageType, width: out.width, height: out.pageHeight ?? out.height };
+    return { bytes: data, contentType: `image/${format}`, width: out.width, height: out.pageHeight ?? out.height };
   } catch {
     throw damaged();
   }
