@@ -21,6 +21,7 @@ import { hashToken, newToken } from './one-time-token';
 import { listDeclaredRoutes, type Access, type DeclaredRoute } from './plugins/access';
 import { errorShapeProblems, leakProblems, preview } from './test/answer-checks';
 import { at, nextMonday, TZ } from './test/booking-fixtures';
+import { uploadBody } from './test/multipart';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app';
 
 const CALLERS = ['visitor', 'member', 'coachA', 'coachB', 'admin'] as const;
@@ -33,6 +34,7 @@ const OUTCOMES = {
   'not-found': (s: number) => s === 404,
   invalid: (s: number) => s === 400,
   conflict: (s: number) => s === 409,
+  unsupported: (s: number) => s === 415,
 } as const;
 type Outcome = keyof typeof OUTCOMES;
 type Expected = Outcome | readonly Outcome[];
@@ -88,6 +90,7 @@ const MATRIX: Record<string, Entry> = {
   // ---- health, setup, league, the API document, live updates ----
   'GET /api/health': { access: 'public', call: () => ({ url: '/api/health' }), expect: PUBLIC },
   'GET /api/ready': { access: 'public', call: () => ({ url: '/api/ready' }), expect: PUBLIC },
+  'GET /api/diag': { access: 'public', call: () => ({ url: '/api/diag' }), expect: PUBLIC },
   'GET /api/openapi.json': { access: 'public', call: () => ({ url: '/api/openapi.json' }), expect: PUBLIC },
   'GET /api/events': { access: 'public', call: () => ({ url: '/api/events' }), expect: PUBLIC },
   'GET /api/setup': { access: 'public', call: () => ({ url: '/api/setup' }), expect: PUBLIC },
@@ -119,6 +122,9 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/me/notifications': { access: 'user', call: () => ({ url: '/api/me/notifications' }), expect: SIGNED_IN },
   'PUT /api/me/notifications': { access: 'user', call: () => ({ url: '/api/me/notifications', body: { bookingChanges: true, reminders: true } }), expect: SIGNED_IN },
+  // The walk sends JSON, not a photo: a signed-in caller gets 415 (the uploads themselves: users/profile-photo.api.test.ts).
+  'POST /api/me/photo': { access: 'user', call: () => ({ url: '/api/me/photo', body: {} }), expect: { ...everyone('unsupported'), visitor: 'denied' } },
+  'DELETE /api/me/photo': { access: 'user', call: () => ({ url: '/api/me/photo' }), expect: SIGNED_IN },
 
   // ---- people and invitations (admin) ----
   'GET /api/admin/users': { access: 'admin', call: () => ({ url: '/api/admin/users?limit=5' }), expect: ADMIN_ONLY },
@@ -536,6 +542,31 @@ const MATRIX: Record<string, Entry> = {
   // ---- reports (issue 14) ----
   'GET /api/admin/reports': { access: 'admin', call: () => ({ url: '/api/admin/reports?from=2027-03-01&to=2027-03-31' }), expect: ADMIN_ONLY },
   'GET /api/admin/reports/csv': { access: 'admin', call: () => ({ url: '/api/admin/reports/csv?table=teams&from=2027-03-01&to=2027-03-31' }), expect: ADMIN_ONLY },
+  // ---- file storage (issue 15; the uploads themselves: modules/storage/storage-*.api.test.ts) ----
+  'POST /api/storage/v0/b/:bucket/o': {
+    access: 'user',
+    // Everyone aims at coach B's folder with a JSON body: others are refused by the folder rule (403) before the body
+    // is read; coach B and the admin pass it and get 415 for a body that is not multipart.
+    call: (_as, f) => ({ url: `/api/storage/v0/b/${f.t.context.storage.bucket}/o?name=${encodeURIComponent(`users/${f.users.coachB.id}/matrix.txt`)}`, body: {} }),
+    expect: { visitor: 'denied', member: 'denied', coachA: 'denied', coachB: 'unsupported', admin: 'unsupported' },
+  },
+  'GET /api/storage/v0/b/:bucket/o/*': {
+    access: 'public',
+    // The download address of coach B's file: its token is what opens it, for anyone holding it (the metadata
+    // read on the same address needs the owner or an admin: storage-*.api.test.ts).
+    call: async (_as, f) => ({ url: (await f.storedFileOfB()).downloadURL }),
+    expect: PUBLIC,
+  },
+  'DELETE /api/storage/v0/b/:bucket/o/*': {
+    access: 'user',
+    call: async (_as, f) => {
+      const file = await f.storedFileOfB();
+      return { url: f.storageObjectUrl(file.fullPath), ids: { path: file.fullPath } };
+    },
+    expect: { visitor: 'denied', member: 'denied', coachA: 'denied', coachB: 'ok', admin: 'ok' },
+    after: async (as, call, _answer, f) =>
+      as === 'coachB' || as === 'admin' || (await f.t.context.storage.getMetadata(call.ids!.path!)) ? [] : [`${as} deleted coach B's file`],
+  },
 };
 
 /** The league the walk plays in, and fresh data on demand (one piece per call that changes something). */
@@ -745,6 +776,26 @@ class Fixtures {
     return row!.id;
   }
 
+  // file storage:
+  storageObjectUrl(fullPath: string): string {
+    return `/api/storage/v0/b/${this.t.context.storage.bucket}/o/${encodeURIComponent(fullPath)}`;
+  }
+
+  /** A text file of its own in coach B's folder, uploaded through the API by coach B; with its download address. */
+  async storedFileOfB(): Promise<{ fullPath: string; downloadURL: string }> {
+    const fullPath = `users/${this.users.coachB.id}/${this.slug('matrix-file')}.txt`;
+    const body = await uploadBody({ bytes: 'Practice notes', filename: 'notes.txt', type: 'text/plain' });
+    const res = await this.t.app.inject({
+      method: 'POST',
+      url: `/api/storage/v0/b/${this.t.context.storage.bucket}/o?name=${encodeURIComponent(fullPath)}`,
+      headers: { origin: TEST_ORIGIN, cookie: this.users.coachB.cookie, ...body.headers },
+      payload: body.payload,
+    });
+    if (res.statusCode !== 200) throw new Error(`could not upload a file: ${res.statusCode} ${res.body}`);
+    const meta = await this.t.app.inject({ url: this.storageObjectUrl(fullPath), headers: { cookie: this.users.coachB.cookie } });
+    return { fullPath, downloadURL: meta.json<{ downloadURL: string }>().downloadURL };
+  }
+
   async person(): Promise<TestUser> {
     return this.t.signUp({ email: `${this.slug('person')}@example.org` });
   }
@@ -821,7 +872,8 @@ async function send(method: string, call: Call, as: Caller): Promise<Answer> {
 /** The route pattern a concrete URL must match (so an entry cannot drift from its route). */
 function matchesRoute(pattern: string, url: string): boolean {
   const path = url.split('?')[0]!;
-  const regex = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
+  // A trailing * (the rest of the path, e.g. a stored file's name) matches one character or more.
+  const regex = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+').replace(/\\\*$/, '.+')}$`);
   return regex.test(path);
 }
 
@@ -879,7 +931,9 @@ describe('the access matrix', () => {
         if (!expected.some((o) => OUTCOMES[o](answer.status))) found.push(`expected ${expected.join(' or ')}, got ${answer.status}`);
         found.push(...declaredAccessProblems(route.access, as, answer));
         found.push(...errorShapeProblems({ method: route.method, status: answer.status, contentType: answer.contentType, body: answer.body }));
-        if (route.url !== '/api/openapi.json') found.push(...leakProblems(answer.body));
+        // An admin's /diag shows the database's own version string on purpose ("PostgreSQL 18.6 (PGlite 0.5.16) on …").
+        const shown = route.url === '/api/diag' ? answer.body.replace(/"version":"PostgreSQL [^"]*"/, '"version":"PostgreSQL"') : answer.body;
+        if (route.url !== '/api/openapi.json') found.push(...leakProblems(shown));
         // A refusal to coach A or team A's parent names nothing of team B.
         if ((as === 'coachA' || as === 'member') && !OUTCOMES.ok(answer.status) && (answer.body.includes(f.teamBName) || answer.body.includes(f.users.coachB.email))) {
           found.push("the refusal shows team B's name or its coach's email");

@@ -20,12 +20,14 @@ import { createLiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLive } from './modules/live/live.service';
 import { createReadCaches } from './modules/read-cache/read-cache.service';
-import { createStorage } from './modules/storage/storage.service';
+import { createStorage, downloadOrigins } from './modules/storage/storage.service';
+import { storageRoutes } from './modules/storage/storage.routes';
 import { scheduleImportRoutes } from './modules/schedule-import/schedule-import.routes';
 import { slotsRoutes } from './modules/slots/slots.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { diagRoutes } from './modules/diag/diag.routes';
 import { seasonsRoutes } from './modules/seasons/seasons.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
@@ -87,9 +89,9 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
   const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
   const cache = createReadCaches(live);
-  const storage = createStorage({ db, config });
+  const storage = createStorage({ db, config, log: app.log });
   const context: ServerContext = { db, live, league, cache, storage };
-  const auth = createAuth(config, db, authSecret, { league, live });
+  const auth = createAuth(config, db, authSecret, { league, live, warn: (message, detail) => app.log.warn(detail ?? {}, message) });
   const inFlight = countRequestsInFlight(app);
   const mail = createMailWorker(
     {
@@ -113,7 +115,8 @@ export async function buildApp({ config, database, authSecret, logger = false, m
         scriptSrc: ["'self'"],
         // react-hot-toast writes its styles at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // With STORAGE=s3, pictures come from the bucket's presigned addresses (decision 023).
+        imgSrc: ["'self'", 'data:', 'blob:', ...downloadOrigins(config.storage)],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -144,7 +147,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   registerErrorHandler(app);
   registerHostCheck(app);
   registerOriginCheck(app, { trustedOrigins: config.trustedOrigins, sameOrigin: !config.publicUrlExplicit });
-  registerAccess(app, { auth, db, live, sessionMaxAgeMs: config.sessionMaxAgeMs });
+  registerAccess(app, { auth, db, live, sessionMaxAgeMs: config.sessionMaxAgeMs, adminClaim: config.oidc?.adminClaim });
 
   app.addHook('onReady', () => bus.start());
   if (mailDeps.start) app.addHook('onReady', async () => mail.start());
@@ -157,10 +160,11 @@ export async function buildApp({ config, database, authSecret, logger = false, m
     await bus.close();
   });
 
-  registerAuthRoutes(app, { auth, db, live, config });
+  registerAuthRoutes(app, { auth, db, live, league, config });
   await app.register(healthRoutes, { database, version: APP_VERSION });
+  await app.register(diagRoutes, { ...context, database, config, version: APP_VERSION });
   await app.register(setupRoutes, { ...context, auth });
-  await app.register(usersRoutes, context);
+  await app.register(usersRoutes, { ...context, adminClaim: config.oidc?.adminClaim });
   await app.register(usersAdminRoutes, context);
   await app.register(auditLogRoutes, context);
   await app.register(reportsRoutes, context);
@@ -178,6 +182,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(clinicsRoutes, context);
   await app.register(contactRoutes, context);
   await app.register(announcementsRoutes, context);
+  await app.register(storageRoutes, { ...context, config });
   await app.register(calendarRoutes, { ...context, publicUrl: config.publicUrl, authSecret });
   await app.register(liveRoutes, { live, maxStreamsPerAddress: config.liveStreamsPerAddress });
 

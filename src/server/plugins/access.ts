@@ -38,7 +38,7 @@ export function listDeclaredRoutes(app: FastifyInstance): DeclaredRoute[] {
 
 export function registerAccess(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Database; live: Live; sessionMaxAgeMs: number; actorCache?: ActorCacheOptions },
+  deps: { auth: Auth; db: Database; live: Live; sessionMaxAgeMs: number; actorCache?: ActorCacheOptions; adminClaim?: string | undefined },
 ): void {
   const routes: DeclaredRoute[] = [];
   declaredRoutes.set(app, routes);

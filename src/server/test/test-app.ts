@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -60,7 +62,9 @@ export interface TestUser {
 export const TEST_PASSWORD = 'correct-horse-battery';
 
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...env });
+  // Files (the storage backend, the mail outbox) go to a folder of this app's own, removed when it closes.
+  const ownDataDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'cgsl-test-'));
+  const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...env });
   const database = await createTestDatabase();
   const built = await buildApp({ config, database, authSecret: 'test-secret-test-secret-test-secret-42' });
   await built.app.ready();
@@ -71,6 +75,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       await built.app.close();
       await database.close();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
     wroteBehindTheApp: () => {
       built.context.cache.clear();

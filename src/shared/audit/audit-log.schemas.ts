@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'invitation.import',
   'invitation.resend',
   'invitation.revoke',
+  'league.password_sign_up.change',
   'league.update',
   'practice-request.approve',
   'practice-request.create',
@@ -57,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'slot.generate',
   'slot.unblock',
   'slot.update',
+  'storage.delete',
   'team.calendar_feed.regenerate',
   'team.create',
   'user.disable',
@@ -81,6 +83,7 @@ export const AUDIT_ENTITY_TYPES = {
   practice_request: 'Practice request',
   season: 'Season',
   slot: 'Slot',
+  stored_file: 'File',
   team: 'Team',
   user: 'Person',
 } as const satisfies Record<string, string>;

@@ -24,3 +24,7 @@ export const leagueSettingsResponseSchema = z.object({
   contactEmail: z.string().nullable(),
 });
 export type LeagueSettings = z.infer<typeof leagueSettingsResponseSchema>;
+
+/** PUT /api/league/password-sign-up: an admin lets visitors create accounts with a password, or not (invitations always work). */
+export const passwordSignUpSchema = z.object({ passwordSignUp: z.boolean() });
+export type PasswordSignUp = z.infer<typeof passwordSignUpSchema>;

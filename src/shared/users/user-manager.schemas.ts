@@ -30,8 +30,11 @@ export const adminUserSchema = z.object({
   disabled: z.boolean(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  /** How the person signs in: with a password, with the league's identity provider, or both (empty: neither yet). */
+  signInMethods: z.array(z.enum(['password', 'provider'])).optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+export type SignInMethod = NonNullable<AdminUser['signInMethods']>[number];
 
 export const userPageSchema = z.object({
   users: z.array(adminUserSchema),

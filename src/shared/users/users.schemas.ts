@@ -21,7 +21,8 @@ export const notificationPrefsSchema = z.object({
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
-export const claimsResponseSchema = z.object({ claims: z.record(z.string(), z.unknown()) });
+/** `adminClaim`: which claim marks an admin here (OIDC_ADMIN_CLAIM, shared/users/admin-rule.ts). */
+export const claimsResponseSchema = z.object({ claims: z.record(z.string(), z.unknown()), adminClaim: z.string().optional() });
 
 export const emailSchema = z
   .string()

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
-import { decideAdmin, type AdminDecision } from '../../../shared/users/admin-rule';
+import { DEFAULT_ADMIN_CLAIM, decideAdmin, type AdminDecision } from '../../../shared/users/admin-rule';
 import type { Live } from '../live/live.service';
 import { findSignedInPerson, type ProfileRow } from '../users/users.service';
 import type { Auth } from './auth';
@@ -49,6 +49,8 @@ export interface ActorSourceDeps {
   live: Live;
   /** SESSION_MAX_AGE_DAYS in milliseconds: the absolute lifetime of a session. */
   sessionMaxAgeMs: number;
+  /** The league's admin-claim rule (OIDC_ADMIN_CLAIM); `admin` when not given. */
+  adminClaim?: string | undefined;
 }
 
 export interface ActorCacheOptions {
@@ -123,7 +125,7 @@ export function createActorSource(deps: ActorSourceDeps, options: ActorCacheOpti
     }
     const { profile } = found;
     if (!profile || profile.disabled) return null;
-    const admin = await decideAdmin(async () => found.claims, profile.role);
+    const admin = await decideAdmin(async () => found.claims, profile.role, deps.adminClaim ?? DEFAULT_ADMIN_CLAIM);
     // Shared by every request of this session while cached: nobody may change it in place.
     const actor: Actor = Object.freeze({
       userId: found.userId,

@@ -79,6 +79,12 @@ const RULES: Record<string, Rule> = {
   }),
 };
 
+/**
+ * Codes our own better-auth plugins throw with words we wrote (they name the league's identity provider, so they
+ * cannot be fixed here): the message goes out as it is, under the code its status stands for.
+ */
+const OWN_WORDS = new Set(['PASSWORD_SIGN_UP_OFF', 'ID_TOKEN_SIGN_IN_REFUSED']);
+
 /** Codes better-auth uses when the request body does not match its schema. */
 const SCHEMA_CODES = new Set(['VALIDATION_ERROR', 'MISSING_FIELD', 'FIELD_NOT_ALLOWED', 'BODY_MUST_BE_AN_OBJECT']);
 
@@ -154,6 +160,7 @@ export function translateAuthError(input: { status: number; authCode?: string | 
   let t: Translation;
   if (status === 429) t = fallback(429, authMessage, method, path);
   else if (status >= 500) t = fallback(status, authMessage, method, path);
+  else if (authCode && OWN_WORDS.has(authCode) && authMessage) t = { code: codeForStatus(status), message: authMessage };
   else if (authCode && Object.hasOwn(RULES, authCode)) t = RULES[authCode]!(path);
   else if (authCode && SCHEMA_CODES.has(authCode)) t = schemaTranslation(authMessage);
   else t = fallback(status, authMessage, method, path);

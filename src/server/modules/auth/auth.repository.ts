@@ -1,5 +1,5 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../../db/schema';
 
@@ -71,4 +71,23 @@ export async function deleteSessionsOfUser(db: Database, userId: string, except?
     .where(except ? and(eq(authSession.userId, userId), ne(authSession.token, except)) : eq(authSession.userId, userId))
     .returning({ id: authSession.id });
   return rows.length;
+}
+
+/**
+ * After a sign-in with the identity provider: the claims of its ID token become the person's (null when they could
+ * not be read), and the provider's tokens better-auth wrote into the account row are dropped (the app never calls
+ * the provider for the person, so a copy of the database holds none).
+ */
+export async function recordProviderSignIn(db: Database, input: { userId: string; accountId: string; claims: Record<string, unknown> | null }): Promise<void> {
+  await db.transaction(async (tx) => {
+    // SQL NULL, not the JSON value null: "no claims" reads the same to `claims IS NULL` and to the admin rule.
+    await tx.update(authUser).set({ claims: input.claims ?? sql`null` }).where(eq(authUser.id, input.userId));
+    await tx.update(authAccount).set({ accessToken: null, refreshToken: null, idToken: null }).where(eq(authAccount.id, input.accountId));
+  });
+}
+
+/** A sign-in without the provider carries no identity token: the claims of an earlier one stop counting. True when some were dropped. */
+export async function forgetClaims(db: Database, userId: string): Promise<boolean> {
+  const rows = await db.update(authUser).set({ claims: sql`null` }).where(and(eq(authUser.id, userId), isNotNull(authUser.claims))).returning({ id: authUser.id });
+  return rows.length > 0;
 }

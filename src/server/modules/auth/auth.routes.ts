@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { LeagueSettingsService } from '../league/league.service';
 import type { Live } from '../live/live.service';
 import { AppError } from '../../errors';
 import { ownOrigin } from '../../plugins/request-origin';
@@ -8,6 +9,7 @@ import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
 import { createLoginThrottle, waitInWords, type LoginAttempt } from './login-throttle';
 import { endSession, isPastLifetime } from './sessions';
+import { registerSignInRoutes } from './sign-in.routes';
 
 /**
  * Asking for a reset link takes at least this long, whatever the answer: a known address also writes the link and
@@ -26,7 +28,9 @@ export interface AuthRoutesDeps {
   auth: Auth;
   db: Database;
   live: Live;
-  config: Pick<Config, 'publicUrl' | 'loginAccountLimit' | 'loginAccountWindowMs' | 'sessionMaxAgeMs'>;
+  /** For the sign-in options and the "Log in with …" link (sign-in.routes.ts). */
+  league: LeagueSettingsService;
+  config: Pick<Config, 'publicUrl' | 'loginAccountLimit' | 'loginAccountWindowMs' | 'sessionMaxAgeMs' | 'oidc'>;
 }
 
 function errorBody(err: { code: string; message: string; details?: unknown }) {
@@ -34,7 +38,8 @@ function errorBody(err: { code: string; message: string; details?: unknown }) {
 }
 
 /** Mounts better-auth under /api/auth/* and rewrites its errors into our one error shape. */
-export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, config }: AuthRoutesDeps): void {
+export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, league, config }: AuthRoutesDeps): void {
+  registerSignInRoutes(app, { auth, league, config });
   const throttle = createLoginThrottle(db, { limit: config.loginAccountLimit, windowMs: config.loginAccountWindowMs });
 
   /** The request better-auth sees: our URL (scheme and host as Fastify reads them), Fastify's client address. */

@@ -14,12 +14,21 @@ import type { LeagueSettingsService } from '../league/league.service';
 import type { Live } from '../live/live.service';
 import { enqueueMail } from '../mail/mail.service';
 import { displayNameProblem } from '../../../shared/users/users.schemas';
+import { createOidcSupport } from './oidc';
+import { signInPolicyPlugin } from './sign-in-policy';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. */
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function createAuth(config: Config, db: Database, secret: string, { league, live }: { league: LeagueSettingsService; live: Live }) {
+export interface AuthDeps {
+  league: LeagueSettingsService;
+  live: Live;
+  /** Where the identity provider's trouble is logged (never a token or the client secret); silent when not given. */
+  warn?: (message: string, detail?: Record<string, unknown>) => void;
+}
+
+export function createAuth(config: Config, db: Database, secret: string, { league, live, warn = () => {} }: AuthDeps) {
   const leagueName = async () => (await league.get()).name;
   // What better-auth changes itself (sign-out, a revoked or expired session, a password reset or change ending
   // sessions, an account edit) reaches every app server's signed-in people in memory (actor-cache.ts). Its
@@ -27,6 +36,8 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
   const changed = async (userId: string | null | undefined) => {
     if (userId) await live.publish({ people: [userId] });
   };
+  // The league's own identity provider (OIDC_*), when configured: docs/decisions/024.
+  const oidc = config.oidc ? createOidcSupport(config.oidc, { db, changed, warn }) : null;
   return betterAuth({
     appName: 'Practice Scheduler',
     baseURL: config.publicUrl,
@@ -43,7 +54,13 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
     // Reset tokens are stored as SHA-256 digests, like the setup and invitation tokens: a copy of the database
     // holds no working link.
     verification: { storeIdentifier: { hash: async (identifier) => hashVerificationIdentifier(identifier) } },
-    plugins: [resetLinksPlugin(db)],
+    plugins: [
+      resetLinksPlugin(db),
+      signInPolicyPlugin({ db, league, providerName: config.oidc?.providerName ?? null, changed }),
+      ...(oidc?.plugins ?? []),
+    ],
+    // Where a failed sign-in with the provider lands (better-auth adds ?error=<code>): the login page says it in words.
+    onAPIError: { errorURL: '/login' },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -129,6 +146,11 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
           after: async (user) => changed(user?.id),
         },
         delete: { after: async (user) => changed(user?.id) },
+      },
+      account: {
+        // After every sign-in with the provider: its ID token's claims become the person's, its tokens are dropped.
+        create: { after: async (account) => oidc?.accountWritten(account) },
+        update: { after: async (account) => (account ? oidc?.accountWritten(account) : undefined) },
       },
       session: {
         create: {

@@ -26,3 +26,16 @@ export async function updateLeagueSettings(db: Database, input: LeagueSettings):
     .returning(columns);
   return rows[0]!;
 }
+
+/** Whether people may create an account with a password (POST /api/auth/sign-up/email); invitations always can. */
+export async function getPasswordSignUp(db: Database): Promise<boolean> {
+  const rows = await db.select({ on: leagueSettings.passwordSignUp }).from(leagueSettings).where(eq(leagueSettings.id, 1)).limit(1);
+  return rows[0]?.on ?? true;
+}
+
+/** Switches password sign-up; returns the value it had before (the settings row exists: read it first). */
+export async function setPasswordSignUp(db: Database, on: boolean): Promise<boolean> {
+  const [before] = await db.select({ on: leagueSettings.passwordSignUp }).from(leagueSettings).where(eq(leagueSettings.id, 1)).for('update');
+  await db.update(leagueSettings).set({ passwordSignUp: on, updatedAt: sql`now()` }).where(eq(leagueSettings.id, 1));
+  return before?.on ?? true;
+}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
-import { leagueSettingsResponseSchema, leagueSettingsSchema } from '../../../shared/league/league.schemas';
+import { leagueSettingsResponseSchema, leagueSettingsSchema, passwordSignUpSchema } from '../../../shared/league/league.schemas';
 import { requestAuditContext } from '../audit/audit.service';
 
 export const leagueRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { league }) => {
@@ -26,5 +26,19 @@ export const leagueRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, { 
       },
     },
     async (req) => league.update(await requestAuditContext(req), req.body),
+  );
+
+  app.put(
+    '/api/league/password-sign-up',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['league'],
+        summary: 'Let visitors create an account with a password, or not (admin); invitations and the identity provider always work',
+        body: passwordSignUpSchema,
+        response: { 200: passwordSignUpSchema, 400: apiErrorSchema },
+      },
+    },
+    async (req) => ({ passwordSignUp: await league.setPasswordSignUp(await requestAuditContext(req), req.body.passwordSignUp) }),
   );
 };

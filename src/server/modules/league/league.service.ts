@@ -13,6 +13,10 @@ export interface LeagueSettingsService {
   get(): Promise<LeagueSettings>;
   timeZone(): Promise<string>;
   update(ctx: AuditContext, input: LeagueSettings): Promise<LeagueSettings>;
+  /** Whether a visitor may create an account with a password; invitations and the identity provider always can. */
+  passwordSignUp(): Promise<boolean>;
+  /** An admin switches password sign-up on or off (audit-logged); returns the new value. */
+  setPasswordSignUp(ctx: AuditContext, on: boolean): Promise<boolean>;
   /** Stops listening for changes (the server is closing). */
   close(): void;
 }
@@ -20,8 +24,10 @@ export interface LeagueSettingsService {
 export function createLeagueSettings(deps: { db: Database; live: Live; defaults: LeagueSettings; maxAgeMs?: number }): LeagueSettingsService {
   const { db, live, defaults, maxAgeMs = 5 * 60_000 } = deps;
   let cached: { value: Promise<LeagueSettings>; readAt: number } | null = null;
+  let signUp: { value: Promise<boolean>; readAt: number } | null = null;
   const forget = () => {
     cached = null;
+    signUp = null;
   };
   const unsubscribe = live.watch((event) => {
     if (event.type === 'league' || event.type === 'resync') forget();
@@ -39,9 +45,43 @@ export function createLeagueSettings(deps: { db: Database; live: Live; defaults:
     return cached.value;
   };
 
+  const passwordSignUp = (): Promise<boolean> => {
+    if (!signUp || Date.now() - signUp.readAt > maxAgeMs) {
+      const value = repo.getPasswordSignUp(db);
+      signUp = { value, readAt: Date.now() };
+      value.catch(() => {
+        if (signUp?.value === value) signUp = null;
+      });
+    }
+    return signUp.value;
+  };
+
   return {
     get,
     timeZone: async () => (await get()).timeZone,
+    passwordSignUp,
+    setPasswordSignUp: async (ctx, on) => {
+      await commitThenPublish(db, live, async (tx) => {
+        // The row is made on first read; switching before anything else read it must not find it missing.
+        await repo.getLeagueSettings(tx, defaults);
+        const before = await repo.setPasswordSignUp(tx, on);
+        if (before !== on) {
+          await recordAudit(tx, ctx, {
+            action: 'league.password_sign_up.change',
+            entityType: 'league',
+            entityId: '1',
+            summary: on
+              ? 'Switched password sign-up on: anyone can create an account with an email and a password'
+              : 'Switched password sign-up off: new accounts come only from invitations or the identity provider',
+            before: { passwordSignUp: before },
+            after: { passwordSignUp: on },
+          });
+        }
+        return { value: undefined, league: before !== on };
+      });
+      forget();
+      return on;
+    },
     update: async (ctx, input) => {
       const after = await commitThenPublish(db, live, async (tx) => {
         const before = await repo.getLeagueSettings(tx, defaults);

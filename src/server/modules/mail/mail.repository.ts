@@ -90,3 +90,15 @@ export async function releaseClaims(db: Database, ids: string[], claimedAt: Date
     .set({ status: 'pending', attempts: sql`greatest(${mailMessages.attempts} - 1, 0)`, claimedAt: null })
     .where(and(inArray(mailMessages.id, ids), eq(mailMessages.status, 'sending'), eq(mailMessages.claimedAt, claimedAt)));
 }
+
+/** The queue as /diag shows it: messages still to go out (queued or being sent) and those that failed for good. */
+export async function countQueue(db: Database): Promise<{ waiting: number; failed: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${mailMessages.status} in ('pending', 'sending'))::integer`,
+      failed: sql<number>`count(*) filter (where ${mailMessages.status} = 'failed')::integer`,
+    })
+    .from(mailMessages)
+    .where(inArray(mailMessages.status, ['pending', 'sending', 'failed']));
+  return { waiting: Number(row?.waiting ?? 0), failed: Number(row?.failed ?? 0) };
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { Database } from '../../db/client';
 import * as repo from './mail.repository';
 
@@ -37,4 +38,17 @@ export async function enqueueMail(tx: Database, publicUrl: string, mail: Outgoin
     { kind: mail.kind, toAddress: mail.to, toUserId: mail.toUserId, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, messageId: messageIdFor(publicUrl) },
   ]);
   queued.emit('queued');
+}
+
+/** Mail waiting to go out and mail that failed for good (the diagnostics page). */
+export const mailQueueCounts = (db: Database) => repo.countQueue(db);
+
+/**
+ * Where mail goes, as createMailTransport decides it: an SMTP server (its host and port, never the user or
+ * password in SMTP_URL) or `.eml` files in DATA_DIR/outbox.
+ */
+export function mailBackendOf(config: { smtpUrl: string | undefined; dataDir: string }): { backend: 'smtp' | 'files'; target: string } {
+  if (!config.smtpUrl) return { backend: 'files', target: path.join(config.dataDir, 'outbox') };
+  const url = new URL(config.smtpUrl);
+  return { backend: 'smtp', target: `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}` };
 }

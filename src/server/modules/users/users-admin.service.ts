@@ -2,7 +2,8 @@ import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Role } from '../../../shared/constants';
-import { ROLE_LABEL, type AdminUser, type UserPage, type UserPatch, type UserSearchQuery } from '../../../shared/users/user-manager.schemas';
+import { ROLE_LABEL, type AdminUser, type SignInMethod, type UserPage, type UserPatch, type UserSearchQuery } from '../../../shared/users/user-manager.schemas';
+import { OIDC_PROVIDER_ID } from '../../../shared/auth/sign-in.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { commitThenPublish } from '../live/live.service';
 import { findActiveTeam } from '../teams/teams.service';
@@ -41,7 +42,19 @@ export async function searchPeople(db: Database, query: UserSearchQuery): Promis
   };
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const [page, total] = await Promise.all([repo.searchUsers(db, filter, cursor, query.limit), repo.countUsers(db, filter)]);
-  return { users: page.rows.map(toAdminUser), nextCursor: page.next ? encodeCursor(page.next) : null, total };
+  return { users: await withSignInMethods(db, page.rows.map(toAdminUser)), nextCursor: page.next ? encodeCursor(page.next) : null, total };
+}
+
+/** better-auth's account kinds in the user manager's words: `credential` is a password, ours the identity provider. */
+const METHOD_OF: Record<string, SignInMethod> = { credential: 'password', [OIDC_PROVIDER_ID]: 'provider' };
+
+/** The people with how each signs in (one statement for the page, apart from the keyset query and its index). */
+async function withSignInMethods(db: Database, people: AdminUser[]): Promise<AdminUser[]> {
+  const providers = await repo.accountProvidersOf(db, people.map((p) => p.id));
+  return people.map((p) => ({
+    ...p,
+    signInMethods: [...new Set((providers.get(p.id) ?? []).flatMap((id) => (METHOD_OF[id] ? [METHOD_OF[id]] : [])))],
+  }));
 }
 
 const gone = () => new AppError('NOT_FOUND', 'That person does not exist any more. Reload the list.');
@@ -129,8 +142,10 @@ export async function applyAccountChange(tx: Database, ctx: AuditContext, userId
 }
 
 /** An admin changes someone's role, team or disabled flag (PATCH /api/admin/users/:id). */
-export function changeUser({ db, live }: Pick<ServerContext, 'db' | 'live'>, ctx: AuditContext, userId: string, patch: UserPatch): Promise<AdminUser> {
-  return commitThenPublish(db, live, async (tx) => ({ value: await applyAccountChange(tx, ctx, userId, patch, 'by an admin'), people: [userId] }));
+export async function changeUser({ db, live }: Pick<ServerContext, 'db' | 'live'>, ctx: AuditContext, userId: string, patch: UserPatch): Promise<AdminUser> {
+  const changed = await commitThenPublish(db, live, async (tx) => ({ value: await applyAccountChange(tx, ctx, userId, patch, 'by an admin'), people: [userId] }));
+  const [person] = await withSignInMethods(db, [changed]);
+  return person!;
 }
 
 // For invitations and the import.

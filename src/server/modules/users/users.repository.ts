@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { preparedPerDatabase, type Database } from '../../db/client';
-import { authSession, authUser, teams, users } from '../../db/schema';
+import { authAccount, authSession, authUser, teams, users } from '../../db/schema';
 import type { Role } from '../../../shared/constants';
 
 export interface ProfileRow {
@@ -327,4 +327,22 @@ export async function coachesWithTeams(db: Database): Promise<Array<{ id: string
     .where(and(eq(users.role, 'coach'), isNotNull(users.teamId)))
     .orderBy(sortName, asc(users.id));
   return rows.map((r) => ({ ...r, teamId: r.teamId! }));
+}
+
+/** The profile photo's address (the storage download URL), or null when the person has none. */
+export async function setPhotoUrl(db: Database, id: string, photoUrl: string | null): Promise<void> {
+  await db.update(users).set({ photoUrl, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+/** Which kinds of better-auth account each person has (`credential`: a password; the identity provider's id). */
+export async function accountProvidersOf(db: Database, userIds: string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  if (userIds.length === 0) return found;
+  const rows = await db
+    .select({ userId: authAccount.userId, providerId: authAccount.providerId })
+    .from(authAccount)
+    .where(inArray(authAccount.userId, userIds))
+    .orderBy(asc(authAccount.userId), asc(authAccount.providerId));
+  for (const row of rows) found.set(row.userId, [...(found.get(row.userId) ?? []), row.providerId]);
+  return found;
 }

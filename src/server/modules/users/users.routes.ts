@@ -1,11 +1,17 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { claimsResponseSchema, notificationPrefsSchema, profilePatchSchema, profileSchema } from '../../../shared/users/users.schemas';
 import { findClaims, getNotificationPrefs, setNotificationPrefs, toProfile, updateOwnProfile } from './users.service';
+import { PROFILE_PHOTO_MAX_BYTES } from '../../../shared/users/profile-photo';
+import { AppError } from '../../errors';
+import { photoTooLarge, removeProfilePhoto, setProfilePhoto } from './profile-photo.service';
 
-export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, deps) => {
+/** `adminClaim`: the league's admin-claim rule (OIDC_ADMIN_CLAIM), sent with the claims so the web app decides as the server does. */
+export const usersRoutes: FastifyPluginAsyncZod<ServerContext & { adminClaim?: string | undefined }> = async (app, deps) => {
   const { db } = deps;
   app.get(
     '/api/me',
@@ -26,7 +32,10 @@ export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, dep
         response: { 200: claimsResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (req) => ({ claims: (await findClaims(db, (await req.requireActor()).userId)) ?? {} }),
+    async (req) => ({
+      claims: (await findClaims(db, (await req.requireActor()).userId)) ?? {},
+      ...(deps.adminClaim ? { adminClaim: deps.adminClaim } : {}),
+    }),
   );
 
   app.patch(
@@ -72,4 +81,63 @@ export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, dep
       return getNotificationPrefs(db, userId);
     },
   );
+
+  // Multipart bodies for the photo routes only, with the photo's own limits (the storage routes register theirs).
+  await app.register(async (photos) => {
+    await photos.register(multipart, { limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 5, headerPairs: 20 } });
+
+    photos.post(
+      '/api/me/photo',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['users'],
+          summary: 'Set my profile photo (multipart/form-data, part "file": a JPEG, PNG or WebP of at most 8 MB), kept as a square WebP',
+          consumes: ['multipart/form-data'],
+          response: {
+            200: z.object({ profile: profileSchema }),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            402: apiErrorSchema,
+            403: apiErrorSchema,
+            413: apiErrorSchema,
+            415: apiErrorSchema,
+          },
+        },
+      },
+      async (req) => {
+        const actor = await req.requireActor();
+        return { profile: await setProfilePhoto(deps, actor, await readPhoto(req)) };
+      },
+    );
+
+    photos.delete(
+      '/api/me/photo',
+      {
+        config: { access: 'user' },
+        schema: { tags: ['users'], summary: 'Remove my profile photo (the league logo shows again)', response: { 200: z.object({ profile: profileSchema }), 401: apiErrorSchema } },
+      },
+      async (req) => ({ profile: await removeProfilePhoto(deps, await req.requireActor()) }),
+    );
+  });
 };
+
+/** The bytes of the `file` part, read up to the size limit and no further: a larger photo is refused before any decoding. */
+async function readPhoto(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a file upload (multipart/form-data) in a part named "file", then try again.');
+  }
+  try {
+    const part: MultipartFile | undefined = await req.file({ throwFileSizeLimit: true });
+    if (!part || part.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', 'No photo arrived: choose a photo and send it in a part named "file".');
+    return await part.toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
+    if (typeof code === 'string' && code.startsWith('FST_')) {
+      throw new AppError('VALIDATION_FAILED', 'The photo could not be read from the request: it was cut short or sent in a way we do not take. Choose it again and retry.');
+    }
+    throw err;
+  }
+}

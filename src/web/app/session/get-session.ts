@@ -16,14 +16,16 @@ async function fetchProfile(): Promise<Profile | null> {
   }
 }
 
-async function fetchClaims(): Promise<Claims> {
-  const { claims } = await api<{ claims: Claims }>('/api/me/claims');
-  return claims;
-}
-
 /** Never fails: signed out and a failed load are both `null` (spec §8: swallowed silently). */
 export function fetchSession(): Promise<Session | null> {
-  return loadSession({ fetchProfile, fetchClaims });
+  // The claims come with the name of the claim that marks an admin here (OIDC_ADMIN_CLAIM); the rule reads it after.
+  let adminClaim: string | undefined;
+  const fetchClaims = async (): Promise<Claims> => {
+    const answer = await api<{ claims: Claims; adminClaim?: string }>('/api/me/claims');
+    adminClaim = answer.adminClaim;
+    return answer.claims;
+  };
+  return loadSession({ fetchProfile, fetchClaims, adminClaim: () => adminClaim });
 }
 
 export const sessionQueryOptions = () =>

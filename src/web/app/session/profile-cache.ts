@@ -78,6 +78,8 @@ export interface SessionLoaders {
   /** Resolves the profile, or null when nobody is signed in (a 401). */
   fetchProfile: () => Promise<Profile | null>;
   fetchClaims: () => Promise<Claims | null | undefined>;
+  /** Which claim marks an admin (the server sends OIDC_ADMIN_CLAIM with the claims), read once they are in; 'admin' when not said. */
+  adminClaim?: () => string | undefined;
 }
 
 /**
@@ -95,7 +97,7 @@ export async function loadSession(loaders: SessionLoaders, storage: CacheStorage
     clearCachedSession(storage);
     return null;
   }
-  const decision = await decideAdmin(loaders.fetchClaims, profile.role);
+  const decision = await decideAdmin(loaders.fetchClaims, profile.role, loaders.adminClaim);
   const session: Session = { profile, isAdmin: decision.isAdmin, decision };
   writeCachedSession(session, storage);
   return session;

@@ -2,12 +2,13 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { cx } from '../../lib/cx';
 import type { AuthState } from '../session/use-session';
+import { Avatar } from './avatar';
 import { useDismiss } from './use-dismiss';
 import { visibleNavItems } from './nav-links';
 import { usePagePrefetch } from './use-page-prefetch';
 
 /**
- * Below the md breakpoint: the shell's links, plus who is signed in and their team (spec §2). A disclosure
+ * Below the md breakpoint: the shell's links, plus who is signed in, their photo (or the logo) and their team (spec §2). A disclosure
  * button and its panel: focus moves to the first link on opening; Escape, a press outside or leaving it by Tab
  * closes it, and choosing a link too.
  */
@@ -70,10 +71,13 @@ export function MobileMenu({ auth }: { auth: AuthState }) {
               </ul>
             </nav>
             {profile ? (
-              <div className="mt-2 border-t border-slate-200 px-3 pt-3 pb-1 text-sm">
-                <p className="text-slate-600">Signed in as</p>
-                <p className="truncate font-semibold text-slate-900">{profile.email}</p>
-                {profile.teamName ? <p className="text-slate-700">Team: {profile.teamName}</p> : null}
+              <div className="mt-2 flex items-center gap-3 border-t border-slate-200 px-3 pt-3 pb-1 text-sm">
+                <Avatar photoURL={profile.photoURL} className="size-10 ring-slate-200" />
+                <div className="min-w-0">
+                  <p className="text-slate-600">Signed in as</p>
+                  <p className="truncate font-semibold text-slate-900">{profile.email}</p>
+                  {profile.teamName ? <p className="text-slate-700">Team: {profile.teamName}</p> : null}
+                </div>
               </div>
             ) : null}
           </div>

@@ -21,6 +21,7 @@ import { DevicesCard } from './devices-card';
 import { EmailPreferencesCard } from './email-preferences-card';
 import { EmailStatus } from './email-status';
 import { PasswordCard } from './password-card';
+import { ProfilePhotoCard } from './profile-photo-card';
 
 const ROLE_LABEL: Record<Profile['role'], string> = { admin: 'League admin', coach: 'Coach', member: 'Member' };
 
@@ -102,7 +103,7 @@ function ProfileEditor({ profile, isAdmin, notice }: { profile: Profile; isAdmin
       {notice}
       <div className="grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
         <Card className="flex min-w-0 flex-col items-center text-center">
-          <img src={profile.photoURL || '/logo.svg'} alt={profile.photoURL ? 'Your profile photo' : 'League logo (no photo yet)'} className="size-28 rounded-full border border-slate-200 bg-white object-cover" />
+          <ProfilePhotoCard profile={profile} />
           <p className="mt-4 text-lg font-semibold text-primary-900">{profile.displayName}</p>
           <p className="text-sm break-all text-slate-700">{profile.email}</p>
           <div className="mt-3 flex flex-wrap justify-center gap-2">
@@ -110,7 +111,6 @@ function ProfileEditor({ profile, isAdmin, notice }: { profile: Profile; isAdmin
             {profile.teamName ? <Badge tone="success">Team: {profile.teamName}</Badge> : null}
           </div>
           <EmailStatus userId={profile.id} email={profile.email} />
-          <p className="mt-4 text-sm text-slate-600">Photo upload is coming soon.</p>
         </Card>
 
         <div className="flex min-w-0 flex-col gap-6">

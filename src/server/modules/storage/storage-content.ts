@@ -1,0 +1,59 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../../errors';
+import { IMAGE_TYPES, normalizeImage } from '../images/images.service';
+
+/**
+ * What a generic upload may hold (decision 023), decided by the bytes, never by the name or the Content-Type the
+ * client claims: pictures (decoded and written again by the images module), PDF, and plain text or CSV.
+ */
+export const ACCEPTED_UPLOADS = 'JPEG, PNG, WebP or GIF pictures, PDF documents, and plain text or CSV files';
+
+const TEXT_PLAIN = 'text/plain; charset=utf-8';
+const TEXT_CSV = 'text/csv; charset=utf-8';
+
+/** How far into a text file markup is looked for: a browser sniffing a page decides within its first bytes too. */
+const MARKUP_WINDOW = 4096;
+const MARKUP = /<svg|<html|<script|<\?xml|<!doctype/i;
+
+/** Why these bytes are not a plain text file, in words, or null when they are. Pure: tested directly. */
+export function textProblem(bytes: Buffer): string | null {
+  if (bytes.includes(0)) return 'it contains null bytes, so it is not a text file';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return 'it is not text saved as UTF-8';
+  }
+  // Cut at a byte count, the window may end inside a character: read it leniently.
+  if (MARKUP.test(bytes.subarray(0, MARKUP_WINDOW).toString('utf8'))) return 'it is a web page, SVG or XML file, which could run code when opened';
+  return null;
+}
+
+export interface CheckedUpload {
+  bytes: Buffer;
+  contentType: string;
+}
+
+function refused(what: string): AppError {
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', `This file cannot be uploaded: ${what}. The types accepted are ${ACCEPTED_UPLOADS}.`);
+}
+
+/**
+ * The bytes to keep and their type, or an AppError in words: 415 for a type not accepted, and the images
+ * module's 400 (damaged, or a polyglot) and 413 (too many pixels). `hint` only chooses between text/plain and
+ * text/csv, which have no magic number to tell them apart.
+ */
+export async function checkUploadContent(bytes: Buffer, hint: { name: string; claimedType?: string }): Promise<CheckedUpload> {
+  const found = await fileTypeFromBuffer(bytes);
+  if (found) {
+    if ((IMAGE_TYPES as readonly string[]).includes(found.mime)) {
+      const image = await normalizeImage(bytes, { allowed: IMAGE_TYPES, output: 'same' });
+      return { bytes: image.bytes, contentType: image.contentType };
+    }
+    if (found.mime === 'application/pdf') return { bytes, contentType: 'application/pdf' };
+    throw refused(`it is a ${found.ext.toUpperCase()} file (${found.mime})`);
+  }
+  const problem = textProblem(bytes);
+  if (problem) throw refused(problem);
+  const csv = hint.claimedType?.split(';')[0]?.trim().toLowerCase() === 'text/csv' || /\.csv$/i.test(hint.name);
+  return { bytes, contentType: csv ? TEXT_CSV : TEXT_PLAIN };
+}
