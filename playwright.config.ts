@@ -5,6 +5,12 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Separate ports, data dirs and builds let several checkouts (or people) run the journeys side by side.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR ?? 'dist/web';
+// The league's identity provider for "Log in with …" (issue 16): the tests' own OpenID provider, started beside
+// the app (e2e/oidc-provider-server.ts), its client's redirect URI following E2E_PORT (E2E_PORT + 2000 unless
+// E2E_OIDC_PORT says: clear of Vite's 5173 beside the default 4173).
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 2000);
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+const OIDC_CLIENT_SECRET = 'e2e-only-client-secret-not-used-anywhere-else';
 
 /** Journeys in Debian's Chromium against the built app on a real server (PGlite, demo league loaded). */
 export default defineConfig({
@@ -32,24 +38,38 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx src/server/server.ts`,
-    url: `${BASE_URL}/api/ready`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      WEB_DIST_DIR,
-      DATABASE_URL: '',
-      PUBLIC_URL: BASE_URL,
-      DEMO: '1',
-      LOGIN_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      // Mail as .eml files in DATA_DIR/outbox, where e2e/mail.ts reads it, even if the shell or .env sets SMTP_URL.
-      SMTP_URL: '',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/oidc-provider-server.ts',
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { E2E_OIDC_PORT: String(OIDC_PORT), E2E_APP_ORIGIN: BASE_URL, E2E_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET },
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR} && node --import tsx src/server/server.ts`,
+      url: `${BASE_URL}/api/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        WEB_DIST_DIR,
+        DATABASE_URL: '',
+        PUBLIC_URL: BASE_URL,
+        DEMO: '1',
+        LOGIN_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        // Mail as .eml files in DATA_DIR/outbox, where e2e/mail.ts reads it, even if the shell or .env sets SMTP_URL.
+        SMTP_URL: '',
+        OIDC_ISSUER,
+        OIDC_CLIENT_ID: 'cgsl-practice-scheduler',
+        OIDC_CLIENT_SECRET,
+        OIDC_PROVIDER_NAME: 'Test League ID',
+      },
+    },
+  ],
 });

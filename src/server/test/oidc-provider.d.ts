@@ -37,7 +37,12 @@ declare module 'oidc-provider' {
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 }

@@ -62,7 +62,10 @@ export interface OidcTestProviderOptions {
   clientSecret?: string | undefined;
   /** Claim names besides sub, email, email_verified, name and admin that accounts may carry (`extra`). */
   extraClaims?: string[] | undefined;
-  /** POST /__test__/accounts takes an account as JSON (the browser journeys make their own people). */
+  /**
+   * The browser journeys' controls: POST /__test__/accounts takes an account as JSON (each journey makes its own
+   * people), POST /__test__/failing `{ failing: true | false }` makes every other request answer 503 or not.
+   */
   manageable?: boolean | undefined;
 }
 
@@ -155,6 +158,7 @@ export async function startOidcTestProvider(options: OidcTestProviderOptions): P
     jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     pkce: { required: () => true },
+    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Grant: 3600, Session: 3600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     // The admin claim and the extras travel with the openid scope; everything goes into the ID token, as Google,
@@ -205,7 +209,9 @@ export async function startOidcTestProvider(options: OidcTestProviderOptions): P
       expired: { iat: now - 7200, exp: now - 3600 },
     };
     const tampered =
-      state.tamper === 'signature' ? signJwt(decodePart(head), claims, strangerKey) : signJwt(decodePart(head), { ...claims, ...changed[state.tamper] }, signingKey);
+      state.tamper === 'signature'
+        ? signJwt(decodePart(head), claims, strangerKey)
+        : signJwt(decodePart(head), { ...claims, ...changed[state.tamper] }, signingKey);
     ctx.body = { ...body, id_token: tampered };
   });
 
@@ -226,39 +232,49 @@ export async function startOidcTestProvider(options: OidcTestProviderOptions): P
       return html(200, loginPage(uid, 'That email and password do not match an account here.', email));
     }
     const grant = new provider.Grant({ accountId: account.sub, clientId: String(details.params.client_id) });
-    grant.addOIDCScope(String(details.params.scope ?? 'openid'));
+    grant.addOIDCScope(typeof details.params.scope === 'string' ? details.params.scope : 'openid');
     const grantId = await grant.save();
     await provider.interactionFinished(req, res, { login: { accountId: account.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
   }
 
+  /** The journeys' own controls (`manageable`): add an account, make the provider fail or recover. */
+  function manage(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+    if (!options.manageable || req.method !== 'POST' || !path.startsWith('/__test__/')) return false;
+    readBody(req)
+      .then((text) => {
+        const body = JSON.parse(text) as Record<string, unknown>;
+        if (path === '/__test__/accounts') {
+          if (typeof body.sub !== 'string') throw new Error('an account needs a sub');
+          accounts.set(body.sub, body as unknown as TestAccount);
+        } else if (path === '/__test__/failing') {
+          state.failing = body.failing === true;
+        } else {
+          throw new Error(`no such control: ${path}`);
+        }
+        res.writeHead(204);
+        res.end();
+      })
+      .catch((err: unknown) => {
+        res.writeHead(400, { 'content-type': 'text/plain' });
+        res.end(String(err));
+      });
+    return true;
+  }
+
   handler = (req, res) => {
+    const path = new URL(req.url ?? '/', issuer).pathname;
+    if (manage(req, res, path)) return;
     if (state.failing) {
       res.writeHead(503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'the test provider is switched to failing' }));
       return;
     }
-    const path = new URL(req.url ?? '/', issuer).pathname;
     const match = /^\/interaction\/([\w-]+)$/.exec(path);
     if (match) {
       interaction(req, res, match[1]!).catch((err: unknown) => {
         res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
         res.end(`This sign-in cannot go on: ${err instanceof Error ? err.message : String(err)}`);
       });
-      return;
-    }
-    if (options.manageable && path === '/__test__/accounts' && req.method === 'POST') {
-      readBody(req)
-        .then((text) => {
-          const account = JSON.parse(text) as TestAccount;
-          if (typeof account.sub !== 'string') throw new Error('an account needs a sub');
-          accounts.set(account.sub, account);
-          res.writeHead(204);
-          res.end();
-        })
-        .catch((err: unknown) => {
-          res.writeHead(400, { 'content-type': 'text/plain' });
-          res.end(String(err));
-        });
       return;
     }
     callback(req, res);
@@ -348,7 +364,8 @@ export async function signInAtProvider(authorizationUrl: string, email: string, 
       body: new URLSearchParams({ email, password }).toString(),
     });
     jar.take(submitted.headers.getSetCookie());
-    if (submitted.status < 300 || submitted.status >= 400) throw new Error(`signing in at the provider failed (${submitted.status}): ${(await submitted.text()).slice(0, 300)}`);
+    if (submitted.status < 300 || submitted.status >= 400)
+      throw new Error(`signing in at the provider failed (${submitted.status}): ${(await submitted.text()).slice(0, 300)}`);
     url = new URL(submitted.headers.get('location') ?? '', url).toString();
   }
   throw new Error('the provider kept redirecting');

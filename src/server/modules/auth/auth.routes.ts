@@ -10,6 +10,7 @@ import { translateAuthError } from './auth-errors';
 import { createLoginThrottle, waitInWords, type LoginAttempt } from './login-throttle';
 import { endSession, isPastLifetime } from './sessions';
 import { registerSignInRoutes } from './sign-in.routes';
+import { OIDC_CALLBACK_PATH } from '../../../shared/auth/sign-in.schemas';
 
 /**
  * Asking for a reset link takes at least this long, whatever the answer: a known address also writes the link and
@@ -73,6 +74,8 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
     }
     const pathname = new URL(req.url, 'http://x').pathname;
     const isSignIn = req.method === 'POST' && pathname === SIGN_IN_PATH;
+    // The identity provider sends the browser back here; a sign-in it completes replaces the browser's session too.
+    const isProviderCallback = req.method === 'GET' && pathname === OIDC_CALLBACK_PATH;
 
     let attempt: LoginAttempt | null = null;
     let previousToken: string | null = null;
@@ -94,6 +97,8 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
       }
       previousToken = await currentSessionToken(req);
     }
+
+    if (isProviderCallback) previousToken = await currentSessionToken(req);
 
     const started = performance.now();
     let response: Response;
@@ -131,6 +136,11 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (isProviderCallback && previousToken) {
+      // Session rotation, as for a password sign-in below: the session this browser had before ends.
+      const sessionCookie = `${(await auth.$context).authCookies.sessionToken.name}=`;
+      if (cookies.some((c) => c.startsWith(sessionCookie) && !c.startsWith(`${sessionCookie};`))) await endSession({ db, live }, previousToken);
+    }
     if (response.status >= 400) {
       let parsed: { code?: unknown; message?: unknown } = {};
       try {

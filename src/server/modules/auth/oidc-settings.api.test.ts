@@ -50,7 +50,13 @@ describe('a provider that was down when the server started', () => {
 describe('OIDC_ADMIN_CLAIM names the claim', () => {
   it('roles=cgsl-admin: a person whose roles hold it is an admin; the web app is told the rule with the claims', async () => {
     await provider.start();
-    const cookie = await signIn({ sub: 'roles-1', email: 'roles.admin@example.org', email_verified: true, name: 'Rolf', extra: { roles: ['viewer', 'cgsl-admin'] } });
+    const cookie = await signIn({
+      sub: 'roles-1',
+      email: 'roles.admin@example.org',
+      email_verified: true,
+      name: 'Rolf',
+      extra: { roles: ['viewer', 'cgsl-admin'] },
+    });
     expect((await overview(cookie)).statusCode).toBe(200);
     const answer = (await t.app.inject({ url: '/api/me/claims', headers: { cookie } })).json();
     expect(answer).toMatchObject({ adminClaim: 'roles=cgsl-admin', claims: { roles: ['viewer', 'cgsl-admin'] } });
@@ -58,7 +64,14 @@ describe('OIDC_ADMIN_CLAIM names the claim', () => {
 
   it('the default admin claim does not count when the league names another, and is not kept', async () => {
     await provider.start();
-    const cookie = await signIn({ sub: 'roles-2', email: 'not.admin@example.org', email_verified: true, name: 'Nora', admin: true, extra: { roles: ['viewer'] } });
+    const cookie = await signIn({
+      sub: 'roles-2',
+      email: 'not.admin@example.org',
+      email_verified: true,
+      name: 'Nora',
+      admin: true,
+      extra: { roles: ['viewer'] },
+    });
     expect((await overview(cookie)).statusCode).toBe(403);
     const [row] = await t.database.db.select({ claims: authUser.claims }).from(authUser).where(eq(authUser.email, 'not.admin@example.org'));
     expect(row!.claims).toMatchObject({ roles: ['viewer'] });
@@ -70,7 +83,12 @@ describe('password sign-up switched off beside the provider', () => {
   it('a visitor’s password sign-up is refused pointing at the provider; the provider still creates accounts', async () => {
     await provider.start();
     const admin = await t.signUp({ email: 'switch.admin@example.org', role: 'admin' });
-    const off = await t.app.inject({ method: 'PUT', url: '/api/league/password-sign-up', payload: { passwordSignUp: false }, headers: { cookie: admin.cookie, origin: TEST_ORIGIN } });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/league/password-sign-up',
+      payload: { passwordSignUp: false },
+      headers: { cookie: admin.cookie, origin: TEST_ORIGIN },
+    });
     expect(off.statusCode, off.body).toBe(200);
     const refused = await t.app.inject({
       method: 'POST',
@@ -81,7 +99,8 @@ describe('password sign-up switched off beside the provider', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({
       code: 'FORBIDDEN',
-      message: 'Creating an account with a password is switched off for this league. Use "Log in with Test League ID" instead, or ask a league admin for an invitation.',
+      message:
+        'Creating an account with a password is switched off for this league. Use "Log in with Test League ID" instead, or ask a league admin for an invitation.',
     });
     expect((await t.app.inject({ url: '/api/sign-in-options' })).json()).toEqual({ oidc: { providerName: 'Test League ID' }, passwordSignUp: false });
     const cookie = await signIn({ sub: 'walk-in-1', email: 'walk.in@example.org', email_verified: true, name: 'Walk In' });

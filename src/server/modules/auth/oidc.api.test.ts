@@ -3,7 +3,7 @@
  * oidc-test-provider.ts): the flow and what it creates, linking, the admin claim, a provider that is down,
  * tampered state, nonce and ID tokens, and no secret reaching the client. Issue 16, docs/decisions/024.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, authAccount, authUser, users } from '../../db/schema';
 import { OIDC_START_PATH, oidcErrorMessage } from '../../../shared/auth/sign-in.schemas';
@@ -31,7 +31,13 @@ let people = 0;
 /** A person at the provider with a fresh subject and address. */
 function person(fields: Partial<TestAccount> = {}): TestAccount {
   people += 1;
-  const account: TestAccount = { sub: `sub-${people}-${Date.now()}`, email: `person${people}@example.org`, email_verified: true, name: `Person ${people}`, ...fields };
+  const account: TestAccount = {
+    sub: `sub-${people}-${Date.now()}`,
+    email: `person${people}@example.org`,
+    email_verified: true,
+    name: `Person ${people}`,
+    ...fields,
+  };
   provider.setAccount(account);
   return account;
 }
@@ -129,11 +135,21 @@ describe('the first sign-in', () => {
     const { cookie } = await signIn(bob);
     const answer = (await t.app.inject({ url: '/api/me/claims', headers: { cookie: cookie! } })).json();
     expect(answer.adminClaim).toBe('admin');
-    expect(answer.claims).toMatchObject({ iss: provider.issuer, sub: bob.sub, aud: provider.clientId, email: bob.email, email_verified: true, name: bob.name, admin: false });
+    expect(answer.claims).toMatchObject({
+      iss: provider.issuer,
+      sub: bob.sub,
+      aud: provider.clientId,
+      email: bob.email,
+      email_verified: true,
+      name: bob.name,
+      admin: false,
+    });
     expect(typeof answer.claims.exp).toBe('number');
     expect(typeof answer.claims.iat).toBe('number');
     // Nothing that only served the sign-in (its nonce, the token hashes).
-    expect(Object.keys(answer.claims).sort()).toEqual(['admin', 'aud', 'auth_time', 'email', 'email_verified', 'exp', 'iat', 'iss', 'name', 'sub'].filter((k) => k in answer.claims).sort());
+    expect(Object.keys(answer.claims).sort()).toEqual(
+      ['admin', 'aud', 'auth_time', 'email', 'email_verified', 'exp', 'iat', 'iss', 'name', 'sub'].filter((k) => k in answer.claims).sort(),
+    );
     expect(answer.claims).not.toHaveProperty('nonce');
     expect(answer.claims).not.toHaveProperty('at_hash');
   });
@@ -145,6 +161,18 @@ describe('the first sign-in', () => {
     provider.setAccount({ ...carol, email: `renamed.${carol.email}` });
     const second = await signIn({ ...carol, email: `renamed.${carol.email}` });
     expect((await me(second.cookie!)).json().profile.id).toBe(id);
+  });
+
+  it('replaces the session the browser had: the one from before ends', async () => {
+    const before = await t.signUp({ email: 'switching.browser@example.org' });
+    expect((await me(before.cookie)).statusCode).toBe(200);
+    const started = await start();
+    const back = await signInAtProvider(started.authorizationUrl, person().email!);
+    const res = await callback(back, `${before.cookie}; ${started.cookie}`);
+    const cookie = cookieHeader(res.headers['set-cookie']);
+    expect(cookie).toContain('session_token');
+    expect((await me(before.cookie)).statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(200);
   });
 
   it('a person without a name at the provider gets one from the email address', async () => {
@@ -187,7 +215,12 @@ describe('the admin claim (spec §6)', () => {
     // Frank also sets a password (better-auth's server-only setPassword, for a signed-in person without one).
     await t.auth.api.setPassword({ body: { newPassword: TEST_PASSWORD }, headers: new Headers({ cookie: cookie! }) });
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: frank.email, password: TEST_PASSWORD }, headers: { origin: TEST_ORIGIN } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: frank.email, password: TEST_PASSWORD },
+      headers: { origin: TEST_ORIGIN },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const byPassword = cookieHeader(res.headers['set-cookie']);
     expect((await overview(byPassword)).statusCode).toBe(403);
@@ -234,7 +267,12 @@ describe('an existing account with the same email', () => {
     const kinds = await t.database.db.select({ providerId: authAccount.providerId }).from(authAccount).where(eq(authAccount.userId, existing.id));
     expect(kinds.map((k) => k.providerId)).toEqual(['credential']);
     // The password still works, and is still the account's.
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'hank@example.org', password: TEST_PASSWORD }, headers: { origin: TEST_ORIGIN } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'hank@example.org', password: TEST_PASSWORD },
+      headers: { origin: TEST_ORIGIN },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -270,7 +308,12 @@ describe('a provider that is down', () => {
     expect(oidcErrorMessage('oidc_unavailable', 'Test League ID')).toBe(
       'Test League ID is not answering right now, so you cannot log in with it. Try again in a few minutes, or log in with your email and password.',
     );
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: TEST_PASSWORD }, headers: { origin: TEST_ORIGIN } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { origin: TEST_ORIGIN },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -279,7 +322,12 @@ describe('a provider that is down', () => {
     await provider.stop();
     const res = await t.app.inject({ url: OIDC_START_PATH });
     expect(res.headers.location).toBe('/login?error=oidc_unavailable');
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: TEST_PASSWORD }, headers: { origin: TEST_ORIGIN } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { origin: TEST_ORIGIN },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -392,7 +440,10 @@ describe('secrets', () => {
       const failed = await signIn(person());
       seen.push(failed.location, JSON.stringify(failed.res.headers));
 
-      const tokens = provider.issued.slice(before).flatMap((i) => [i.accessToken, i.idToken, i.refreshToken]).filter((v): v is string => Boolean(v));
+      const tokens = provider.issued
+        .slice(before)
+        .flatMap((i) => [i.accessToken, i.idToken, i.refreshToken])
+        .filter((v): v is string => Boolean(v));
       expect(tokens.length).toBeGreaterThanOrEqual(2);
       const stored = JSON.stringify(await t.database.db.select().from(authAccount));
       for (const secret of [provider.clientSecret, ...tokens]) {

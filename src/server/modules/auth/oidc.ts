@@ -53,7 +53,10 @@ export function keptClaims(payload: Claims, adminClaim: string): Claims {
 
 /** A display name from the provider's claims: name, given and family name, preferred username, or the email's local part. */
 export function displayNameFrom(claims: Claims, email: string | undefined): string {
-  const text = (key: string) => (typeof claims[key] === 'string' ? (claims[key] as string).trim() : '');
+  const text = (key: string) => {
+    const value = claims[key];
+    return typeof value === 'string' ? value.trim() : '';
+  };
   const candidates = [
     text('name'),
     [text('given_name'), text('family_name')].filter(Boolean).join(' '),
@@ -195,12 +198,16 @@ export function createOidcSupport(oidc: OidcConfig, deps: OidcDeps): OidcSupport
   } satisfies BetterAuthPlugin;
 
   return {
-    plugins: [provider as BetterAuthPlugin, guard],
+    plugins: [provider, guard],
     accountWritten: async (account) => {
       if (account.providerId !== OIDC_PROVIDER_ID || !account.idToken) return;
       const payload = jwtPayload(account.idToken);
       // The claims of this sign-in replace the last ones: a claim removed at the provider is gone from here too.
-      await repo.recordProviderSignIn(deps.db, { userId: account.userId, accountId: account.id, claims: payload ? keptClaims(payload, oidc.adminClaim) : null });
+      await repo.recordProviderSignIn(deps.db, {
+        userId: account.userId,
+        accountId: account.id,
+        claims: payload ? keptClaims(payload, oidc.adminClaim) : null,
+      });
       await deps.changed(account.userId);
     },
   };

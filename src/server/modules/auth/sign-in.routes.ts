@@ -22,6 +22,7 @@ export interface SignInRoutesDeps {
 
 /** A path on this site to land on after signing in; anything else (another site, `//host`, `/\host`) is the home page. */
 export function landingPath(raw: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- a control character (a header split, a tab) never belongs in a path to land on
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || /[\u0000-\u001f\\]/.test(raw)) return '/';
   return raw;
 }

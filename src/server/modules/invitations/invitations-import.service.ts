@@ -83,7 +83,7 @@ export async function checkImport(db: Database, csv: string, fingerprint: string
  * Creates the preview's teams and sends its invitations in one transaction, reporting progress as it goes:
  * all of it happens, or (an error part-way) none of it.
  */
-export function applyImport(
+export async function applyImport(
   deps: InvitationDeps,
   ctx: AuditContext,
   actor: Actor,
@@ -91,6 +91,7 @@ export function applyImport(
   fingerprint: string,
   onProgress: (done: number, total: number) => void,
 ): Promise<{ teamsCreated: number; invitationsSent: number }> {
+  const league = await deps.league.get();
   return deps.db.transaction(async (tx) => {
     const plan = await planFor(tx, csv);
     if (plan.fingerprint !== fingerprint) throw changedSincePreview();
@@ -105,7 +106,7 @@ export function applyImport(
     }
     for (const invitation of plan.invitations) {
       const teamId = teamIds.get(invitation.teamName.toLowerCase()) ?? null;
-      await createInvitation(tx, deps, ctx, { email: invitation.email, displayName: invitation.name, role: 'coach', teamId }, actor, ' (CSV import)');
+      await createInvitation(tx, deps, ctx, league, { email: invitation.email, displayName: invitation.name, role: 'coach', teamId }, actor, ' (CSV import)');
       onProgress(++done, total);
     }
     const result = { teamsCreated: plan.teamsToCreate.length, invitationsSent: plan.invitations.length };

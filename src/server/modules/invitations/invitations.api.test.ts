@@ -184,3 +184,17 @@ describe('someone who already has an account', () => {
     expect(new Set(actions)).toEqual(new Set(['invitation.create', 'invitation.resend', 'invitation.revoke', 'invitation.accept']));
   });
 });
+
+describe('an invitation right after the league settings change', () => {
+  it('is sent with the new league name (its settings are read before its transaction, not inside it: on PGlite that read waited on itself)', async () => {
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/league' })).json<{ name: string; shortName: string; timeZone: string; contactEmail: string | null }>();
+    const renamed = { name: 'Renamed Softball League', shortName: settings.shortName, timeZone: settings.timeZone, contactEmail: settings.contactEmail };
+    const put = await t.app.inject({ method: 'PUT', url: '/api/league', payload: renamed, headers: { origin: TEST_ORIGIN, cookie: admin.cookie } });
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await post('/api/admin/invitations', inviteBody('after.rename@example.org'), admin.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await mailTo('after.rename@example.org')).textBody).toContain('Renamed Softball League');
+    const resent = await post(`/api/admin/invitations/${res.json().invitation.id as string}/resend`, {}, admin.cookie);
+    expect(resent.statusCode, resent.body).toBe(200);
+  }, 20_000);
+});

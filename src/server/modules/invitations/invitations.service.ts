@@ -13,6 +13,7 @@ import {
   type InvitationLookup,
   type InviteInput,
 } from '../../../shared/invitations/invitations.schemas';
+import type { LeagueSettings } from '../../../shared/league/league.schemas';
 import type { Profile } from '../../../shared/users/users.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { Auth } from '../auth/auth';
@@ -58,9 +59,12 @@ export function toInvitation(row: InvitationRow): Invitation {
 
 export const listInvitations = async (db: Database): Promise<Invitation[]> => (await repo.listOpen(db)).map(toInvitation);
 
-/** Queues the invitation email with this token, in the caller's transaction (sent after commit). */
-async function queueInvitationMail(tx: Database, deps: InvitationDeps, row: InvitationRow, token: string, inviterName: string | null): Promise<void> {
-  const league = await deps.league.get();
+/**
+ * Queues the invitation email with this token, in the caller's transaction (sent after commit). The league's
+ * settings are read by the caller before its transaction: read inside it, a cache miss would wait on the
+ * transaction's own connection on PGlite (one connection) for ever.
+ */
+async function queueInvitationMail(tx: Database, deps: InvitationDeps, league: LeagueSettings, row: InvitationRow, token: string, inviterName: string | null): Promise<void> {
   const mail = invitationMail({
     leagueName: league.name,
     timeZone: league.timeZone,
@@ -84,7 +88,15 @@ export interface NewInvitation {
 }
 
 /** Creates one invitation and queues its email in the caller's transaction (the invite form and the CSV import). */
-export async function createInvitation(tx: Database, deps: InvitationDeps, ctx: AuditContext, input: NewInvitation, inviter: Actor, why = ''): Promise<Invitation> {
+export async function createInvitation(
+  tx: Database,
+  deps: InvitationDeps,
+  ctx: AuditContext,
+  league: LeagueSettings,
+  input: NewInvitation,
+  inviter: Actor,
+  why = '',
+): Promise<Invitation> {
   const token = newToken();
   const id = await repo.insertInvitation(
     tx,
@@ -92,7 +104,7 @@ export async function createInvitation(tx: Database, deps: InvitationDeps, ctx: 
     INVITATION_TTL_DAYS,
   );
   const row = (await repo.findInvitation(tx, id))!;
-  await queueInvitationMail(tx, deps, row, token, inviter.profile.displayName);
+  await queueInvitationMail(tx, deps, league, row, token, inviter.profile.displayName);
   const invitation = toInvitation(row);
   await recordAudit(tx, ctx, {
     action: 'invitation.create',
@@ -123,9 +135,10 @@ export async function invite(deps: InvitationDeps, ctx: AuditContext, actor: Act
     });
   }
   if ((await repo.openByEmails(db, [input.email])).length > 0) throw alreadyInvited(input.email);
+  const league = await deps.league.get();
   // The partial unique index (one open invitation per address) settles two admins inviting the same person at once.
   return onUniqueViolation(
-    () => db.transaction((tx) => createInvitation(tx, deps, ctx, input, actor)),
+    () => db.transaction((tx) => createInvitation(tx, deps, ctx, league, input, actor)),
     () => alreadyInvited(input.email),
   );
 }
@@ -134,12 +147,13 @@ const notOpen = () => new AppError('CONFLICT', 'This invitation was already acce
 
 /** A new link for an open invitation, by email; the old link stops working at once. */
 export async function resend(deps: InvitationDeps, ctx: AuditContext, actor: Actor, id: string): Promise<Invitation> {
+  const league = await deps.league.get();
   return deps.db.transaction(async (tx) => {
     const token = newToken();
     if (!(await repo.findInvitation(tx, id))) throw new AppError('NOT_FOUND', 'That invitation does not exist. Reload the list.');
     if (!(await repo.renewToken(tx, id, hashToken(token), INVITATION_TTL_DAYS))) throw notOpen();
     const row = (await repo.findInvitation(tx, id))!;
-    await queueInvitationMail(tx, deps, row, token, actor.profile.displayName);
+    await queueInvitationMail(tx, deps, league, row, token, actor.profile.displayName);
     const invitation = toInvitation(row);
     await recordAudit(tx, ctx, {
       action: 'invitation.resend',

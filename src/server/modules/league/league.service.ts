@@ -80,6 +80,9 @@ export function createLeagueSettings(deps: { db: Database; live: Live; defaults:
         return { value: undefined, league: before !== on };
       });
       forget();
+      // Read again now, outside any transaction: a caller that asks for the settings inside its own transaction
+      // (an invitation's email) must not be the one to reload them (on PGlite's one connection it would wait on itself).
+      await Promise.all([get(), passwordSignUp()]);
       return on;
     },
     update: async (ctx, input) => {

@@ -23,7 +23,7 @@ const setSwitch = (passwordSignUp: boolean, cookie?: string) =>
   t.app.inject({ method: 'PUT', url: '/api/league/password-sign-up', payload: { passwordSignUp }, headers: headers(cookie) });
 const signUp = (email: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'Walk In', email, password: 'a-long-password' }, headers: headers() });
-const options = async () => (await t.app.inject({ url: '/api/sign-in-options' })).json();
+const options = async () => (await t.app.inject({ url: '/api/sign-in-options' })).json<{ oidc: unknown; passwordSignUp: boolean }>();
 const switchEntries = () => t.database.db.select().from(auditLog).where(eq(auditLog.action, 'league.password_sign_up.change')).orderBy(desc(auditLog.at));
 
 describe('the password sign-up switch', () => {
@@ -52,19 +52,33 @@ describe('the password sign-up switch', () => {
       message: 'Creating an account with a password is switched off for this league: new accounts are by invitation. Ask a league admin to invite you.',
     });
     expect(refused.headers['set-cookie']).toBeUndefined();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'walk.in@example.org', password: 'a-long-password' },
+      headers: headers(),
+    });
+    expect(login.statusCode).toBe(401);
   });
 
   it('off: an invitation still makes an account through its link', async () => {
-    console.log('A');
     expect((await setSwitch(false, admin.cookie)).statusCode).toBe(200);
-    console.log('B');
     const email = 'invited.while.off@example.org';
-    const invited = await t.app.inject({ method: 'POST', url: '/api/admin/invitations', payload: { email, role: 'coach', teamId: league.teamIds[0] }, headers: headers(admin.cookie) });
-    console.log('C');
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/invitations',
+      payload: { email, role: 'coach', teamId: league.teamIds[0] },
+      headers: headers(admin.cookie),
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     const [mail] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email)).limit(1);
     const token = /\/invite\?token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
-    const accepted = await t.app.inject({ method: 'POST', url: '/api/invitations/accept', payload: { token, name: 'Invited Coach', password: 'a-long-password' }, headers: headers() });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      payload: { token, name: 'Invited Coach', password: 'a-long-password' },
+      headers: headers(),
+    });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const cookie = cookieHeader(accepted.headers['set-cookie']);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json().profile).toMatchObject({ email, role: 'coach' });

@@ -7,8 +7,10 @@ import { AuthCard } from '../../../components/ui/auth-card';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { safeRedirect } from '../../../lib/safe-redirect';
+import { useProviderName } from '../../../lib/api/get-sign-in-options';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignIn } from '../api/sign-in';
+import { OrDivider, ProviderSignIn, ProviderSignInError } from './provider-sign-in';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -16,6 +18,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const auth = useSession();
   const signIn = useSignIn();
+  const providerName = useProviderName();
   const {
     register,
     submit,
@@ -41,7 +44,7 @@ export function LoginPage() {
   return (
     <AuthCard
       title="Log in"
-      description="Use the email and password of your league account."
+      description={providerName ? `Use ${providerName}, or the email and password of your account here.` : 'Use the email and password of your league account.'}
       footer={
         <>
           New to the league app?{' '}
@@ -55,6 +58,13 @@ export function LoginPage() {
         <Alert tone="info" className="mb-4">
           You are already logged in as {auth.session.profile.email}. Logging in again switches account.
         </Alert>
+      ) : null}
+      <ProviderSignInError providerName={providerName} />
+      {providerName ? (
+        <>
+          <ProviderSignIn providerName={providerName} redirect={redirect} />
+          <OrDivider>or with your email</OrDivider>
+        </>
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         {formError ? <Alert>{formError}</Alert> : null}

@@ -9,14 +9,20 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { safeRedirect } from '../../../lib/safe-redirect';
+import { useSignInOptions } from '../../../lib/api/get-sign-in-options';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignUp } from '../api/sign-up';
+import { OrDivider, ProviderSignIn } from './provider-sign-in';
 
 export function SignupPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
   const signUp = useSignUp();
+  const options = useSignInOptions().data;
+  const providerName = options?.oidc?.providerName ?? null;
+  // Until the options arrive the form shows (the usual case); the server refuses a sign-up the league switched off.
+  const passwordSignUp = options?.passwordSignUp ?? true;
   const {
     register,
     submit,
@@ -41,7 +47,11 @@ export function SignupPage() {
   return (
     <AuthCard
       title="Sign up"
-      description="Create your league account to book fields, follow your team and register for clinics."
+      description={
+        passwordSignUp || providerName
+          ? 'Create your league account to book fields, follow your team and register for clinics.'
+          : 'Accounts here are made by invitation from a league admin.'
+      }
       footer={
         <>
           Already have an account?{' '}
@@ -51,23 +61,40 @@ export function SignupPage() {
         </>
       }
     >
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
-        {formError ? <Alert>{formError}</Alert> : null}
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <p className="text-sm text-slate-600">A league admin puts coaches and players on their team; coaches usually get an invitation by email.</p>
-        <Button type="submit" busy={isSubmitting} className="mt-2 w-full">
-          Sign up
-        </Button>
-      </form>
+      {providerName ? (
+        <>
+          <ProviderSignIn providerName={providerName} redirect={redirect} />
+          <p className="mt-2 text-sm text-slate-600">Your first log-in with {providerName} creates your account here.</p>
+        </>
+      ) : null}
+      {passwordSignUp ? (
+        <>
+          {providerName ? <OrDivider>or with an email and a password</OrDivider> : null}
+          <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
+            {formError ? <Alert>{formError}</Alert> : null}
+            <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+            <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <p className="text-sm text-slate-600">A league admin puts coaches and players on their team; coaches usually get an invitation by email.</p>
+            <Button type="submit" busy={isSubmitting} className="mt-2 w-full">
+              Sign up
+            </Button>
+          </form>
+        </>
+      ) : (
+        <Alert tone="info" title="Sign-up with a password is switched off" className={providerName ? 'mt-5' : undefined}>
+          {providerName
+            ? `New accounts come from ${providerName} or from an invitation by a league admin.`
+            : 'New accounts are by invitation: ask a league admin to invite you. The invitation email has a link that creates your account.'}
+        </Alert>
+      )}
     </AuthCard>
   );
 }

@@ -13,10 +13,11 @@ import { useLeague } from '../../../lib/api/get-league';
 import { browserTimeZone, timeZoneName, timeZoneOptions } from '../../../lib/dates';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateLeague } from '../api/update-league';
+import { PasswordSignUpSwitch } from './password-sign-up-switch';
 
 const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail'] as const;
 
-/** League name, short name, time zone and contact address, on the admin landing page. */
+/** League name, short name, time zone and contact address, and whether visitors may sign up with a password, on the admin landing page. */
 export function LeagueSettingsCard() {
   const league = useLeague();
   return (
@@ -38,6 +39,7 @@ export function LeagueSettingsCard() {
       ) : (
         <LeagueSettingsForm league={league.data} />
       )}
+      <PasswordSignUpSwitch />
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { ROLES, type Role } from '../../../../shared/constants';
 import type { AdminTeam } from '../../../../shared/teams/teams.schemas';
-import { ROLE_LABEL, type AdminUser } from '../../../../shared/users/user-manager.schemas';
+import { ROLE_LABEL, type AdminUser, type SignInMethod } from '../../../../shared/users/user-manager.schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/text-field';
+import { useProviderName } from '../../../lib/api/get-sign-in-options';
 import { cx } from '../../../lib/cx';
 
 const lastSeen = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -48,6 +49,7 @@ export function PersonRow({
         </p>
         <p className="text-sm break-all text-slate-700">{person.email}</p>
         <p className="text-xs text-slate-600">{person.lastSignInAt ? `Last signed in ${lastSeen.format(new Date(person.lastSignInAt))}` : 'Never signed in'}</p>
+        <SignInMethods methods={person.signInMethods} />
       </div>
       <InlineSelect label="Role" who={person.displayName} value={person.role} disabled={busy} onChange={(value) => onRole(value as Role)}>
         {ROLES.map((role) => (
@@ -91,4 +93,14 @@ function InlineSelect({ label, who, value, disabled, onChange, children }: { lab
       </select>
     </div>
   );
+}
+
+/** How the person signs in: with a password, with the league's identity provider, or both. */
+function SignInMethods({ methods }: { methods: SignInMethod[] | undefined }) {
+  const providerName = useProviderName() ?? 'the identity provider';
+  if (!methods) return null;
+  const password = methods.includes('password');
+  const provider = methods.includes('provider');
+  const how = password && provider ? `a password or ${providerName}` : password ? 'a password' : provider ? providerName : null;
+  return <p className="text-xs text-slate-600">{how ? `Signs in with ${how}` : 'No way to sign in yet'}</p>;
 }
