@@ -163,7 +163,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   registerAuthRoutes(app, { auth, db, live, league, config });
   await app.register(healthRoutes, { database, version: APP_VERSION });
   await app.register(diagRoutes, { ...context, database, config, version: APP_VERSION });
-  await app.register(setupRoutes, { ...context, auth });
+  await app.register(setupRoutes, { ...context, auth, adminClaim: config.oidc?.adminClaim });
   await app.register(usersRoutes, { ...context, adminClaim: config.oidc?.adminClaim });
   await app.register(usersAdminRoutes, context);
   await app.register(auditLogRoutes, context);

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\nDemo league loaded. Sign in at ${config.publicUrl}/login with:\n${signIns.map((s) => `  ${s.role.padEnd(7)} ${s.email}  password: ${s.password}${s.team ? `  (${s.team})` : ''}`).join('\n')}\n\n`);
   }
 
-  const setupLink = await issueSetupLink(database.db, config.publicUrl);
+  const setupLink = await issueSetupLink(database.db, config.publicUrl, config.oidc?.adminClaim);
   if (setupLink) {
     process.stdout.write(
       `\nNo league admin exists yet. Open this one-time link to create the first admin (valid 24 hours):\n  ${setupLink}\n\n`,

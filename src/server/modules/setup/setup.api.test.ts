@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, authUser, users } from '../../db/schema';
+import { adminExists } from '../users/users.service';
 import { buildTestApp, cookieHeader, TEST_ORIGIN, type TestApp } from '../../test/test-app';
 import { issueSetupLink } from './setup.service';
 
@@ -44,5 +46,29 @@ describe('first run: the one-time setup link', () => {
     expect(res.statusCode).toBe(400);
     const paths = (res.json().error.details as Array<{ path: string }>).map((d) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['name', 'email', 'password']));
+  });
+});
+
+describe("an admin by the identity provider's claim closes the setup link too (spec §6, OIDC_ADMIN_CLAIM)", () => {
+  it('counts a claim by the league rule, for an enabled person only', async () => {
+    const other = await buildTestApp();
+    try {
+      const db = other.database.db;
+      expect(await adminExists(db, 'roles=cgsl-admin')).toBe(false);
+      const person = await other.signUp({ email: 'claim.admin@example.org' });
+      await db.update(authUser).set({ claims: { roles: ['coach', 'cgsl-admin'], admin: 'true' } }).where(eq(authUser.id, person.id));
+      other.wroteBehindTheApp();
+      expect(await adminExists(db, 'roles=cgsl-admin')).toBe(true);
+      expect(await adminExists(db, 'roles=other')).toBe(false);
+      // A bare name needs JSON true: the text "true" is not a yes.
+      expect(await adminExists(db, 'admin')).toBe(false);
+      await db.update(authUser).set({ claims: { admin: true } }).where(eq(authUser.id, person.id));
+      expect(await adminExists(db, 'admin')).toBe(true);
+      expect(await issueSetupLink(db, other.config.publicUrl, 'admin')).toBeNull();
+      await db.update(users).set({ disabled: true }).where(eq(users.id, person.id));
+      expect(await adminExists(db, 'admin')).toBe(false);
+    } finally {
+      await other.close();
+    }
   });
 });

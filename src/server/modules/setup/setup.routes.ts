@@ -6,14 +6,14 @@ import { setupAdminSchema, setupStatusSchema } from '../../../shared/users/users
 import type { Auth } from '../auth/auth';
 import { createFirstAdmin, needsSetup } from './setup.service';
 
-export const setupRoutes: FastifyPluginAsyncZod<ServerContext & { auth: Auth }> = async (app, { db, auth }) => {
+export const setupRoutes: FastifyPluginAsyncZod<ServerContext & { auth: Auth; adminClaim?: string }> = async (app, { db, auth, adminClaim }) => {
   app.get(
     '/api/setup',
     {
       config: { access: 'public' },
       schema: { tags: ['setup'], summary: 'Does the league still need its first admin?', response: { 200: setupStatusSchema } },
     },
-    async () => ({ needsSetup: await needsSetup(db) }),
+    async () => ({ needsSetup: await needsSetup(db, adminClaim) }),
   );
 
   app.post(
@@ -33,6 +33,7 @@ export const setupRoutes: FastifyPluginAsyncZod<ServerContext & { auth: Auth }> 
         auth,
         { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
         req.body,
+        adminClaim,
       );
       if (setCookie.length > 0) reply.header('set-cookie', setCookie);
       return reply.status(201).send({ ok: true as const });

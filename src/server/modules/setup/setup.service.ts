@@ -11,8 +11,8 @@ const TOKEN_TTL_HOURS = 24;
 
 
 /** While no admin exists, makes a fresh one-time setup token (only its hash is stored) and returns the link. */
-export async function issueSetupLink(db: Database, publicUrl: string): Promise<string | null> {
-  if (await adminExists(db)) return null;
+export async function issueSetupLink(db: Database, publicUrl: string, adminClaim?: string): Promise<string | null> {
+  if (await adminExists(db, adminClaim)) return null;
   const token = newToken();
   await repo.insertSetupToken(db, hashToken(token), TOKEN_TTL_HOURS);
   return `${publicUrl}/setup?token=${token}`;
@@ -30,8 +30,9 @@ export async function createFirstAdmin(
   auth: Auth,
   ctx: Omit<AuditContext, 'actorId' | 'actorEmail'>,
   input: SetupAdminInput,
+  adminClaim?: string,
 ): Promise<{ setCookie: string[] }> {
-  if (await adminExists(db)) {
+  if (await adminExists(db, adminClaim)) {
     throw new AppError('CONFLICT', 'The league already has an admin. Log in, or ask that admin to give you access.');
   }
   const tokenId = await repo.claimSetupToken(db, hashToken(input.token));
@@ -77,6 +78,6 @@ export async function createFirstAdmin(
 }
 
 /** Does the league still need its first admin? */
-export async function needsSetup(db: Database): Promise<boolean> {
-  return !(await adminExists(db));
+export async function needsSetup(db: Database, adminClaim?: string): Promise<boolean> {
+  return !(await adminExists(db, adminClaim));
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } fr
 import { preparedPerDatabase, type Database } from '../../db/client';
 import { authAccount, authSession, authUser, teams, users } from '../../db/schema';
 import type { Role } from '../../../shared/constants';
+import { DEFAULT_ADMIN_CLAIM, parseAdminClaim } from '../../../shared/users/admin-rule';
 
 export interface ProfileRow {
   id: string;
@@ -120,13 +121,25 @@ export async function updateProfile(
 }
 
 /** An admin exists when any profile has role admin or any identity carries an admin claim. */
-export async function adminExists(db: Database): Promise<boolean> {
+/**
+ * Is there an enabled admin, by spec §6's rule: the profile role, or the league's admin claim (`adminClaim` as
+ * OIDC_ADMIN_CLAIM gives it: `name` is a JSON true, `name=value` equals the value or is a list holding it).
+ */
+export async function adminExists(db: Database, adminClaim: string = DEFAULT_ADMIN_CLAIM): Promise<boolean> {
   const [byRole] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), eq(users.disabled, false)));
   if ((byRole?.n ?? 0) > 0) return true;
+  const { claim, value } = parseAdminClaim(adminClaim);
+  if (!claim) return false;
+  const held = sql`(${authUser.claims} -> ${claim}::text)`;
+  const says =
+    value === null
+      ? sql`${held} = 'true'::jsonb`
+      : sql`(${held} = to_jsonb(${value}::text) or (jsonb_typeof(${held}) = 'array' and ${held} @> jsonb_build_array(${value}::text)))`;
   const [byClaim] = await db
     .select({ n: count() })
     .from(authUser)
-    .where(sql`(${authUser.claims} ->> 'admin') = 'true' or (${authUser.claims} ->> 'role') = 'admin'`);
+    .innerJoin(users, eq(users.id, authUser.id))
+    .where(and(eq(users.disabled, false), says));
   return (byClaim?.n ?? 0) > 0;
 }
 

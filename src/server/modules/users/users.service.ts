@@ -47,7 +47,7 @@ export type { SignedInRow } from './users.repository';
 export const findProfileFlags = (db: Database, id: string) => repo.findProfileFlags(db, id);
 export const createProfileForAuthUser = (db: Database, input: { id: string; email: string; displayName: string }) => repo.createProfileForAuthUser(db, input);
 export const touchLastSignIn = (db: Database, id: string) => repo.touchLastSignIn(db, id);
-export const adminExists = (db: Database) => repo.adminExists(db);
+export const adminExists = (db: Database, adminClaim?: string) => repo.adminExists(db, adminClaim);
 
 /** Sets a person's role in the caller's transaction and returns the profile as it now is. */
 export async function setRole(tx: Database, id: string, role: Role): Promise<ProfileRow | null> {
