@@ -65,7 +65,8 @@ export const storageRoutes: FastifyPluginAsyncZod<ServerContext & { config: Pick
   app.post(
     '/api/storage/v0/b/:bucket/o',
     {
-      config: { access: 'user' },
+      // Each upload is decoded and written: 60 a minute per address is far past a person and well short of a flood.
+      config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['storage'],
         summary: `Upload a file (multipart/form-data: a "file" part and an optional JSON "metadata" part) to the path in "name": your own folder users/<your id>/…, anywhere for admins`,

@@ -89,7 +89,8 @@ export const usersRoutes: FastifyPluginAsyncZod<ServerContext & { adminClaim?: s
     photos.post(
       '/api/me/photo',
       {
-        config: { access: 'user' },
+        // Each photo is decoded and re-encoded: 60 a minute per address is far past a person and short of a flood.
+        config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: {
           tags: ['users'],
           summary: 'Set my profile photo (multipart/form-data, part "file": a JPEG, PNG or WebP of at most 8 MB), kept as a square WebP',
