@@ -106,6 +106,22 @@ test('an admin creates a 1-place clinic; a second parent joins the waitlist, is 
   await checkBothWidths(page);
   await screenshots(page, 'clinics-promoted');
 
+  // The admin cancels Ben's place from the roster, after a confirmation naming him: his parent is emailed.
+  const beforeAdminCancel = new Date();
+  await admin.reload();
+  await admin.getByRole('button', { name: `Roster of ${title}` }).click();
+  await roster.getByRole('button', { name: 'Cancel registration of Ben Second' }).click();
+  const ask = admin.getByRole('alertdialog', { name: "Cancel Ben Second's registration?" });
+  await expect(ask).toContainText(`Ben Second's place in ${title} is cancelled and ${second.email} is emailed.`);
+  await checkBothWidths(admin);
+  await screenshots(admin, 'clinics-roster-cancel');
+  await ask.getByRole('button', { name: 'Cancel registration' }).click();
+  await expect(admin.getByText("Ben Second's registration is cancelled and the family emailed.")).toBeVisible();
+  await expect(roster.getByText('Nobody has registered yet. Share the clinics page with families.')).toBeVisible();
+  const adminCancelMail = await latestMailTo(second.email, { after: beforeAdminCancel, subject: /Registration cancelled/ });
+  expect(adminCancelMail.text).toContain(`The league cancelled Ben Second's place for ${title}`);
+  await roster.getByRole('button', { name: 'Close' }).click();
+
   // A visitor sees the clinic and a way to log in that comes back here.
   const visitor = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
   await visitor.goto('/clinics');

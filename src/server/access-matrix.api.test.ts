@@ -491,6 +491,16 @@ const MATRIX: Record<string, Entry> = {
     after: async (as, call, _answer, f) =>
       as === 'coachB' || as === 'admin' || (await f.clinicRegistrationStatus(call.ids!.clinic!, call.ids!.registration!)) === 'registered' ? [] : [`${as} cancelled coach B's clinic registration`],
   },
+  'POST /api/clinics/:id/registrations/:registrationId/cancel': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const { clinic, registration } = await f.clinicRegistrationOfB();
+      return { url: `/api/clinics/${clinic}/registrations/${registration}/cancel`, ids: { clinic, registration } };
+    },
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) =>
+      as === 'admin' || (await f.clinicRegistrationStatus(call.ids!.clinic!, call.ids!.registration!)) === 'registered' ? [] : [`${as} cancelled a registration from the roster`],
+  },
   'GET /api/clinics/:id/roster': { access: 'admin', call: async (_as, f) => ({ url: `/api/clinics/${(await f.clinicRegistrationOfB()).clinic}/roster` }), expect: ADMIN_ONLY },
   'GET /api/clinics/:id/roster.csv': { access: 'admin', call: async (_as, f) => ({ url: `/api/clinics/${(await f.clinicRegistrationOfB()).clinic}/roster.csv` }), expect: ADMIN_ONLY },
 

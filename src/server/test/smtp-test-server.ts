@@ -14,6 +14,8 @@ export interface ReceivedMail {
   /** The user the sender authenticated as (SMTP_URL's user part), if any: tells app servers apart. */
   user: string | null;
   links: string[];
+  /** Every header line's name, lower case, in order (a header injection shows as an extra one). */
+  headerNames: string[];
   /** True while the server holds its answer to this message (see `stallNext`). */
   stalled: boolean;
 }
@@ -79,6 +81,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
               messageId: parsed.messageId ?? '',
               user: typeof session.user === 'string' ? session.user : null,
               links: [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])],
+              headerNames: parsed.headerLines.map((h) => h.key),
               stalled: false,
             };
             received.push(mail);

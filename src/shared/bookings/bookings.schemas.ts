@@ -83,6 +83,8 @@ export const bookingContextSchema = z.object({
 export type BookingContext = z.infer<typeof bookingContextSchema>;
 
 export const adminBookingQuerySchema = z.object({
+  /** One booking (a link from the audit log); the other filters still apply. */
+  bookingId: z.string().uuid().optional(),
   seasonId: z.string().uuid().optional(),
   teamId: z.string().uuid().optional(),
   fieldId: z.string().uuid().optional(),

@@ -113,7 +113,7 @@ export type AdminBookingQuery = z.infer<typeof adminBookingQuerySchema>;
 
 export async function searchBookings({ db, league }: ServerContext, q: AdminBookingQuery): Promise<Booking[]> {
   const range = q.from || q.to ? localDayRange(q.from ?? '1970-01-01', q.to ?? '2999-12-31', await league.timeZone()) : null;
-  return repo.searchBookings(db, { seasonId: q.seasonId, teamId: q.teamId, fieldId: q.fieldId, status: q.status, q: q.q, start: range?.start, end: range?.end });
+  return repo.searchBookings(db, { bookingId: q.bookingId, seasonId: q.seasonId, teamId: q.teamId, fieldId: q.fieldId, status: q.status, q: q.q, start: range?.start, end: range?.end });
 }
 
 export async function exportCsv(deps: ServerContext, q: AdminBookingQuery): Promise<string> {

@@ -177,6 +177,9 @@ describe('admin', () => {
   it('searches, exports CSV, and cancels with a reason', async () => {
     const list = (await get(admin, `/api/admin/bookings?seasonId=${league.seasonId}&status=confirmed`)).json().bookings as Array<{ id: string; teamId: string }>;
     expect(list.length).toBeGreaterThanOrEqual(3);
+    // One booking by its id (the audit log's link): exactly that one.
+    const one = (await get(admin, `/api/admin/bookings?bookingId=${list[1]!.id}`)).json().bookings as Array<{ id: string }>;
+    expect(one.map((b) => b.id)).toEqual([list[1]!.id]);
     const csv = await get(admin, `/api/admin/bookings.csv?seasonId=${league.seasonId}`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');

@@ -79,6 +79,7 @@ export async function listBookingsOf(db: Database, who: { teamId: string | null;
 }
 
 export interface AdminBookingFilter {
+  bookingId?: string | undefined;
   seasonId?: string | undefined;
   teamId?: string | undefined;
   fieldId?: string | undefined;
@@ -90,6 +91,7 @@ export interface AdminBookingFilter {
 
 export async function searchBookings(db: Database, f: AdminBookingFilter, limit = 1000): Promise<Booking[]> {
   const conditions: SQL[] = [];
+  if (f.bookingId) conditions.push(eq(bookings.id, f.bookingId));
   if (f.seasonId) conditions.push(eq(slots.seasonId, f.seasonId));
   if (f.teamId) conditions.push(eq(bookings.teamId, f.teamId));
   if (f.fieldId) conditions.push(eq(slots.fieldId, f.fieldId));

@@ -104,6 +104,15 @@ export async function waitlist(db: Database, clinicId: string, limit?: number): 
   return limit === undefined ? query : query.limit(limit);
 }
 
+/** Every live registration (places and waitlist) of a clinic, in the order they joined. */
+export async function liveRegistrations(db: Database, clinicId: string): Promise<RegistrationRow[]> {
+  return db
+    .select()
+    .from(clinicRegistrations)
+    .where(and(eq(clinicRegistrations.clinicId, clinicId), ne(clinicRegistrations.status, 'cancelled')))
+    .orderBy(asc(clinicRegistrations.seq));
+}
+
 export async function promote(db: Database, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db

@@ -18,6 +18,8 @@ import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
 import { requestAuditContext } from '../audit/audit.service';
 import * as service from './clinics.service';
 
+const rosterRegistrationParamsSchema = idParamsSchema.extend({ registrationId: z.string().uuid('That is not a valid id') });
+
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const tags = ['clinics'];
 
@@ -113,6 +115,20 @@ export const clinicsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
       },
     },
     async (req) => service.cancelRegistration(db, await requestAuditContext(req), await req.requireActor(), req.params.id),
+  );
+
+  app.post(
+    '/api/clinics/:id/registrations/:registrationId/cancel',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Cancel one registration from a clinic's roster (admin): the registrant is emailed, a freed place goes to the first on the waitlist",
+        params: rosterRegistrationParamsSchema,
+        response: { 200: registrationCancelResultSchema, ...errors },
+      },
+    },
+    async (req) => service.cancelRegistrationByAdmin(db, await requestAuditContext(req), await req.requireActor(), req.params.id, req.params.registrationId),
   );
 
   app.get(

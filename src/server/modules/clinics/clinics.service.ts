@@ -90,6 +90,18 @@ async function fillFreePlaces(tx: Database, clinicId: string, capacity: number):
   return promoted;
 }
 
+/** A published clinic's new time or place goes to everyone signed up (places and waitlist); other edits send nothing. */
+async function tellOfMove(tx: Database, before: Clinic, after: Clinic): Promise<void> {
+  const moved = before.startsAt !== after.startsAt || before.endsAt !== after.endsAt || before.location !== after.location;
+  if (!moved || !before.published) return;
+  const was = { startsAt: before.startsAt, endsAt: before.endsAt, location: before.location };
+  const people = await repo.liveRegistrations(tx, after.id);
+  await queueNotifications(
+    tx,
+    people.map((r) => notification('clinic.changed', { teamId: null, userId: r.userId }, { ...facts(after, r.participantName), before: was })),
+  );
+}
+
 /** Edits a clinic. More places promote from the waitlist in order; fewer than the registered count is refused. */
 export async function editClinic(db: Database, ctx: AuditContext, id: string, values: ClinicValues): Promise<{ clinic: Clinic; promoted: number }> {
   return db.transaction(async (tx) => {
@@ -104,6 +116,7 @@ export async function editClinic(db: Database, ctx: AuditContext, id: string, va
     await repo.updateClinic(tx, id, rowValues(values));
     const promoted = await fillFreePlaces(tx, id, values.capacity);
     const clinic = (await repo.findClinicView(tx, id))!;
+    await tellOfMove(tx, before, clinic);
     await recordAudit(tx, ctx, {
       action: 'clinic.update',
       entityType: 'clinic',
@@ -193,16 +206,53 @@ export async function cancelRegistration(
   now = new Date(),
 ): Promise<{ registration: Registration; promoted: string | null }> {
   const first = await repo.findRegistration(db, id);
-  const mayTouch = (r: repo.RegistrationRow | null) => r && (r.userId === actor.userId || isAdmin(actor));
+  const mayTouch = (r: repo.RegistrationRow | null) => Boolean(r && (r.userId === actor.userId || isAdmin(actor)));
   if (!first || !mayTouch(first)) throw registrationGone();
+  return cancelUnderLock(db, ctx, actor, first.clinicId, id, mayTouch, registrationGone, now);
+}
+
+const rosterRegistrationGone = () => new AppError('NOT_FOUND', "That registration is not on this clinic's roster. Reload the roster.");
+
+/** An admin cancels one registration from a clinic's roster; the registrant is emailed. */
+export function cancelRegistrationByAdmin(
+  db: Database,
+  ctx: AuditContext,
+  actor: Actor,
+  clinicId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ registration: Registration; promoted: string | null }> {
+  return cancelUnderLock(db, ctx, actor, clinicId, id, (r) => r?.clinicId === clinicId, rosterRegistrationGone, now);
+}
+
+/**
+ * The one cancel of a registration, under its clinic's lock: a freed place goes to the first on the waitlist (who is
+ * told); someone else's registration cancelled tells its registrant; an admin's cancel is audit-logged.
+ */
+async function cancelUnderLock(
+  db: Database,
+  ctx: AuditContext,
+  actor: Actor,
+  clinicId: string,
+  id: string,
+  mayTouch: (r: repo.RegistrationRow | null) => boolean,
+  gone: () => AppError,
+  now: Date,
+): Promise<{ registration: Registration; promoted: string | null }> {
   return db.transaction(async (tx) => {
-    const locked = await repo.lockClinic(tx, first.clinicId);
+    const locked = await repo.lockClinic(tx, clinicId);
     const reg = await repo.findRegistration(tx, id);
-    if (!locked || !reg || !mayTouch(reg)) throw registrationGone();
+    if (!locked || !reg || !mayTouch(reg)) throw gone();
     if (reg.status === 'cancelled') throw new AppError('CONFLICT', `${reg.participantName}'s registration was already cancelled. Reload the clinics page.`);
     if (locked.endsAt.getTime() <= now.getTime()) throw new AppError('RULE_VIOLATION', 'This clinic is over, so its registrations stay as they were.');
     await repo.cancelRegistration(tx, id, actor.userId);
     const promoted = reg.status === 'registered' ? await fillFreePlaces(tx, locked.id, locked.capacity) : [];
+    if (reg.userId && reg.userId !== actor.userId) {
+      const clinic = (await repo.findClinicView(tx, locked.id))!;
+      await queueNotifications(tx, [
+        notification('clinic.registration.cancelled', { teamId: null, userId: reg.userId }, { ...facts(clinic, reg.participantName), status: reg.status }),
+      ]);
+    }
     if (isAdmin(actor)) {
       await recordAudit(tx, ctx, {
         action: 'clinic.registration.cancel',

@@ -29,8 +29,9 @@ export async function countFromEmailSince(db: Database, email: string, since: Da
   return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
-export async function insertMessage(db: Database, values: typeof contactMessages.$inferInsert): Promise<void> {
-  await db.insert(contactMessages).values(values);
+export async function insertMessage(db: Database, values: typeof contactMessages.$inferInsert): Promise<string> {
+  const [row] = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  return row!.id;
 }
 
 const toMessage = (r: ContactRow): ContactMessage => ({

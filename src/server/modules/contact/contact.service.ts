@@ -11,6 +11,8 @@ import {
   type ContactMessageStatus,
 } from '../../../shared/contact/contact.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { notification, queueNotifications } from '../notifications/notifications.service';
+import { activeAdminIds } from '../users/users.service';
 import { contactLimitVerdict, HOUR_MS, limitMessage } from './contact-limit';
 import * as repo from './contact.repository';
 
@@ -39,7 +41,7 @@ export async function sendMessage(
     await repo.lockSender(tx, `email:${input.email.toLowerCase()}`);
     const verdict = contactLimitVerdict(await repo.countFromAddressSince(tx, from.ip, since), await repo.countFromEmailSince(tx, input.email, since), now);
     if (verdict) throw new AppError('RATE_LIMITED', limitMessage(verdict, leagueEmail), { retryAfterSeconds: verdict.retryAfterMinutes * 60 });
-    await repo.insertMessage(tx, {
+    const contactMessageId = await repo.insertMessage(tx, {
       name: input.name,
       email: input.email,
       subject: input.subject,
@@ -47,6 +49,12 @@ export async function sendMessage(
       userId: from.actor?.userId ?? null,
       ip: from.ip,
     });
+    // Queued with the message itself: mail goes out only for a stored message, and only after commit.
+    const payload = { contactMessageId, name: input.name, email: input.email, subject: input.subject, message: input.message };
+    await queueNotifications(
+      tx,
+      (await activeAdminIds(tx)).map((userId) => notification('contact.received', { teamId: null, userId }, payload)),
+    );
   });
   return { stored: true };
 }

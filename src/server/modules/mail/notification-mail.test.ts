@@ -85,3 +85,24 @@ describe('practice request and clinic emails', () => {
     expect(notificationMail('clinic.opened', {}, c)).toBeNull();
   });
 });
+
+describe('contact message email (to each admin)', () => {
+  const payload: NotificationPayloads['contact.received'] = {
+    contactMessageId: 'm1',
+    name: 'Eve\r\nBcc: victim@example.org',
+    email: 'eve@example.org',
+    subject: 'Lights\nX-Injected: yes',
+    message: 'Line one.\nLine two <b>bold</b>.',
+  };
+
+  it('a one-line subject naming the sender, the message as written, a link to /admin, an admin footer and preference always', () => {
+    const mail = notificationMail('contact.received', payload, c)!;
+    expect(mail.subject).toBe('Contact message from Eve Bcc: victim@example.org: Lights X-Injected: yes');
+    expect(mail.preference).toBe('always');
+    expect(mail.content.paragraphs).toContain('Line one.\nLine two <b>bold</b>.');
+    expect(mail.content.paragraphs[0]).toBe('From: Eve Bcc: victim@example.org <eve@example.org> (reply to this address, not to this email)');
+    expect(mail.content.action!.url).toBe('https://practice.example.org/admin');
+    expect(mail.content.footer).toMatch(/as a league admin/);
+    expect(mail.content.footer).not.toMatch(/clinic/);
+  });
+});

@@ -48,9 +48,11 @@ const clinicWhenWhere = (p: ClinicFacts, timeZone: string) => `${formatPractice(
 const formatDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
 
-type Renderer<K extends NotificationKind> = (p: NotificationPayloads[K], c: MailContext) => Omit<NotificationMail, 'preference' | 'content'> & {
-  content: Omit<MailContent, 'footer'>;
-};
+/** A renderer may write its own footer (mail that is not about a person's bookings or registrations); else the preference's. */
+type Renderer<K extends NotificationKind> = (p: NotificationPayloads[K], c: MailContext) => Omit<NotificationMail, 'preference'>;
+
+/** One line, for a header: a stranger's CR/LF must never start a header of its own (nodemailer folds too; this is the app's own guard). */
+const oneLine = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 
 const reasonLine = (reason: string | null) => (reason ? [`Reason: ${reason}`] : []);
 
@@ -143,6 +145,16 @@ const renderers: { [K in NotificationKind]: Renderer<K> } = {
       action: { label: 'See your requests', url: `${c.publicUrl}/practice-request` },
     },
   }),
+  'contact.received': (p, c) => ({
+    subject: oneLine(`Contact message from ${p.name}: ${p.subject}`),
+    content: {
+      heading: `New message from ${oneLine(p.name)}`,
+      // Plain text only: the layout escapes every paragraph in the HTML part, so the sender's markup shows as typed.
+      paragraphs: [`From: ${oneLine(p.name)} <${oneLine(p.email)}> (reply to this address, not to this email)`, `Subject: ${oneLine(p.subject)}`, p.message],
+      action: { label: 'Open the inbox', url: `${c.publicUrl}/admin` },
+      footer: `You get this email as a league admin: every message sent on ${c.publicUrl}/contact comes to each admin. Mark it read or archive it on ${c.publicUrl}/admin`,
+    },
+  }),
   'clinic.registered': (p, c) =>
     p.status === 'registered'
       ? {
@@ -177,6 +189,34 @@ const renderers: { [K in NotificationKind]: Renderer<K> } = {
       action: { label: 'See other clinics', url: `${c.publicUrl}/clinics` },
     },
   }),
+  'clinic.registration.cancelled': (p, c) => ({
+    subject: `Registration cancelled: ${p.participantName}, ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
+    content: {
+      heading: `${p.participantName}'s ${p.status === 'registered' ? 'place' : 'waitlist place'} in ${p.clinicTitle} is cancelled`,
+      paragraphs: [
+        `The league cancelled ${p.participantName}'s ${p.status === 'registered' ? 'place' : 'place on the waitlist'} for ${p.clinicTitle} (${clinicWhenWhere(p, c.timeZone)}).`,
+        'Think this is a mistake? Reply to the league, or register again on the clinics page while places are open.',
+      ],
+      action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
+    },
+  }),
+  'clinic.changed': (p, c) => {
+    const timeChanged = p.before.startsAt !== p.startsAt || p.before.endsAt !== p.endsAt;
+    const placeChanged = p.before.location !== p.location;
+    return {
+      subject: `Clinic ${timeChanged ? (placeChanged ? 'time and place' : 'time') : 'place'} changed: ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
+      content: {
+        heading: `${p.clinicTitle} has changed`,
+        paragraphs: [
+          `The league changed ${p.clinicTitle}, where ${p.participantName} is signed up.`,
+          ...(timeChanged ? [`When: ${formatPractice(p.before, c.timeZone)} → ${formatPractice(p, c.timeZone)}`] : []),
+          ...(placeChanged ? [`Where: ${p.before.location} → ${p.location}`] : []),
+          'Cannot come now? Cancel on the clinics page so the next person on the waitlist gets the place.',
+        ],
+        action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
+      },
+    };
+  },
 };
 
 const preferences: Record<NotificationKind, MailPreference> = {
@@ -187,9 +227,12 @@ const preferences: Record<NotificationKind, MailPreference> = {
   'booking.reminder': 'reminders',
   'practice-request.approved': 'bookingChanges',
   'practice-request.declined': 'bookingChanges',
+  'contact.received': 'always',
   'clinic.registered': 'always',
   'clinic.promoted': 'always',
   'clinic.cancelled': 'always',
+  'clinic.registration.cancelled': 'always',
+  'clinic.changed': 'always',
 };
 
 export function isNotificationKind(kind: string): kind is NotificationKind {
@@ -204,5 +247,5 @@ export function notificationMail(kind: string, payload: unknown, c: MailContext)
   const { subject, content } = render(p, c);
   const preference = preferences[kind];
   const teamName = 'teamName' in p ? p.teamName : undefined;
-  return { subject, preference, content: { ...content, footer: footerFor(preference, teamName, c.publicUrl) } };
+  return { subject, preference, content: { ...content, footer: content.footer ?? footerFor(preference, teamName, c.publicUrl) } };
 }

@@ -34,12 +34,18 @@ export interface NotificationPayloads {
   'practice-request.approved': PracticeFacts & { requestId: string; response: string | null };
   /** An admin declined a practice request, with the reason the coach sees. */
   'practice-request.declined': { requestId: string; teamName: string; preferredDates: string[]; reason: string };
+  /** Someone wrote on /contact: one per active admin (decision 021). The sender's words, shown as plain text. */
+  'contact.received': { contactMessageId: string; name: string; email: string; subject: string; message: string };
   /** A registration was taken: a place, or a place on the waitlist. */
   'clinic.registered': ClinicFacts & { status: 'registered' | 'waitlisted' };
   /** A place freed and the first on the waitlist got it. */
   'clinic.promoted': ClinicFacts;
   /** The league cancelled the clinic. */
   'clinic.cancelled': ClinicFacts & { reason: string };
+  /** An admin cancelled one registration (a place or a waitlist place) from the roster. */
+  'clinic.registration.cancelled': ClinicFacts & { status: 'registered' | 'waitlisted' };
+  /** An admin moved a published clinic: its time or place before the edit, and now (the facts are the new ones). */
+  'clinic.changed': ClinicFacts & { before: { startsAt: string; endsAt: string; location: string } };
 }
 
 export type NotificationKind = keyof NotificationPayloads;

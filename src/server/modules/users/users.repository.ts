@@ -181,6 +181,12 @@ export async function coachesOfTeam(db: Database, teamId: string): Promise<Conta
     .where(and(eq(users.teamId, teamId), eq(users.role, 'coach'), eq(users.disabled, false)));
 }
 
+/** Every admin who is not disabled (by profile role), for mail all admins should get. */
+export async function activeAdminIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.disabled, false)));
+  return rows.map((r) => r.id);
+}
+
 export async function findContact(db: Database, id: string): Promise<Contact | null> {
   const rows = await db.select(contactColumns).from(users).where(and(eq(users.id, id), eq(users.disabled, false))).limit(1);
   return rows[0] ?? null;

@@ -62,3 +62,4 @@ export const setNotificationPrefs = (db: Database, id: string, prefs: { bookingC
 export type { Contact } from './users.repository';
 export const coachesOfTeam = (db: Database, teamId: string) => repo.coachesOfTeam(db, teamId);
 export const findContact = (db: Database, id: string) => repo.findContact(db, id);
+export const activeAdminIds = (db: Database) => repo.activeAdminIds(db);

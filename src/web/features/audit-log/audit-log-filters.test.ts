@@ -55,17 +55,32 @@ describe('entity links', () => {
     after: null,
     ...e,
   });
-  it('a person by email, a booking by its team, a slot to the slots page; nothing for the rest', () => {
-    expect(entityLink(entry({ entityType: 'user', entityLabel: 'c@example.org' }))).toEqual({
+  const TZ = 'America/New_York';
+  it('a person by email, one booking by its id, a slot by its week, day, field and id; nothing for the rest', () => {
+    expect(entityLink(entry({ entityType: 'user', entityLabel: 'c@example.org' }), TZ)).toEqual({
       href: '/admin-user-manager?q=c%40example.org',
       label: 'Open in User manager',
     });
-    expect(entityLink(entry({ entityType: 'user' }))).toBeNull();
-    const teamId = '0e2b7a8e-2a4f-4c55-9d2e-5f0c6c9b1a11';
-    expect(entityLink(entry({ entityType: 'booking', after: { teamId } }))?.href).toBe(`/admin-manage-bookings?team=${teamId}`);
-    expect(entityLink(entry({ entityType: 'booking', after: { status: 'cancelled' } }))?.href).toBe('/admin-manage-bookings');
-    expect(entityLink(entry({ entityType: 'slot' }))?.href).toBe('/admin-slots');
-    expect(entityLink(entry({ entityType: 'season' }))).toBeNull();
-    expect(entityLink(entry({ entityType: 'booking', entityId: null }))).toBeNull();
+    expect(entityLink(entry({ entityType: 'user' }), TZ)).toBeNull();
+    const bookingId = '0e2b7a8e-2a4f-4c55-9d2e-5f0c6c9b1a11';
+    // A cancellation's documents name no team or slot: the booking's own id still opens exactly it.
+    expect(entityLink(entry({ entityType: 'booking', entityId: bookingId, after: { status: 'cancelled' } }), TZ)?.href).toBe(`/admin-manage-bookings?booking=${bookingId}`);
+    expect(entityLink(entry({ entityType: 'booking', entityId: 'not-an-id' }), TZ)?.href).toBe('/admin-manage-bookings');
+    expect(entityLink(entry({ entityType: 'season' }), TZ)).toBeNull();
+    expect(entityLink(entry({ entityType: 'booking', entityId: null }), TZ)).toBeNull();
+  });
+
+  it('a slot: its day in the league zone (9 PM on Mar 1 in New York is Mar 2 in UTC), its field, the slot outlined', () => {
+    const slotId = '5a1c1d0e-1111-4111-8111-000000000001';
+    const fieldId = '5a1c1d0e-2222-4222-8222-000000000002';
+    const slot = { id: slotId, fieldId, startsAt: '2027-03-02T02:00:00.000Z', endsAt: '2027-03-02T03:20:00.000Z' };
+    const created = entityLink(entry({ entityType: 'slot', entityId: slotId, after: slot }), TZ);
+    expect(created).toEqual({ href: `/admin-slots?week=2027-03-01&day=2027-03-01&field=${fieldId}&slot=${slotId}`, label: 'Open in Slots' });
+    // An edit: where the slot is now (after), not where it was.
+    const moved = entityLink(entry({ entityType: 'slot', entityId: slotId, before: slot, after: { ...slot, startsAt: '2027-03-05T22:00:00.000Z' } }), TZ);
+    expect(moved?.href).toBe(`/admin-slots?week=2027-03-05&day=2027-03-05&field=${fieldId}&slot=${slotId}`);
+    // A deletion names the slot only in before.
+    expect(entityLink(entry({ entityType: 'slot', entityId: slotId, before: slot }), TZ)?.href).toContain('day=2027-03-01');
+    expect(entityLink(entry({ entityType: 'slot', entityId: slotId }), TZ)?.href).toBe('/admin-slots');
   });
 });

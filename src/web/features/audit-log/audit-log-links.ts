@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../../shared/audit/audit-log.schemas';
+import { dateInZone } from '../../lib/dates';
 
 export interface EntityLink {
   href: string;
@@ -8,36 +9,45 @@ export interface EntityLink {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A team id the entry's own documents name (bookings record theirs), or null. */
-function teamIdOf(entry: AuditEntry): string | null {
+/** Where a slot entry's documents (a whole slot: after, or before for a deletion) put it: its field and start. */
+function slotPlaceOf(entry: AuditEntry): { fieldId: string; startsAt: string } | null {
   for (const doc of [entry.after, entry.before]) {
-    if (isRecord(doc) && typeof doc.teamId === 'string' && UUID.test(doc.teamId)) return doc.teamId;
+    if (
+      isRecord(doc) &&
+      typeof doc.fieldId === 'string' &&
+      UUID.test(doc.fieldId) &&
+      typeof doc.startsAt === 'string' &&
+      !Number.isNaN(Date.parse(doc.startsAt))
+    ) {
+      return { fieldId: doc.fieldId, startsAt: doc.startsAt };
+    }
   }
   return null;
 }
 
 /**
- * Where an admin page can show what an entry names, with the URL parameters those pages read today: a person in the
- * user manager (searched by their email), a booking among its team's bookings on Manage bookings (that page has no
- * parameter for one booking), a slot on the Slots page (which has no parameter for a slot or a week). Null when no
- * page shows the thing.
+ * Where an admin page shows exactly what an entry names, with the URL parameters those pages read: a person in the
+ * user manager (searched by their email), one booking on Manage bookings (`?booking=`), a slot on the Slots page:
+ * its week and day (league time) and field, with the slot itself outlined (`?slot=`). Null when no page shows the
+ * thing.
  */
-export function entityLink(entry: AuditEntry): EntityLink | null {
+export function entityLink(entry: AuditEntry, timeZone: string): EntityLink | null {
   if (!entry.entityId) return null;
   switch (entry.entityType) {
     case 'user':
       return entry.entityLabel
         ? { href: `/admin-user-manager?${new URLSearchParams({ q: entry.entityLabel }).toString()}`, label: 'Open in User manager' }
         : null;
-    case 'booking': {
-      const teamId = teamIdOf(entry);
-      return {
-        href: teamId ? `/admin-manage-bookings?${new URLSearchParams({ team: teamId }).toString()}` : '/admin-manage-bookings',
-        label: 'Open in Manage bookings',
-      };
+    case 'booking':
+      return UUID.test(entry.entityId)
+        ? { href: `/admin-manage-bookings?${new URLSearchParams({ booking: entry.entityId }).toString()}`, label: 'Open in Manage bookings' }
+        : { href: '/admin-manage-bookings', label: 'Open in Manage bookings' };
+    case 'slot': {
+      const place = slotPlaceOf(entry);
+      if (!place) return { href: '/admin-slots', label: 'Open Slots' };
+      const day = dateInZone(place.startsAt, timeZone);
+      return { href: `/admin-slots?${new URLSearchParams({ week: day, day, field: place.fieldId, slot: entry.entityId }).toString()}`, label: 'Open in Slots' };
     }
-    case 'slot':
-      return { href: '/admin-slots', label: 'Open Slots' };
     default:
       return null;
   }

@@ -7,8 +7,13 @@ const TEAM = '22222222-2222-4222-8222-222222222222';
 describe('/admin-manage-bookings filters', () => {
   it('reads the URL, dropping values the API would refuse', () => {
     const filters = parseAdminBookingFilters(new URLSearchParams(`season=${SEASON}&team=bad&status=cancelled&from=2026-11-01&to=nope&q=%20jays%20`));
-    expect(filters).toEqual({ seasonId: SEASON, teamId: '', fieldId: '', status: 'cancelled', from: '2026-11-01', to: '', q: 'jays' });
+    expect(filters).toEqual({ bookingId: '', seasonId: SEASON, teamId: '', fieldId: '', status: 'cancelled', from: '2026-11-01', to: '', q: 'jays' });
     expect(parseAdminBookingFilters(new URLSearchParams('status=deleted')).status).toBe('');
+    // One booking, from the audit log's link: sent to the API as bookingId; a malformed id is dropped.
+    const one = parseAdminBookingFilters(new URLSearchParams(`booking=${TEAM}`));
+    expect(one.bookingId).toBe(TEAM);
+    expect(adminBookingQueryString(one)).toBe(`?bookingId=${TEAM}`);
+    expect(parseAdminBookingFilters(new URLSearchParams('booking=1;drop')).bookingId).toBe('');
     expect(hasAnyFilter(parseAdminBookingFilters(new URLSearchParams()))).toBe(false);
   });
 

@@ -3,6 +3,8 @@ import { isIsoDate } from '../../lib/dates';
 
 /** The /admin-manage-bookings filters, as kept in the page's URL and sent to the API. */
 export interface AdminBookingFilters {
+  /** One booking, from a link (the audit log); no control on the page sets it. */
+  bookingId: string;
   seasonId: string;
   teamId: string;
   fieldId: string;
@@ -14,6 +16,7 @@ export interface AdminBookingFilters {
 
 /** URL parameter of each filter (short, readable links: ?season=…&status=cancelled&q=jays). */
 export const FILTER_PARAMS: Record<keyof AdminBookingFilters, string> = {
+  bookingId: 'booking',
   seasonId: 'season',
   teamId: 'team',
   fieldId: 'field',
@@ -32,6 +35,7 @@ const date = (value: string | null) => (isIsoDate(value) ? value : '');
 export function parseAdminBookingFilters(params: URLSearchParams): AdminBookingFilters {
   const status = params.get(FILTER_PARAMS.status);
   return {
+    bookingId: id(params.get(FILTER_PARAMS.bookingId)),
     seasonId: id(params.get(FILTER_PARAMS.seasonId)),
     teamId: id(params.get(FILTER_PARAMS.teamId)),
     fieldId: id(params.get(FILTER_PARAMS.fieldId)),

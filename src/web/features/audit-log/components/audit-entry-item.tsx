@@ -31,7 +31,7 @@ const entityTypeLabel = (type: string) => (AUDIT_ENTITY_TYPES as Record<string, 
 export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const [open, setOpen] = useState(false);
   const diffId = useId();
-  const link = entityLink(entry);
+  const link = entityLink(entry, timeZone);
   const changes = open ? auditDiff(entry.before, entry.after) : [];
   const hasDocuments = entry.before != null || entry.after != null;
 

@@ -33,7 +33,7 @@ export function ManageBookingsPage() {
   const [action, setAction] = useState<Action>(null);
 
   const update = (changes: Partial<AdminBookingFilters>) => void setParams(withAdminBookingFilters(params, changes), { preventScrollReset: true });
-  const clear = () => update({ seasonId: '', teamId: '', fieldId: '', status: '', from: '', to: '', q: '' });
+  const clear = () => update({ bookingId: '', seasonId: '', teamId: '', fieldId: '', status: '', from: '', to: '', q: '' });
   const list = bookings.data ?? [];
   const count = `${list.length} booking${list.length === 1 ? '' : 's'}`;
 
@@ -42,6 +42,14 @@ export function ManageBookingsPage() {
       <PageHeader title="Manage bookings" description="Find any booking, cancel it or move it to another open slot, and export what you see as CSV. Filters stay in the link, so a search can be shared." />
       <div className="flex flex-col gap-5">
         <BookingFilters key={filters.q} filters={filters} onChange={update} onClear={clear} />
+        {filters.bookingId ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary-200 bg-primary-50 px-4 py-3">
+            <p className="text-slate-800">Showing the one booking you followed a link to.</p>
+            <Button variant="secondary" size="sm" onClick={() => update({ bookingId: '' })}>
+              Show all bookings
+            </Button>
+          </div>
+        ) : null}
 
         <section aria-labelledby="results-heading" aria-busy={bookings.isFetching}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-3">

@@ -1,16 +1,41 @@
-import type { Clinic } from '../../../../shared/clinics/clinics.schemas';
+import { useState } from 'react';
+import type { Clinic, RosterEntry } from '../../../../shared/clinics/clinics.schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Loading } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
 import { formatDateTime } from '../../../lib/dates';
+import { toast } from '../../../lib/toast';
+import { useCancelRosterRegistration } from '../api/cancel-roster-registration';
 import { rosterCsvHref, useRoster } from '../api/get-roster';
 import { rosterSummary, statusText } from '../clinic-words';
 
-/** An admin's roster of one clinic: places, then the waitlist in order, with a CSV export. */
+/** An admin's roster of one clinic: places, then the waitlist in order, with a CSV export and a cancel per registration. */
 export function RosterDialog({ clinic, timeZone, onClose }: { clinic: Clinic | null; timeZone: string; onClose: () => void }) {
   const roster = useRoster(clinic?.id ?? null);
+  const cancel = useCancelRosterRegistration();
+  const [asking, setAsking] = useState<RosterEntry | null>(null);
+  const confirmCancel = () => {
+    if (!clinic || !asking) return;
+    const entry = asking;
+    cancel.mutate(
+      { clinicId: clinic.id, registrationId: entry.id },
+      {
+        onSuccess: ({ promoted }) => {
+          setAsking(null);
+          toast.success(
+            `${entry.participantName}'s registration is cancelled and the family emailed.${promoted ? ` ${promoted} moved up from the waitlist.` : ''}`,
+          );
+        },
+        onError: (err) => {
+          setAsking(null);
+          toast.error(err.message);
+        },
+      },
+    );
+  };
   return (
     <Modal open={clinic !== null} title={clinic ? `Roster: ${clinic.title}` : 'Roster'} onClose={onClose} size="lg">
       {clinic ? (
@@ -35,6 +60,9 @@ export function RosterDialog({ clinic, timeZone, onClose }: { clinic: Clinic | n
                     <span className="font-semibold text-primary-900">{e.participantName}</span>
                     <span className="text-slate-700">age {e.participantAge}</span>
                     <Badge tone={e.status === 'registered' ? 'success' : 'accent'}>{statusText(e)}</Badge>
+                    <Button variant="secondary" size="sm" className="ml-auto" onClick={() => setAsking(e)}>
+                      Cancel registration <span className="sr-only">of {e.participantName}</span>
+                    </Button>
                   </div>
                   <dl className="mt-1 grid gap-x-4 text-sm text-slate-700 sm:grid-cols-2">
                     <div className="min-w-0 break-words">
@@ -59,6 +87,24 @@ export function RosterDialog({ clinic, timeZone, onClose }: { clinic: Clinic | n
               Close
             </Button>
           </div>
+          <ConfirmModal
+            open={asking !== null}
+            title={asking ? `Cancel ${asking.participantName}'s registration?` : 'Cancel registration?'}
+            message={
+              asking ? (
+                // An email address has no spaces: let it break at 390 px rather than push the dialog wide.
+                <p className="break-words">
+                  {`${asking.participantName}'s ${asking.status === 'registered' ? 'place' : 'waitlist place'} in ${clinic.title} is cancelled and ${asking.registrantEmail ?? 'the family'} is emailed.${asking.status === 'registered' && (roster.data?.clinic ?? clinic).waitlistCount > 0 ? ' The first on the waitlist gets the place.' : ''}`}
+                </p>
+              ) : null
+            }
+            confirmLabel="Cancel registration"
+            cancelLabel="Keep it"
+            destructive
+            busy={cancel.isPending}
+            onConfirm={confirmCancel}
+            onCancel={() => setAsking(null)}
+          />
         </div>
       ) : null}
     </Modal>

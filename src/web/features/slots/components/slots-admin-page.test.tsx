@@ -114,3 +114,47 @@ describe('/admin-slots generator', () => {
     expect(screen.getAllByText('Creating the slots failed and nothing was saved.').length).toBeGreaterThan(0);
   });
 });
+
+describe('/admin-slots linked to one slot (the audit log)', () => {
+  const slot = (id: string, startsAt: string, endsAt: string, notes: string) => ({
+    id,
+    seasonId: SEASON.id,
+    fieldId: FIELD_1,
+    fieldName: 'Field 1',
+    fieldColor: '#1e40af',
+    facilityId: facilities[0]!.id,
+    facilityName: 'Riverside Park',
+    startsAt,
+    endsAt,
+    status: 'open',
+    blockReason: null,
+    bookingId: null,
+    teamId: null,
+    teamName: null,
+    notes,
+  });
+  const LINKED = '44444444-4444-4444-8444-444444444444';
+
+  it('opens the week, day and field the link names and outlines the slot', async () => {
+    const asked: string[] = [];
+    stubApi(adminProfile, { '/api/seasons': { seasons: [SEASON] }, '/api/facilities': { facilities } }, (url) => {
+      if (!url.startsWith('/api/slots?')) return undefined;
+      asked.push(url);
+      return json({
+        slots: [
+          slot(LINKED, '2027-03-02T23:00:00.000Z', '2027-03-03T00:20:00.000Z', 'the linked one'),
+          slot('55555555-5555-4555-8555-555555555555', '2027-03-03T00:30:00.000Z', '2027-03-03T01:50:00.000Z', 'another'),
+        ],
+      });
+    });
+    renderApp(`/admin-slots?week=2027-03-02&day=2027-03-02&field=${FIELD_1}&slot=${LINKED}`);
+    const linked = (await screen.findByText('Note: the linked one')).closest('li')!;
+    expect(within(linked).getByText('Selected')).toBeTruthy();
+    expect(within(screen.getByText('Note: another').closest('li')!).queryByText('Selected')).toBeNull();
+    // The week of the link (Mon Mar 1 to Sun Mar 7) on the link's field, and only its day shown.
+    expect(asked.at(-1)).toContain('from=2027-03-01');
+    expect(asked.at(-1)).toContain(`fieldId=${FIELD_1}`);
+    expect(screen.getByText(/2 slots on /)).toBeTruthy();
+  });
+});
+

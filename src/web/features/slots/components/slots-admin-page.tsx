@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { useCurrentSeason } from '../../../app/current-season/current-season-context';
 import { SlotWeekList } from '../../../components/schedule/slot-week-list';
@@ -17,11 +17,19 @@ import { useDeleteSlot } from '../api/delete-slot';
 import { SlotEditDialog } from './slot-edit-dialog';
 import { SlotGeneratorForm } from './slot-generator-form';
 
+const SLOT_LIST_ID = 'slots-by-week';
+
 export function SlotsAdminPage() {
   const timeZone = useLeagueTimeZone();
   const [editing, setEditing] = useState<Slot | null>(null);
   const [deleting, setDeleting] = useState<Slot | null>(null);
   const remove = useDeleteSlot();
+  // A link to one slot (the audit log's: ?week=&day=&field=&slot=) outlines it and skips past the generator to the list.
+  const [params] = useSearchParams();
+  const linkedSlotId = params.get('slot');
+  useEffect(() => {
+    if (linkedSlotId) document.getElementById(SLOT_LIST_ID)?.scrollIntoView?.({ block: 'start' });
+  }, [linkedSlotId]);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -46,23 +54,26 @@ export function SlotsAdminPage() {
       />
       <div className="flex flex-col gap-8">
         <Generator />
-        <SlotWeekList
-          title="Slots by week"
-          emptyHint="Generate slots above, or go to another week."
-          renderActions={(slot) => {
-            const name = describeSlot(slot, timeZone);
-            return (
-              <>
-                <Button variant="secondary" size="sm" onClick={() => setEditing(slot)}>
-                  Edit<span className="sr-only"> {name}</span>
-                </Button>
-                <Button variant="ghost" size="sm" className="border border-slate-300 text-danger-700 hover:bg-danger-50" onClick={() => setDeleting(slot)}>
-                  Delete<span className="sr-only"> {name}</span>
-                </Button>
-              </>
-            );
-          }}
-        />
+        <div id={SLOT_LIST_ID} className="scroll-mt-4">
+          <SlotWeekList
+            title="Slots by week"
+            selectedSlotId={linkedSlotId}
+            emptyHint="Generate slots above, or go to another week."
+            renderActions={(slot) => {
+              const name = describeSlot(slot, timeZone);
+              return (
+                <>
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(slot)}>
+                    Edit<span className="sr-only"> {name}</span>
+                  </Button>
+                  <Button variant="ghost" size="sm" className="border border-slate-300 text-danger-700 hover:bg-danger-50" onClick={() => setDeleting(slot)}>
+                    Delete<span className="sr-only"> {name}</span>
+                  </Button>
+                </>
+              );
+            }}
+          />
+        </div>
       </div>
 
       {editing ? <SlotEditDialog key={editing.id} slot={editing} timeZone={timeZone} onClose={() => setEditing(null)} /> : null}
