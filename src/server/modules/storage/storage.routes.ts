@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { multipartRefusal } from '../../plugins/multipart-refusal';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -199,7 +200,7 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload
       }
     }
   } catch (err) {
-    throw multipartRefusal(err, maxBytes);
+    throw multipartRefusal(err, fileTooLarge(maxBytes));
   }
   if (!file) throw new AppError('VALIDATION_FAILED', 'The upload has no file: send it in a part named "file".');
   return { file, metadata: parseMetadata(metadataText) };
@@ -222,21 +223,5 @@ function parseMetadata(text: string | null): UploadMetadata {
   return parsed.data;
 }
 
-/**
- * @fastify/multipart's and busboy's errors (size and part limits, a cut-off or malformed body) in words. Reading
- * the parts only parses the request in memory, so whatever else fails there is the request's fault too.
- */
-function multipartRefusal(err: unknown, maxBytes: number): AppError {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError(
-      'PAYLOAD_TOO_LARGE',
-      `This file is larger than ${Math.round((maxBytes / MB) * 10) / 10} MB, the most one upload may be. Make it smaller and try again.`,
-    );
-  }
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('VALIDATION_FAILED', 'An upload carries one file (in a part named "file") and at most a "metadata" part. Send one file at a time.');
-  }
-  return new AppError('VALIDATION_FAILED', 'The upload could not be read: it was cut short or is not valid multipart/form-data. Try again.');
-}
+const fileTooLarge = (maxBytes: number) => () =>
+  new AppError('PAYLOAD_TOO_LARGE', `This file is larger than ${Math.round((maxBytes / MB) * 10) / 10} MB, the most one upload may be. Make it smaller and try again.`);

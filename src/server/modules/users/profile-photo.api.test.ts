@@ -223,6 +223,21 @@ describe('POST /api/me/photo', () => {
       expect(other.json().error.message).toMatch(/part named "file"/);
       expect(await storedRows(user)).toHaveLength(0);
     });
+
+    it('a body that says multipart but is not (the hostile-input run found a 500 here): 400 in words, the same words as the storage upload', async () => {
+      const user = await person();
+      for (const url of ['/api/me/photo', `/api/storage/v0/b/cgsl-files/o?name=${encodeURIComponent(`users/${user.id}/a.png`)}`]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: '\uFEFF{}',
+          headers: { 'content-type': 'multipart/form-data; boundary=----x', cookie: user.cookie, origin: TEST_ORIGIN },
+        });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+        expect(res.json().error.message).toBe('The upload could not be read: it was cut short or is not valid multipart/form-data. Try again.');
+      }
+      expect(await storedRows(user)).toHaveLength(0);
+    });
   });
 
   it('answers 401 to someone signed out, and keeps nothing', async () => {

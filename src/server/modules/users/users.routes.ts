@@ -2,6 +2,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { multipartRefusal } from '../../plugins/multipart-refusal';
 import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { claimsResponseSchema, notificationPrefsSchema, profilePatchSchema, profileSchema } from '../../../shared/users/users.schemas';
@@ -133,12 +134,6 @@ async function readPhoto(req: FastifyRequest): Promise<Buffer> {
     if (!part || part.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', 'No photo arrived: choose a photo and send it in a part named "file".');
     return await part.toBuffer();
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-    if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw new AppError('VALIDATION_FAILED', 'The photo could not be read from the request: it was cut short or sent in a way we do not take. Choose it again and retry.');
-    }
-    throw err;
+    throw multipartRefusal(err, photoTooLarge);
   }
 }
