@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.tmp/**', 'node_modules/**', 'data/**', 'demo-data/**', 'playwright-report/**', 'test-results/**', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', 'dist-server/**', '.tmp/**', 'node_modules/**', 'data/**', 'demo-data/**', 'playwright-report/**', 'test-results/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,18 +1,24 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { E2E_WORKERS, thisWorker, workerServer } from './e2e/workers';
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
-// Separate ports, data dirs and builds let several checkouts (or people) run the journeys side by side.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+// Separate ports, data dirs and builds let several checkouts (or people) run the journeys side by side
+// (E2E_PORT, E2E_OIDC_PORT, E2E_DATA_DIR, E2E_WEB_DIST_DIR, E2E_SERVER_DIST_DIR, E2E_OUTPUT_DIR); e2e/workers.ts
+// gives each worker its own.
 const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR ?? 'dist/web';
-// The league's identity provider for "Log in with …" (issue 16): the tests' own OpenID provider, started beside
-// the app (e2e/oidc-provider-server.ts), its client's redirect URI following E2E_PORT (E2E_PORT + 2000 unless
-// E2E_OIDC_PORT says: clear of Vite's 5173 beside the default 4173).
-const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 2000);
-export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+// The journeys run the server as production does: compiled (scripts/build-server.mjs, `npm run build`).
+const SERVER_DIST_DIR = process.env.E2E_SERVER_DIST_DIR ?? 'dist-server';
+if (!fs.existsSync(path.join(SERVER_DIST_DIR, 'server.js'))) {
+  throw new Error(`The journeys run the compiled server, and ${SERVER_DIST_DIR}/server.js is missing: run npm run build (or node scripts/build-server.mjs) first.`);
+}
 const OIDC_CLIENT_SECRET = 'e2e-only-client-secret-not-used-anywhere-else';
 
-/** Journeys in Debian's Chromium against the built app on a real server (PGlite, demo league loaded). */
+/**
+ * Journeys in Debian's Chromium against the built app on real servers: one per worker, each on its own embedded
+ * database with the demo league loaded, and each with the league's identity provider (the tests' own OpenID provider,
+ * e2e/oidc-provider-server.ts) beside it.
+ */
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
@@ -20,13 +26,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One worker: the journeys share one demo league and some change it (the active season, bookings).
-  workers: 1,
+  // A worker runs its files one after another on its own server (e2e/workers.ts), so the journeys of one worker
+  // share that server's demo league as they did when there was one worker; two workers never share data.
+  workers: E2E_WORKERS,
   // No retries: a journey that fails once is a defect to find, not to run again.
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }], ['html', { open: 'never', outputFolder: process.env.E2E_HTML_REPORT ?? 'playwright-report' }]],
   use: {
-    baseURL: BASE_URL,
+    // Evaluated in each worker process, where TEST_PARALLEL_INDEX names the worker and so its server.
+    baseURL: thisWorker.origin,
     // Journeys run as a person who asked for less motion: toasts fade in where they settle instead of sliding,
     // and CSS transitions are instant (src/web/styles.css), so what a test measures is the settled page.
     reducedMotion: 'reduce',
@@ -38,38 +46,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [
+  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => workerServer(i)).flatMap((w): NonNullable<PlaywrightTestConfig['webServer']> => [
     {
       command: 'node --import tsx e2e/oidc-provider-server.ts',
-      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      url: `${w.oidcIssuer}/.well-known/openid-configuration`,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'pipe',
-      env: { E2E_OIDC_PORT: String(OIDC_PORT), E2E_APP_ORIGIN: BASE_URL, E2E_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET },
+      env: { E2E_OIDC_PORT: String(w.oidcPort), E2E_APP_ORIGIN: w.origin, E2E_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET },
     },
     {
-      command: `rm -rf ${DATA_DIR} && node --import tsx src/server/server.ts`,
-      url: `${BASE_URL}/api/ready`,
+      command: `rm -rf ${w.dataDir} && node --enable-source-maps ${SERVER_DIST_DIR}/server.js`,
+      url: `${w.origin}/api/ready`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       env: {
-        PORT: String(PORT),
+        PORT: String(w.port),
         HOST: '127.0.0.1',
-        DATA_DIR,
+        DATA_DIR: w.dataDir,
         WEB_DIST_DIR,
         DATABASE_URL: '',
-        PUBLIC_URL: BASE_URL,
+        PUBLIC_URL: w.origin,
         DEMO: '1',
         LOGIN_RATE_LIMIT: '1000',
+        // Each journey signs up its own people: two workers sign up more than a league's 10 a minute from 127.0.0.1.
+        SIGNUP_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
         // Mail as .eml files in DATA_DIR/outbox, where e2e/mail.ts reads it, even if the shell or .env sets SMTP_URL.
         SMTP_URL: '',
-        OIDC_ISSUER,
+        OIDC_ISSUER: w.oidcIssuer,
         OIDC_CLIENT_ID: 'cgsl-practice-scheduler',
         OIDC_CLIENT_SECRET,
         OIDC_PROVIDER_NAME: 'Test League ID',
       },
     },
-  ],
+  ]),
 });

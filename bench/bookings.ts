@@ -48,39 +48,46 @@ export const SEQUENTIAL_PER_TEAM = (t: number) => (t < 50 ? 3 : 1);
 export const CONCURRENT_ROUNDS = 3;
 
 export async function measureBookings(agent: http.Agent, base: string, league: League, sequentialHealthCount = 200): Promise<BookingFigures> {
+  return (await measureBookingsSideBySide(agent, [base], league, sequentialHealthCount))[0]!;
+}
+
+/**
+ * The same figures on several servers at once, each on its own copy of the league (the app and the floor, issue
+ * 27), interleaved so that a busy moment of a shared machine falls on both alike: each health request and each
+ * booking one after another goes to every server in turn, and each round of 100 at once is sent to one server, then
+ * the same round to the next. Every server gets the same requests in the same order.
+ */
+export async function measureBookingsSideBySide(agent: http.Agent, bases: readonly string[], league: League, sequentialHealthCount = 200): Promise<BookingFigures[]> {
   const byDay: string[][] = Array.from({ length: 7 }, () => []);
   for (const s of league.week1.slots) byDay[s.day]!.push(s.id);
   const teams = league.teamIds.length;
-  const held = new Array<number>(teams).fill(0);
   const slotFor = (t: number, j: number) => {
     const id = byDay[j]?.[t];
     if (!id) throw new Error(`week 1 has no slot ${t} on day ${j}: is this the 10x league?`);
     return id;
   };
-  const book = async (t: number) => {
-    const j = held[t]!;
+  const sides = bases.map((base) => ({ base, held: new Array<number>(teams).fill(0), health: [] as Answer[], sequential: [] as Answer[], concurrent: [] as Answer[] }));
+  const book = async (side: (typeof sides)[number], t: number) => {
+    const j = side.held[t]!;
     const coach = league.coachesByTeam[t]![j % league.coachesByTeam[t]!.length]!;
-    const answer = await request(agent, base, 'POST', '/api/bookings', { cookie: coach.cookie, body: { slotId: slotFor(t, j) } });
-    if (answer.status === 201) held[t] = j + 1;
+    const answer = await request(agent, side.base, 'POST', '/api/bookings', { cookie: coach.cookie, body: { slotId: slotFor(t, j) } });
+    if (answer.status === 201) side.held[t] = j + 1;
     return answer;
   };
 
-  const health: Answer[] = [];
-  for (let i = 0; i < sequentialHealthCount; i++) health.push(await request(agent, base, 'GET', '/api/health'));
+  for (let i = 0; i < sequentialHealthCount; i++) for (const side of sides) side.health.push(await request(agent, side.base, 'GET', '/api/health'));
 
   const order: number[] = [];
   for (let j = 0; j < 3; j++) for (let t = 0; t < teams; t++) if (j < SEQUENTIAL_PER_TEAM(t)) order.push(t);
-  const sequential: Answer[] = [];
-  for (const t of order) sequential.push(await book(t));
+  for (const t of order) for (const side of sides) side.sequential.push(await book(side, t));
 
-  const concurrent: Answer[] = [];
   for (let r = 0; r < CONCURRENT_ROUNDS; r++) {
-    concurrent.push(...(await Promise.all(league.teamIds.map((_, t) => book(t)))));
+    for (const side of sides) side.concurrent.push(...(await Promise.all(league.teamIds.map((_, t) => book(side, t)))));
   }
-  return {
-    healthSequential: latencyOf(health),
-    sequential: latencyOf(sequential),
-    concurrent: { ...latencyOf(concurrent), rounds: CONCURRENT_ROUNDS, concurrency: teams },
-    heldPerTeam: held,
-  };
+  return sides.map((side) => ({
+    healthSequential: latencyOf(side.health),
+    sequential: latencyOf(side.sequential),
+    concurrent: { ...latencyOf(side.concurrent), rounds: CONCURRENT_ROUNDS, concurrency: teams },
+    heldPerTeam: side.held,
+  }));
 }

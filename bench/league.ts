@@ -58,13 +58,13 @@ export const ROOMY_RULES: BookingRules = {
 };
 
 /** Same as the demo's: the active season started 30 days ago and runs 75 more days. */
-function seasonAround(timeZone: string) {
+export function seasonAround(timeZone: string) {
   const today = Temporal.Now.plainDateISO(timeZone);
   return { startsOn: today.subtract({ days: 30 }).toString(), endsOn: today.add({ days: 75 }).toString() };
 }
 
 /** As the API tests pick it: far enough that no rule about lead time or cancelling gets in the way. */
-function nextMonday(timeZone: string): Temporal.PlainDate {
+export function nextMonday(timeZone: string): Temporal.PlainDate {
   const today = Temporal.Now.plainDateISO(timeZone);
   return today.add({ days: today.dayOfWeek === 7 ? 8 : 8 - today.dayOfWeek });
 }

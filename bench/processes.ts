@@ -1,13 +1,24 @@
 /**
- * The processes the bench drives: the app server (`node --import tsx src/server/server.ts`, as `npm run serve`
- * starts it) and the plain-route baseline (bench/plain-server.ts). Each is waited for by the line it prints when
- * it is up, never by a fixed sleep; the app server's memory is sampled from /proc while it runs.
+ * The processes the bench drives: the app server compiled, as `npm run serve` starts it (`node --enable-source-maps
+ * dist-server/server.js`; the bench builds its own copy, buildAppServer), and the baselines from their TypeScript
+ * (bench/plain-server.ts, bench/floor/server.ts). Each is waited for by the line it prints when it is up, never by a
+ * fixed sleep; the app server's memory is sampled from /proc while it runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Where the bench builds the app server: its own folder, so a server running from dist-server/ is left alone. */
+const SERVER_BUILD_DIR = path.join(ROOT, '.tmp/bench-server');
+/** The app server's script, compiled; buildAppServer() makes it. */
+export const APP_SERVER = path.join(SERVER_BUILD_DIR, 'server.js');
+
+/** Compiles the app server from the source as it is now (scripts/build-server.mjs, about a second). */
+export function buildAppServer(): void {
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--outdir', SERVER_BUILD_DIR], { cwd: ROOT, stdio: 'inherit' });
+}
 
 export interface BenchProcess {
   child: ChildProcess;
@@ -21,8 +32,13 @@ export interface BenchProcess {
   stop(graceMs?: number): Promise<number | null>;
 }
 
+/** How node runs a script: compiled JavaScript as production does, TypeScript through tsx. */
+export function nodeArgsFor(script: string): string[] {
+  return script.endsWith('.js') ? ['--enable-source-maps', script] : ['--import', 'tsx', script];
+}
+
 /**
- * Starts `node --import tsx <script>` and resolves once a line matches `ready` (with the match), or rejects
+ * Starts `node <script>` (a .ts through tsx) and resolves once a line matches `ready` (with the match), or rejects
  * with its output when it exits first or does not get there within `timeoutMs`.
  */
 export async function startNodeProcess(
@@ -32,7 +48,7 @@ export async function startNodeProcess(
   options: { timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<{ proc: BenchProcess; match: RegExpMatchArray }> {
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...nodeArgsFor(script)], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const problems: string[] = [];
   let resolveReady: (m: RegExpMatchArray) => void = () => {};
@@ -89,7 +105,7 @@ export async function startNodeProcess(
 }
 
 /** The environment a child gets: ours, minus what would change which database or league it opens. */
-function cleanEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+export function cleanEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['DATABASE_URL', 'DATA_DIR', 'DEMO', 'DEMO_IN_PRODUCTION', 'PORT', 'PUBLIC_URL', 'AUTH_SECRET', 'SMTP_URL', 'TRUST_PROXY']) delete base[key];
   for (const [key, value] of Object.entries(env)) {

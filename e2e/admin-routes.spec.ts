@@ -9,10 +9,10 @@ import { activeSeason, DEMO, login } from './fixtures';
  */
 const ADMIN_ROUTES = ADMIN_NAV.map((p) => ({ path: p.to, label: p.label }));
 
-test('the admin route list covers the spec’s twelve admin routes, the coming-soon ones included', () => {
-  expect(ADMIN_ROUTES).toHaveLength(12);
+test('the admin route list covers the spec’s twelve admin routes and the mail page', () => {
+  expect(ADMIN_ROUTES).toHaveLength(13);
   expect(ADMIN_ROUTES.every((r) => r.path === '/admin' || r.path.startsWith('/admin-'))).toBe(true);
-  expect(ADMIN_ROUTES.map((r) => r.path)).toEqual(expect.arrayContaining(['/admin', '/admin-user-manager', '/admin-announcements', '/admin-audit-log', '/admin-reports']));
+  expect(ADMIN_ROUTES.map((r) => r.path)).toEqual(expect.arrayContaining(['/admin', '/admin-user-manager', '/admin-announcements', '/admin-audit-log', '/admin-reports', '/admin-mail']));
 });
 
 async function expectNotAuthorized(page: Page, path: string, signedIn: boolean): Promise<void> {

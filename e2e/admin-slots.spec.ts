@@ -109,7 +109,8 @@ test('an admin blocks one slot with a reason, sees it blocked on the slot views,
     const slotName = (await select.textContent())!.replace(/^Select\s*/, '').trim();
     const [, time, day, fieldName] = /^the (.+) slot on (.+) at (.+)$/.exec(slotName)!;
     expect(fieldName).toBe('Turf B');
-    const bookName = new RegExp(`^Book Turf B, ${day}, ${time} – `);
+    // The week grid's Book button: "5:00–6:30 pm Book, Turf B, Wed Mar 4" (what it shows, then which slot).
+    const bookName = new RegExp(`^${time!.split(' ')[0]}[^,]* Book, Turf B, ${day}$`);
     const row = (scope: typeof list) => scope.getByRole('listitem').filter({ hasText: `${time} –` });
 
     await login(coach, 'cardinals.coach@demo.cgsl.test');

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
+import { thisWorker } from './workers';
 
 /** One email the e2e server wrote to its outbox folder (no SMTP_URL: each message is an .eml file). */
 export interface CapturedMail {
@@ -22,13 +23,13 @@ export interface MailQuery {
   subject?: RegExp;
   /** How long to wait for it (default 15 s: the worker sends within about 2 s of the commit). */
   timeoutMs?: number;
-  /** The outbox folder; default: the e2e server's (playwright.config.ts: E2E_DATA_DIR or .tmp/e2e-data). */
+  /** The outbox folder; default: this worker's server's (e2e/workers.ts). */
   dir?: string;
 }
 
-/** The e2e server's outbox folder. */
+/** This worker's server's outbox folder. */
 export function e2eOutboxDir(): string {
-  return path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'outbox');
+  return path.resolve(thisWorker.dataDir, 'outbox');
 }
 
 const parsed = new Map<string, CapturedMail>();

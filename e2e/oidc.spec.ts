@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkBothWidths, DEMO, login, uniqueEmail } from './fixtures';
+import { thisWorker } from './workers';
 
 /**
  * "Log in with …" through the league's identity provider (issue 16): the tests' own OpenID provider, which
- * playwright.config.ts starts beside the app (e2e/oidc-provider-server.ts), with its own login page.
+ * playwright.config.ts starts beside each worker's app (e2e/oidc-provider-server.ts), with its own login page.
  */
-const PROVIDER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 2000}`;
+const PROVIDER = thisWorker.oidcIssuer;
 const PROVIDER_NAME = 'Test League ID';
 const PROVIDER_PASSWORD = 'provider-password';
 const shots = process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e';

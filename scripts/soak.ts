@@ -1,4 +1,4 @@
-// `npm run soak`: the crash test (src/server/crash.resilience.test.ts) with 1,000 kill -9 cycles instead of CI's 50,
+// `npm run soak`: the crash test (src/server/crash.resilience.test.ts) with 1,000 kill -9 cycles instead of CI's 20,
 // split between PGlite and PostgreSQL when TEST_DATABASE_URL is set. CRASH_CYCLES and CRASH_SEED override.
 // Expect about 3-5 s per cycle: 1,000 cycles take roughly an hour.
 import { spawnSync } from 'node:child_process';

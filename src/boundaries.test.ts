@@ -21,7 +21,7 @@ describe('import boundaries', () => {
     const crossing = await boundaryErrors(file, "export { LoginPage } from '../../auth/components/login-page';");
     expect(crossing).toEqual([expect.stringContaining('boundaries/dependencies: A web feature imports no other feature')]);
     expect(await boundaryErrors(file, "export { cx } from '../../../lib/cx';\nexport { Button } from '../../../components/ui/button';\nexport { ERROR_CODES } from '../../../../shared/errors/api-error';")).toEqual([]);
-    expect(await boundaryErrors(file, "export { bookButtonName } from '../booking-words';")).toEqual([]);
+    expect(await boundaryErrors(file, "export { bookPillName } from '../booking-words';")).toEqual([]);
   });
 
   it("a server module may not import another module's repository, only its service", async () => {

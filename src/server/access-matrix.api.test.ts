@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRules, bookings, contactMessages, facilities, fields, invitations, seasons, slots, teams, users } from './db/schema';
+import { bookingRules, bookings, contactMessages, facilities, fields, invitations, openingRounds, seasons, slots, teams, users } from './db/schema';
 import { hashToken, newToken } from './one-time-token';
 import { listDeclaredRoutes, type Access, type DeclaredRoute } from './plugins/access';
 import { errorShapeProblems, leakProblems, preview } from './test/answer-checks';
@@ -504,6 +504,55 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/clinics/:id/roster': { access: 'admin', call: async (_as, f) => ({ url: `/api/clinics/${(await f.clinicRegistrationOfB()).clinic}/roster` }), expect: ADMIN_ONLY },
   'GET /api/clinics/:id/roster.csv': { access: 'admin', call: async (_as, f) => ({ url: `/api/clinics/${(await f.clinicRegistrationOfB()).clinic}/roster.csv` }), expect: ADMIN_ONLY },
 
+  // ---- the opening round (issue 26) ----
+  'GET /api/openings': { access: 'admin', call: (_as, f) => ({ url: `/api/openings?seasonId=${f.seasonId}` }), expect: ADMIN_ONLY },
+  'GET /api/openings/current': { access: 'public', call: () => ({ url: '/api/openings/current' }), expect: PUBLIC },
+  'POST /api/openings': { access: 'admin', call: async (_as, f) => ({ url: '/api/openings', body: f.openingBody(await f.season()) }), expect: ADMIN_ONLY },
+  'PATCH /api/openings/:id': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const { id, seasonId } = await f.opening('announced');
+      const { seasonId: _, ...body } = f.openingBody(seasonId, 3) as { seasonId: string };
+      return { url: `/api/openings/${id}`, body };
+    },
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/openings/:id/cancel': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const { id } = await f.opening('announced');
+      return { url: `/api/openings/${id}/cancel`, body: {}, ids: { id } };
+    },
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) => (as === 'admin' || (await f.openingStatus(call.ids!.id!)) === 'announced' ? [] : [`${as} cancelled an opening round`]),
+  },
+  'POST /api/openings/:id/draw': {
+    access: 'admin',
+    call: async (_as, f) => {
+      const { id } = await f.opening('closed');
+      return { url: `/api/openings/${id}/draw`, body: {}, ids: { id } };
+    },
+    expect: ADMIN_ONLY,
+    after: async (as, call, _answer, f) => (as === 'admin' || (await f.openingStatus(call.ids!.id!)) === 'closed' ? [] : [`${as} drew an opening round`]),
+  },
+  'POST /api/openings/:id/open-rest': { access: 'admin', call: async (_as, f) => ({ url: `/api/openings/${(await f.opening('drawn')).id}/open-rest`, body: {} }), expect: ADMIN_ONLY },
+  'GET /api/openings/:id': { access: 'public', call: async (_as, f) => ({ url: `/api/openings/${(await f.opening('drawn')).id}` }), expect: PUBLIC },
+  'GET /api/openings/:id/inputs': { access: 'public', call: async (_as, f) => ({ url: `/api/openings/${(await f.opening('drawn')).id}/inputs` }), expect: PUBLIC },
+  // A parent is no coach; the admin has no team of their own. Each coach reads and saves their own team's list only.
+  'GET /api/openings/:id/preferences': {
+    access: 'user',
+    call: async (_as, f) => ({ url: `/api/openings/${(await f.openRoundOfLeague()).id}/preferences` }),
+    expect: { visitor: 'denied', member: 'denied', coachA: 'ok', coachB: 'ok', admin: 'denied' },
+  },
+  'PUT /api/openings/:id/preferences': {
+    access: 'user',
+    call: async (_as, f) => {
+      const { id, slotId } = await f.openRoundOfLeague();
+      return { url: `/api/openings/${id}/preferences`, body: { slotIds: [slotId] } };
+    },
+    expect: { visitor: 'denied', member: 'denied', coachA: 'ok', coachB: 'ok', admin: 'denied' },
+  },
+
   // ---- contact and announcements (issue 13) ----
   'GET /api/announcements': { access: 'public', call: () => ({ url: '/api/announcements' }), expect: PUBLIC },
   'POST /api/announcements/:id/dismiss': { access: 'user', call: async (_as, f) => ({ url: `/api/announcements/${await f.announcement()}/dismiss` }), expect: SIGNED_IN },
@@ -551,6 +600,14 @@ const MATRIX: Record<string, Entry> = {
     access: 'admin',
     call: async (_as, f) => ({ url: `/api/admin/contact-messages/${await f.contactMessage()}`, body: { status: 'read' } }),
     expect: ADMIN_ONLY,
+  },
+  // ---- mail an admin can see (issue 24) ----
+  'GET /api/admin/mail-messages': { access: 'admin', call: () => ({ url: '/api/admin/mail-messages?view=failed' }), expect: ADMIN_ONLY },
+  'POST /api/admin/mail-messages/:id/resend': {
+    access: 'admin',
+    // No such message: an admin hears 404 in words; everyone else is turned away before the lookup.
+    call: () => ({ url: '/api/admin/mail-messages/00000000-0000-4000-8000-000000000000/resend', body: {} }),
+    expect: { ...everyone('denied'), admin: 'not-found' },
   },
   // ---- audit log (issue 14) ----
   'GET /api/admin/audit-log': { access: 'admin', call: () => ({ url: '/api/admin/audit-log?action=season.create&limit=5' }), expect: ADMIN_ONLY },
@@ -810,6 +867,70 @@ class Fixtures {
     if (res.statusCode !== 200) throw new Error(`could not upload a file: ${res.statusCode} ${res.body}`);
     const meta = await this.t.app.inject({ url: this.storageObjectUrl(fullPath), headers: { cookie: this.users.coachB.cookie } });
     return { fullPath, downloadURL: meta.json<{ downloadURL: string }>().downloadURL };
+  }
+
+  // opening round (issue 26):
+  /** A round's body for a spare season (2031): it covers a week of March; its window starts `inDays` from now. */
+  openingBody(seasonId: string, inDays = 1): unknown {
+    const day = 86_400_000;
+    const iso = (days: number) => new Date(Date.now() + days * day).toISOString();
+    return { seasonId, coversFrom: '2031-03-03', coversTo: '2031-03-09', opensAt: iso(inDays), closesAt: iso(inDays + 1), drawAt: iso(inDays + 2), maxPreferences: 10, firstComeAfter: true, weighting: 'none' };
+  }
+
+  private asAdmin(method: 'POST' | 'GET', url: string, payload?: unknown) {
+    return this.t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: this.users.admin.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+
+  /** A round of its own in a spare season, created by the admin and moved in time (straight in the table) to `state`. */
+  async opening(state: 'announced' | 'closed' | 'drawn'): Promise<{ id: string; seasonId: string }> {
+    const seasonId = await this.season();
+    const res = await this.asAdmin('POST', '/api/openings', this.openingBody(seasonId));
+    if (res.statusCode !== 201) throw new Error(`could not create an opening round: ${res.statusCode} ${res.body}`);
+    const id = res.json<{ round: { id: string } }>().round.id;
+    if (state !== 'announced') {
+      const hour = 3_600_000;
+      await this.db
+        .update(openingRounds)
+        .set({ opensAt: new Date(Date.now() - 2 * hour), closesAt: new Date(Date.now() - hour), drawAt: new Date(Date.now() + 24 * hour) })
+        .where(eq(openingRounds.id, id));
+    }
+    if (state === 'drawn') {
+      const drawn = await this.asAdmin('POST', `/api/openings/${id}/draw`, {});
+      if (drawn.statusCode !== 200) throw new Error(`could not draw an opening round: ${drawn.statusCode} ${drawn.body}`);
+    }
+    return { id, seasonId };
+  }
+
+  async openingStatus(id: string): Promise<string | undefined> {
+    return (await this.t.app.inject({ url: `/api/openings/${id}` })).json<{ round?: { status: string } }>().round?.status;
+  }
+
+  private leagueRound: { id: string; slotId: string } | null = null;
+
+  /**
+   * The matrix season's open round (one per season may wait for its draw), covering days the walk's other slots never
+   * reach (`slot()` stops at day 250), with one slot in it.
+   */
+  async openRoundOfLeague(): Promise<{ id: string; slotId: string }> {
+    if (this.leagueRound) return this.leagueRound;
+    const from = this.monday.add({ days: 280 });
+    const hour = 3_600_000;
+    const res = await this.asAdmin('POST', '/api/openings', {
+      seasonId: this.seasonId,
+      coversFrom: from.toString(),
+      coversTo: from.add({ days: 6 }).toString(),
+      opensAt: new Date(Date.now() - hour).toISOString(),
+      closesAt: new Date(Date.now() + 24 * hour).toISOString(),
+      drawAt: new Date(Date.now() + 25 * hour).toISOString(),
+      maxPreferences: 10,
+      firstComeAfter: true,
+      weighting: 'none',
+    });
+    if (res.statusCode !== 201) throw new Error(`could not open a round in the matrix season: ${res.statusCode} ${res.body}`);
+    const startsAt = at(from.add({ days: 2 }), '17:00');
+    const [slot] = await this.db.insert(slots).values({ seasonId: this.seasonId, fieldId: this.fieldId, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning({ id: slots.id });
+    this.leagueRound = { id: res.json<{ round: { id: string } }>().round.id, slotId: slot!.id };
+    return this.leagueRound;
   }
 
   async person(): Promise<TestUser> {

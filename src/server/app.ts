@@ -20,7 +20,7 @@ import { createLiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLive } from './modules/live/live.service';
 import { createReadCaches } from './modules/read-cache/read-cache.service';
-import { createStorage, downloadOrigins } from './modules/storage/storage.service';
+import { createStorage, downloadOrigins, type OrphanSweeper } from './modules/storage/storage.service';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { scheduleImportRoutes } from './modules/schedule-import/schedule-import.routes';
 import { slotsRoutes } from './modules/slots/slots.routes';
@@ -36,7 +36,10 @@ import { usersAdminRoutes } from './modules/users/users-admin.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { mailQueueRoutes } from './modules/mail/mail-queue.routes';
 import { createMailTransport, createMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
+import { openingRoutes } from './modules/opening/opening.routes';
+import { drawDueRounds } from './modules/opening/opening.service';
 import { registerAccess, registerOriginCheck } from './plugins/access';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { BUSY_FROM_REQUESTS, countRequestsInFlight } from './plugins/in-flight';
@@ -45,6 +48,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { APP_VERSION } from './version';
 import { DEFAULT_LEAGUE_NAME, DEFAULT_LEAGUE_SHORT_NAME } from '../shared/constants';
+import { DEFAULT_ADMIN_CLAIM } from '../shared/users/admin-rule';
 
 export interface AppDeps {
   config: Config;
@@ -65,6 +69,8 @@ export interface App {
   context: ServerContext;
   /** Sends what the outbox and mail_messages hold; stopped when the app closes. */
   mail: MailWorker;
+  /** Removes bytes a failed delete left in storage (decision 023); started by server.ts, stopped when the app closes. */
+  storageSweeper: OrphanSweeper;
 }
 
 /** Builds the whole application without listening, so tests can call it through `inject()`. */
@@ -90,7 +96,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
   const cache = createReadCaches(live);
   const storage = createStorage({ db, config, log: app.log });
-  const context: ServerContext = { db, live, league, cache, storage };
+  const context: ServerContext = { db, live, league, cache, storage, adminClaim: config.oidc?.adminClaim ?? DEFAULT_ADMIN_CLAIM };
   const auth = createAuth(config, db, authSecret, { league, live, warn: (message, detail) => app.log.warn(detail ?? {}, message) });
   const inFlight = countRequestsInFlight(app);
   const mail = createMailWorker(
@@ -103,8 +109,10 @@ export async function buildApp({ config, database, authSecret, logger = false, m
       mailFrom: config.mailFrom,
       log: app.log,
       busy: () => inFlight() >= BUSY_FROM_REQUESTS,
+      // The opening round's draw at its draw time, on whichever server gets to it first (decision 030).
+      dueWork: (now) => drawDueRounds(context, now),
     },
-    { claimTimeoutMs: config.mailClaimTimeoutMs, ...mailDeps.options },
+    { claimTimeoutMs: config.mailClaimTimeoutMs, retentionDays: config.mailRetentionDays, ...mailDeps.options },
   );
 
   registerSecurityHeaders(app, {
@@ -147,7 +155,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   registerErrorHandler(app);
   registerHostCheck(app);
   registerOriginCheck(app, { trustedOrigins: config.trustedOrigins, sameOrigin: !config.publicUrlExplicit });
-  registerAccess(app, { auth, db, live, sessionMaxAgeMs: config.sessionMaxAgeMs, adminClaim: config.oidc?.adminClaim });
+  registerAccess(app, { auth, db, live, sessionMaxAgeMs: config.sessionMaxAgeMs, adminClaim: context.adminClaim });
 
   app.addHook('onReady', () => bus.start());
   if (mailDeps.start) app.addHook('onReady', async () => mail.start());
@@ -162,11 +170,12 @@ export async function buildApp({ config, database, authSecret, logger = false, m
 
   registerAuthRoutes(app, { auth, db, live, league, config });
   await app.register(healthRoutes, { database, version: APP_VERSION });
-  await app.register(diagRoutes, { ...context, database, config, version: APP_VERSION });
-  await app.register(setupRoutes, { ...context, auth, adminClaim: config.oidc?.adminClaim });
-  await app.register(usersRoutes, { ...context, adminClaim: config.oidc?.adminClaim });
+  await app.register(diagRoutes, { ...context, database, config, version: APP_VERSION, storageSweep: storage.sweeper });
+  await app.register(setupRoutes, { ...context, auth });
+  await app.register(usersRoutes, context);
   await app.register(usersAdminRoutes, context);
   await app.register(auditLogRoutes, context);
+  await app.register(mailQueueRoutes, { ...context, mailRetentionDays: config.mailRetentionDays });
   await app.register(reportsRoutes, context);
   await app.register(invitationsRoutes, { ...context, config, auth });
   await app.register(teamsRoutes, context);
@@ -180,6 +189,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(bookingsRoutes, context);
   await app.register(practiceRequestsRoutes, context);
   await app.register(clinicsRoutes, context);
+  await app.register(openingRoutes, context);
   await app.register(contactRoutes, context);
   await app.register(announcementsRoutes, context);
   await app.register(storageRoutes, { ...context, config });
@@ -189,7 +199,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config);
-  return { app, auth, context, mail };
+  return { app, auth, context, mail, storageSweeper: storage.sweeper };
 }
 
 /**

@@ -6,6 +6,9 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, publicUrl: 'http://localhost:3000', leagueTimezone: 'America/Chicago', demo: false });
     expect(c.trustedOrigins).toEqual(['http://localhost:3000']);
+    expect(c).toMatchObject({ loginRateLimit: 5, signupRateLimit: 10 });
+    expect(loadConfig({ SIGNUP_RATE_LIMIT: '250' }).signupRateLimit).toBe(250);
+    expect(() => loadConfig({ SIGNUP_RATE_LIMIT: '0' })).toThrow(/SIGNUP_RATE_LIMIT=/);
   });
 
   it('names the variable of every bad value', () => {
@@ -60,6 +63,14 @@ describe('configuration', () => {
 });
 
 describe('demo accounts on a production server', () => {
+  it('PGLITE_WORKER: on unless 0 or false, and nothing else', () => {
+    expect(loadConfig({}).pgliteWorker).toBe(true);
+    expect(loadConfig({ PGLITE_WORKER: '1' }).pgliteWorker).toBe(true);
+    expect(loadConfig({ PGLITE_WORKER: '0' }).pgliteWorker).toBe(false);
+    expect(loadConfig({ PGLITE_WORKER: 'false' }).pgliteWorker).toBe(false);
+    expect(() => loadConfig({ PGLITE_WORKER: 'yes' })).toThrow(/PGLITE_WORKER.*must be 1/);
+  });
+
   it('PGLITE_SHARED_BUFFERS: 32MB unless set, and only a PostgreSQL memory size', () => {
     expect(loadConfig({}).pgliteSharedBuffers).toBe('32MB');
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128MB' }).pgliteSharedBuffers).toBe('128MB');

@@ -127,6 +127,7 @@ const envSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(5),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(10),
   LOGIN_ACCOUNT_LIMIT: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(10),
   LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1440, 'must be at most 1440').default(15),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
@@ -135,6 +136,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a PostgreSQL memory size such as 32MB')
     .default('32MB'),
+  PGLITE_WORKER: z
+    .enum(['0', '1', 'true', 'false', ''], 'must be 1 (the embedded database in a thread of its own) or 0 (in the server\'s thread)')
+    .default('1')
+    .transform((v) => v !== '0' && v !== 'false'),
   TRUST_PROXY: trustProxySchema,
   DEMO: flag,
   DEMO_IN_PRODUCTION: flag,
@@ -146,7 +151,10 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString.pipe(z.string().regex(MAIL_FROM_PATTERN, 'must be an address, like "CGSL Practice Scheduler" <no-reply@example.org>').optional()),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5').max(60, 'must be at most 60').default(3),
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0, 'must be 0 (no limit) or more').max(300, 'must be at most 300').default(4),
   MAIL_CLAIM_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number').min(3, 'must be at least 3').max(3600, 'must be at most 3600').default(60),
+  MAIL_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1').max(3650, 'must be at most 3650').default(90),
   STORAGE: z.enum(['local', 's3'], 'must be local (files under DATA_DIR) or s3 (an S3-compatible bucket)').default('local'),
   STORAGE_BUCKET: optionalString.pipe(
     z
@@ -186,6 +194,8 @@ export interface Config {
   /** Who may set the client's address through X-Forwarded-For (Fastify's trustProxy). */
   trustProxy: TrustProxy;
   loginRateLimit: number;
+  /** Password sign-ups per minute from one address. */
+  signupRateLimit: number;
   /** Failed sign-ins to one account, from any address, before it is refused for a while. */
   loginAccountLimit: number;
   loginAccountWindowMs: number;
@@ -195,6 +205,8 @@ export interface Config {
   liveStreamsPerAddress: number;
   /** PostgreSQL's shared_buffers for the embedded database (its memory, held in this process). */
   pgliteSharedBuffers: string;
+  /** The embedded database runs in a worker thread (default), so its statements never hold the event loop. */
+  pgliteWorker: boolean;
   demo: boolean;
   webDistDir: string;
   /** Where mail goes: an SMTP server, or (unset) `.eml` files in DATA_DIR/outbox with the subject and link logged. */
@@ -202,7 +214,12 @@ export interface Config {
   /** The From of every email; unset: "<league short name> Practice Scheduler" <no-reply@host of PUBLIC_URL>. */
   mailFrom: string | undefined;
   /** A message claimed longer ago than this (its sender crashed mid-send) is taken again by any worker. */
+  /** PostgreSQL: a connection not made within this long fails; a statement not answered within the second (0: no limit). */
+  databaseConnectTimeoutMs: number;
+  databaseQueryTimeoutMs: number;
   mailClaimTimeoutMs: number;
+  /** Sent messages older than this many days are deleted by the mail worker (failed and waiting ones stay). */
+  mailRetentionDays: number;
   /** Where files go (decision 023): local disk under DATA_DIR/storage, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** Sign-in with the league's OpenID Connect provider (issue 16); undefined when OIDC_ISSUER is unset. */
@@ -281,16 +298,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leagueTimezone: e.LEAGUE_TIMEZONE,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
     loginAccountLimit: e.LOGIN_ACCOUNT_LIMIT,
     loginAccountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    pgliteWorker: e.PGLITE_WORKER,
     demo: e.DEMO,
     webDistDir: e.WEB_DIST_DIR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
     mailClaimTimeoutMs: e.MAIL_CLAIM_TIMEOUT_SECONDS * 1000,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
     storage: {
       backend: e.STORAGE,
       bucket: e.STORAGE_BUCKET ?? 'cgsl-files',

@@ -8,13 +8,13 @@ import { withDatabase } from './test/database-url';
 
 /**
  * kill -9 of the real server at random moments under booking load, restart on the same data, repeat
- * (test/crash-cycles.ts says what is checked after every restart and at the end). CRASH_CYCLES (default 50)
+ * (test/crash-cycles.ts says what is checked after every restart and at the end). CRASH_CYCLES (default 20)
  * is the total, split evenly between PGlite and, when TEST_DATABASE_URL is set, PostgreSQL; `npm run soak`
  * runs 1,000. CRASH_SEED repeats a run: the seed is printed.
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const engines = pgUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
-const total = Number(process.env.CRASH_CYCLES ?? 50);
+const total = Number(process.env.CRASH_CYCLES ?? 20);
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const cyclesOf = (i: number) => Math.floor(total / engines.length) + (i < total % engines.length ? 1 : 0);
 // A cycle is a server start (about 2-4 s on a busy machine) plus at most 0.8 s of load.

@@ -28,10 +28,14 @@ function fail(message: string): never {
 }
 
 async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; lock: DataDirLock | null }> {
-  if (config.databaseUrl) return { database: openPostgres(config.databaseUrl), lock: null };
+  if (config.databaseUrl) {
+    const database = openPostgres(config.databaseUrl, { connectTimeoutMs: config.databaseConnectTimeoutMs, queryTimeoutMs: config.databaseQueryTimeoutMs });
+    return { database, lock: null };
+  }
   const lock = lockDataDir(config.dataDir);
   try {
-    return { database: await openPglite({ dataDir: path.join(config.dataDir, 'pglite'), sharedBuffers: config.pgliteSharedBuffers }), lock };
+    const database = await openPglite({ dataDir: path.join(config.dataDir, 'pglite'), sharedBuffers: config.pgliteSharedBuffers, worker: config.pgliteWorker });
+    return { database, lock };
   } catch (err) {
     lock.release();
     throw err;
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
   await database.migrate();
 
   const { secret, generated } = resolveAuthSecret(config.authSecret, config.dataDir);
-  const { app, auth, mail } = await buildApp({ config, database, authSecret: secret, logger: loggerOptions(config) });
+  const { app, auth, mail, storageSweeper } = await buildApp({ config, database, authSecret: secret, logger: loggerOptions(config) });
   if (generated) app.log.info({ file: path.join(config.dataDir, 'auth-secret') }, 'generated an AUTH_SECRET for this data directory');
   if (config.databaseUrl && !config.authSecret) {
     app.log.warn('AUTH_SECRET is not set: every app server must share one; set it before running more than one server');
@@ -132,8 +136,16 @@ async function main(): Promise<void> {
     throw err;
   }
   process.stdout.write(`Practice Scheduler is running at ${config.publicUrl} (database: ${database.kind})\n`);
+  // On PGlite the data-dir lock proves the previous server is gone: mail it had claimed goes out now, not after
+  // MAIL_CLAIM_TIMEOUT_SECONDS. On PostgreSQL another server may hold those claims, so the timeout stays.
+  if (lock) {
+    const released = await mail.releaseDeadClaims();
+    if (released > 0) app.log.warn({ messages: released }, 'mail claimed by the previous server process (which stopped without finishing) is sent again now');
+  }
   // Mail goes out from every app server; SKIP LOCKED claims keep each message to one of them.
   mail.start();
+  // Bytes a failed delete left in storage are removed later (a sweep on every server is harmless: deletes repeat).
+  storageSweeper.start();
   app.log.info(
     config.smtpUrl ? { mail: 'smtp', host: new URL(config.smtpUrl).host } : { mail: 'files', dir: path.join(config.dataDir, 'outbox') },
     config.smtpUrl ? 'mail is sent through SMTP' : 'no SMTP_URL: each email is written as an .eml file (subject and link logged)',

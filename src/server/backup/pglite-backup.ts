@@ -1,8 +1,8 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle, EmbeddedClient } from '../db/client';
+import { PgliteWorkerClient } from '../db/pglite-worker';
 import { processAlive, processStartTime } from '../db/data-dir-lock';
 
 /**
@@ -49,9 +49,9 @@ export function ensureBackupsDir(dataDir: string): string {
 }
 
 /** The PGlite client under a database handle (drizzle keeps it as `$client`), or null on PostgreSQL. */
-export function pgliteClientOf(database: DatabaseHandle): PGlite | null {
+export function pgliteClientOf(database: DatabaseHandle): EmbeddedClient | null {
   if (database.kind !== 'pglite') return null;
-  return (database.db as unknown as { $client: PGlite }).$client;
+  return (database.db as unknown as { $client: EmbeddedClient }).$client;
 }
 
 /**
@@ -59,9 +59,13 @@ export function pgliteClientOf(database: DatabaseHandle): PGlite | null {
  * the data files are current; then the files are read while no query or transaction runs (PGlite's transaction
  * lock), so the copy holds every transaction committed before it and nothing of any later one.
  */
-export async function dumpPglite(client: PGlite, file: string): Promise<BackupWritten> {
+export async function dumpPglite(client: EmbeddedClient, file: string): Promise<BackupWritten> {
   await client.exec('CHECKPOINT');
-  const { blob, at } = await client._runExclusiveTransaction(async () => ({ blob: await client.dumpDataDir('gzip'), at: new Date() }));
+  // In a worker thread the lock is taken there, around the files' reading, in one call.
+  const { blob, at } =
+    client instanceof PgliteWorkerClient
+      ? await client.dumpDataDirBetweenTransactions('gzip')
+      : await client._runExclusiveTransaction(async () => ({ blob: await client.dumpDataDir('gzip'), at: new Date() }));
   const data = new Uint8Array(await blob.arrayBuffer());
   fs.mkdirSync(path.dirname(file), { recursive: true });
   writeFileAtomic(file, data);
@@ -81,7 +85,7 @@ export interface BackupListener {
 }
 
 /** The server's side: announce that SIGUSR2 writes a backup, and answer the requests. */
-export function listenForBackupRequests(dataDir: string, client: PGlite, log: BackupLog): BackupListener {
+export function listenForBackupRequests(dataDir: string, client: EmbeddedClient, log: BackupLog): BackupListener {
   const dir = ensureBackupsDir(dataDir);
   const listenerFile = path.join(dataDir, LISTENER_FILE);
   writeFileAtomic(listenerFile, JSON.stringify({ pid: process.pid, started: processStartTime(process.pid) }), 0o644);

@@ -1,5 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,9 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { createPgliteClient, type PgliteOptions } from './pglite-open';
+import { PgliteWorkerClient } from './pglite-worker';
+import { withDeadline } from './postgres-deadline';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,9 +45,18 @@ export function rowsOf<T>(result: unknown): T[] {
 
 /** PostgreSQL LISTEN/NOTIFY, which carries live updates between app servers. */
 export interface PubSub {
-  /** `onListen` runs each time the listening connection is (re)established. */
-  listen(channel: string, onPayload: (payload: string) => void, onListen?: () => void): Promise<{ unlisten: () => Promise<void> }>;
+  /**
+   * Listens on `channel` on a connection of its own, re-established whenever it breaks (a restart, a failover,
+   * a connection cut by an administrator) until `unlisten`. `onLost` runs each time it breaks, `onListen` each
+   * time it is listening again: events sent in between were missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, events?: ListenEvents): Promise<{ unlisten: () => Promise<void> }>;
   notify(channel: string, payload: string): Promise<void>;
+}
+
+export interface ListenEvents {
+  onListen?: () => void;
+  onLost?: () => void;
 }
 
 export interface DatabaseHandle {
@@ -60,36 +71,35 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export interface PgliteOptions {
-  /** A data directory, or undefined for an in-memory database. */
-  dataDir?: string;
-  /** A dump from `PGlite.dumpDataDir()` to start from (tests clone a migrated template this way). */
-  loadDataDir?: Blob | File;
+export { createPgliteClient, type PgliteOptions };
+
+export interface OpenPgliteOptions extends PgliteOptions {
   /**
-   * shared_buffers (PGLITE_SHARED_BUFFERS). PGlite's data directory says 128MB, all of it resident in this
-   * process once touched; a league's working set is a few MB, so the server asks for less.
+   * Runs PGlite in a worker thread (PGLITE_WORKER, on by default for the server): statements no longer hold the
+   * server's event loop. Off: PGlite runs in this thread, as the API tests' many small databases do.
    */
-  sharedBuffers?: string;
+  worker?: boolean;
 }
 
-/** A PGlite client with the extensions our migrations use. */
-export function createPgliteClient(options: PgliteOptions = {}): Promise<PGlite> {
-  return PGlite.create({
-    extensions: { btree_gist },
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    ...(options.sharedBuffers ? { postgresqlconf: [`shared_buffers = ${options.sharedBuffers}`] } : {}),
-  });
-}
+/** The PGlite client under drizzle: in this thread, or in a worker thread answering the same calls. */
+export type EmbeddedClient = PGlite | PgliteWorkerClient;
 
-export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle> {
-  const client = await createPgliteClient(options);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+export async function openPglite({ worker = false, ...options }: OpenPgliteOptions): Promise<DatabaseHandle> {
+  const client: EmbeddedClient = worker
+    ? await PgliteWorkerClient.create({
+        ...options,
+        // Every statement fails from now on (the health check says so); the log says why.
+        onLost: (err) => process.stderr.write(`${err.message}\n`),
+      })
+    : await createPgliteClient(options);
+  // drizzle-orm/pglite calls only `query` (with rowMode and parsers) and `transaction`, which both clients answer.
+  const orm = () => drizzlePglite(client as PGlite, { schema });
+  const db = orm() as unknown as Database;
   return {
     db,
     kind: 'pglite',
     pubsub: null,
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(orm(), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query('select 1');
     },
@@ -102,20 +112,43 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
 /** Any fixed number; it names the advisory lock held while migrating. */
 const MIGRATION_LOCK_KEY = 4_207_131;
 
-export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+export interface PostgresOptions {
+  /** Connections in the pool. */
+  max?: number;
+  /** A connection not made within this long fails (DATABASE_CONNECT_TIMEOUT_SECONDS). */
+  connectTimeoutMs?: number;
+  /** A statement, a transaction's start or its commit without an answer within this long fails (0: no limit). */
+  queryTimeoutMs?: number;
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 4_000;
+
+/**
+ * How long a connection that broke waits before it connects again, by how many have broken in a row. postgres-js
+ * grows this to 20 s, so after a 5 s restart the first booking waited 7 s; reconnecting is cheap, so a few
+ * tenths of a second at most: a booking goes through within moments of the database answering again.
+ */
+const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * 2 ** Math.min(retries, 4), 0.5);
+
+export function openPostgres(url: string, options: PostgresOptions = {}): DatabaseHandle {
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const common = { onnotice: () => {}, connect_timeout: connectTimeoutMs / 1000, backoff: reconnectDelaySeconds };
+  const client = postgres(url, { ...common, max: options.max ?? 10 });
+  const db = drizzlePostgres(withDeadline(client, options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS), { schema }) as unknown as Database;
+  const listener = createListener(url, common);
   return {
     db,
     kind: 'postgres',
     pubsub: {
-      listen: (channel, onPayload, onListen) => client.listen(channel, onPayload, onListen),
+      listen: listener.listen,
       notify: async (channel, payload) => {
         await client.notify(channel, payload);
       },
     },
     migrate: async () => {
-      // Several app servers may start at once: one migrates while the others wait on this lock.
+      // Several app servers may start at once: one migrates while the others wait on this lock. Without the
+      // statement time limit: an index on a large table may take longer.
       const lock = postgres(url, { max: 1, onnotice: () => {} });
       try {
         await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
@@ -128,7 +161,80 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       await db.execute(sql`select 1`);
     },
     close: async () => {
+      await listener.close();
       await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own that comes back by itself. postgres-js's own `listen` reconnects once after
+ * a break and, if the database is not back yet, silently stops listening for good: a server then never heard
+ * another server's change again, and its caches healed only by age. Here a broken connection is retried every
+ * few tenths of a second until it listens again, and the caller hears both the break and the return.
+ */
+function createListener(url: string, common: Pick<postgres.Options<Record<string, never>>, 'onnotice' | 'connect_timeout' | 'backoff'>) {
+  const channels = new Map<string, Set<{ onPayload: (payload: string) => void; events: ListenEvents }>>();
+  let listening = false;
+  let closed = false;
+  let reconnecting: Promise<void> | null = null;
+  const each = (fn: (l: { onPayload: (payload: string) => void; events: ListenEvents }) => void) => {
+    for (const set of channels.values()) for (const l of set) fn(l);
+  };
+  // `onnotify` is postgres-js's own hook for NOTIFY messages (its `listen` uses it); its types do not name it.
+  const sqlOf = postgres(url, {
+    ...common,
+    max: 1,
+    idle_timeout: undefined,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotify: (channel: string, payload: string) => {
+      for (const l of channels.get(channel) ?? []) l.onPayload(payload);
+    },
+    // Every close of the connection, a failed attempt to reconnect included.
+    onclose: () => {
+      if (closed) return;
+      if (listening) {
+        listening = false;
+        each((l) => l.events.onLost?.());
+      }
+      reconnecting ??= reconnect().finally(() => (reconnecting = null));
+    },
+  } as postgres.Options<Record<string, never>>);
+  const listenAll = async () => {
+    for (const channel of channels.keys()) await sqlOf.unsafe(`listen "${channel.replaceAll('"', '""')}"`);
+  };
+  const reconnect = async () => {
+    while (!closed && !listening) {
+      try {
+        await listenAll();
+        listening = true;
+        each((l) => l.events.onListen?.());
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  };
+  return {
+    listen: async (channel: string, onPayload: (payload: string) => void, events: ListenEvents = {}) => {
+      const entry = { onPayload, events };
+      let set = channels.get(channel);
+      if (!set) channels.set(channel, (set = new Set()));
+      set.add(entry);
+      // The first LISTEN fails loudly (the server is starting); later breaks are retried by `onclose`.
+      await sqlOf.unsafe(`listen "${channel.replaceAll('"', '""')}"`);
+      listening = true;
+      events.onListen?.();
+      return {
+        unlisten: async () => {
+          set.delete(entry);
+          if (set.size === 0) channels.delete(channel);
+        },
+      };
+    },
+    close: async () => {
+      closed = true;
+      await sqlOf.end({ timeout: 5 });
     },
   };
 }

@@ -24,6 +24,7 @@ import { ROLES } from '../../shared/constants';
 import { CONTACT_MESSAGE_STATUSES } from '../../shared/contact/contact.schemas';
 import { PRACTICE_REQUEST_STATUSES } from '../../shared/practice-requests/practice-requests.schemas';
 import { SURFACES } from '../../shared/facilities/facilities.schemas';
+import { drawWeightings } from '../../shared/opening/opening.schemas';
 import { STORED_SLOT_STATUSES } from '../../shared/slots/slots.schemas';
 
 /** Where a queued email stands (the mail worker's states; no other module reads them). */
@@ -675,5 +676,76 @@ export const storedFiles = pgTable(
     uniqueIndex('stored_files_bucket_path_key').on(t.bucket, t.fullPath),
     index('stored_files_owner_idx').on(t.ownerId),
     check('stored_files_size_nonnegative', sql`${t.size} >= 0`),
+  ],
+);
+
+// ---- The opening round (issue 26, decision 030) ----
+
+/**
+ * A season's opening round: coaches rank slots of `[covers_from, covers_to]` (league days) between `opens_at` and
+ * `closes_at`; the draw at `draw_at` books them. The status is derived, never stored (shared/opening
+ * `openingStatus`). `seed` is secret until the draw (only `seed_hash` is shown); the draw writes `drawn_at`,
+ * `result` (the DrawResult) and `inputs` (the DrawInput, seed included) in the transaction that books the picks.
+ */
+export const openingRounds = pgTable(
+  'opening_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    coversFrom: date('covers_from', { mode: 'string' }).notNull(),
+    coversTo: date('covers_to', { mode: 'string' }).notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    drawAt: timestamp('draw_at', { withTimezone: true }).notNull(),
+    maxPreferences: integer('max_preferences').notNull(),
+    firstComeAfter: boolean('first_come_after').notNull(),
+    weighting: text('weighting', { enum: drawWeightings }).notNull(),
+    seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    result: jsonb('result'),
+    inputs: jsonb('inputs'),
+    createdAt: createdAt(),
+    createdBy: text('created_by'),
+  },
+  (t) => [
+    check('opening_rounds_covers_order', sql`${t.coversFrom} <= ${t.coversTo}`),
+    check('opening_rounds_times_order', sql`${t.opensAt} < ${t.closesAt} and ${t.closesAt} <= ${t.drawAt}`),
+    check('opening_rounds_max_preferences_range', sql`${t.maxPreferences} between 1 and 50`),
+    check('opening_rounds_weighting_valid', oneOf(t.weighting, drawWeightings)),
+    check('opening_rounds_drawn_or_cancelled', sql`${t.drawnAt} is null or ${t.cancelledAt} is null`),
+    check('opening_rounds_drawn_has_result', sql`(${t.drawnAt} is null) = (${t.result} is null) and (${t.drawnAt} is null) = (${t.inputs} is null)`),
+    // At most one round per season waiting for its draw.
+    uniqueIndex('opening_rounds_one_pending_per_season_idx').on(t.seasonId).where(sql`${t.drawnAt} is null and ${t.cancelledAt} is null`),
+    // The worker's question on every pass: a round due for its draw.
+    index('opening_rounds_due_idx').on(t.drawAt).where(sql`${t.drawnAt} is null and ${t.cancelledAt} is null`),
+  ],
+);
+
+/**
+ * A team's ranked preferences in a round: one row per team, its slot ids rank 1 first. A save is one upsert of the
+ * team's own row (no row of another team, no slot row and no index entry per preference): on the night the window
+ * opens a thousand saves cost a thousand single-row writes. The slots are checked when the list is saved and again
+ * by the draw, which gives only a slot it read and locked.
+ */
+export const openingLists = pgTable(
+  'opening_lists',
+  {
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => openingRounds.id),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id),
+    slotIds: uuid('slot_ids').array().notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.teamId] }),
+    // A saved list names 1 to 50 slots (the round's own limit is checked when it is saved).
+    check('opening_lists_length', sql`cardinality(${t.slotIds}) between 1 and 50`),
   ],
 );

@@ -93,7 +93,7 @@ describe('who may call what', () => {
     await t.context.live.publish({ people: [claimed.id] });
     expect((await t.app.inject({ ...ADMIN_PROBE, headers: { cookie: claimed.cookie } })).statusCode).toBe(200);
     const claims = await t.app.inject({ url: '/api/me/claims', headers: { cookie: claimed.cookie } });
-    expect(claims.json()).toEqual({ claims: { admin: true } });
+    expect(claims.json()).toEqual({ claims: { admin: true }, adminClaim: 'admin' });
   });
 
   it('user routes need a session', async () => {

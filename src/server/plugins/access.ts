@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { createActorSource, type Actor, type ActorCacheOptions } from '../modules/auth/actor-cache';
+import type { Actor } from '../context';
+import { createActorSource, type ActorCacheOptions } from '../modules/auth/actor-cache';
 import type { Auth } from '../modules/auth/auth';
 import type { Live } from '../modules/live/live.service';
 import { AppError, notAdmin, notSignedIn } from '../errors';
@@ -9,7 +10,7 @@ import { ownOrigin } from './request-origin';
 /** Who may call a route. Every /api route must declare one: the server refuses to start otherwise. */
 export type Access = 'public' | 'user' | 'admin';
 
-export type { Actor } from '../modules/auth/actor-cache';
+export type { Actor } from '../context';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

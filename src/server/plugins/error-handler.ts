@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors/api-error';
 import { sqlState } from '../db/client';
+import { DATABASE_DOWN_MESSAGE, DATABASE_RETRY_AFTER_SECONDS, databaseFailure, OUTCOME_UNKNOWN_MESSAGE } from '../db/database-failure';
 import { AppError } from '../errors';
 import { translateAuthError } from '../modules/auth/auth-errors';
 
@@ -17,6 +18,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send(body(err.code, err.message, err.details));
+    }
+    // The database does not answer (stopped, restarting, a connection cut, no answer in time): a 503 in words,
+    // on every route, saying whether anything may have been saved (decision 029). A read wrote nothing.
+    const down = databaseFailure(err);
+    if (down) {
+      const outcome = req.method === 'GET' || req.method === 'HEAD' ? 'none' : down.outcome;
+      req.log.warn({ err, outcome }, 'the database did not answer');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(body('UNAVAILABLE', outcome === 'none' ? DATABASE_DOWN_MESSAGE : OUTCOME_UNKNOWN_MESSAGE, { reason: 'database', outcome }));
     }
     // A text value PostgreSQL cannot hold (a NUL character: SQLSTATE 22021 in text, 22P05 in JSON) is the caller's
     // input, wherever it reached the database: a search box, a filter, a field.

@@ -11,9 +11,18 @@ export interface ServerProcess {
   running(ms?: number): Promise<void>;
 }
 
-/** The real server (`node --import tsx src/server/server.ts`) as a child process, with these settings. */
+/**
+ * How node starts the server: compiled, as production runs it, when TEST_SERVER_BUILD names a build (the resilience
+ * proofs make one: server-build.ts); otherwise from its TypeScript through tsx.
+ */
+export function serverArgs(): string[] {
+  const build = process.env.TEST_SERVER_BUILD;
+  return build ? ['--enable-source-maps', path.join(build, 'server.js')] : ['--import', 'tsx', 'src/server/server.ts'];
+}
+
+/** The real server (serverArgs) as a child process, with these settings. */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,8 @@ import { auditLog, storedFiles } from '../db/schema';
 import { storedFileMetadataSchema, storedFileResponseSchema, type StoredFileMetadata, type StoredFileResponse } from '../../shared/storage/storage.schemas';
 import { pngBomb, SVG_WITH_SCRIPT, withHtmlPayload, withZipPayload } from './hostile-files';
 import { uploadBody } from './multipart';
+import { createObjectBackend, createStorage } from '../modules/storage/storage.service';
+import type { ObjectBackend } from '../modules/storage/object-backend';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test-app';
 
 /** Spec §3's fields of a stored file's metadata: an answer has these and no others. */
@@ -516,6 +518,56 @@ export function storageBackendSuite(label: string, start: () => Promise<BackendU
       expect(await storage.remove(fullPath)).toBe(false);
       expect(await storage.getMetadata(fullPath)).toBeNull();
       expect(await storage.downloadUrl(fullPath)).toBeNull();
+      await expectBackendMatchesTable();
+    });
+
+    it('sweeps the bytes a failed delete left behind once they are older than the grace period; a live file and an upload in flight stay', async () => {
+      // The same backend, but every delete fails (the S3 server or the disk refused it after the row was gone).
+      const real = createObjectBackend(t.config);
+      const failing: ObjectBackend = { ...real, kind: real.kind, remove: () => Promise.reject(new Error('the delete failed (test)')) };
+      const warnings: string[] = [];
+      const broken = createStorage({ db: t.database.db, config: t.config, backend: failing, log: { info: () => {}, warn: (_o, msg) => warnings.push(msg) } });
+      const dir = `users/${alice.id}/sweep`;
+      const text = (body: string) => ({ ownerId: alice.id, bytes: Buffer.from(body), contentType: 'text/plain; charset=utf-8' });
+      const first = await broken.put({ fullPath: `${dir}/kept.txt`, ...text('first') });
+      const second = await broken.put({ fullPath: `${dir}/kept.txt`, ...text('second') });
+      const gone = await broken.put({ fullPath: `${dir}/gone.txt`, ...text('gone') });
+      expect(await broken.remove(`${dir}/gone.txt`)).toBe(true);
+      expect(warnings).toEqual(['storage: bytes left behind after a new generation', 'storage: bytes left behind after a delete']);
+      const orphans = [`${dir}/kept.txt#${first.generation}`, `${dir}/gone.txt#${gone.generation}`];
+      const live = `${dir}/kept.txt#${second.generation}`;
+      expect(await backend.listKeys()).toEqual(expect.arrayContaining([...orphans, live]));
+
+      await new Promise((r) => setTimeout(r, 3_000));
+      // An upload in flight: its bytes are written, its row is not committed yet (put() writes the bytes first).
+      const inFlightAt = Date.now();
+      const inFlight = `${dir}/uploading.txt#${inFlightAt * 1000}`;
+      await real.write(inFlight, Buffer.from('in flight'), { contentType: 'text/plain', md5Base64: md5(Buffer.from('in flight')) });
+
+      // The default grace period (an hour): all of it is too young to touch.
+      expect(await t.storageSweeper.runOnce()).toMatchObject({ found: 0, removed: 0 });
+      // With 1.5 s of grace, counted from the moment the in-flight upload began (so a slow machine between the write
+      // and the sweep changes nothing, and a store that keeps whole seconds still leaves it younger than the cutoff):
+      // the orphans (3 s older) go; the in-flight upload and the live file stay.
+      const swept = await t.storageSweeper.runOnce({ graceMs: 1_500, now: () => new Date(inFlightAt) });
+      expect(swept).toMatchObject({ found: 2, removed: 2, failed: 0 });
+      expect(swept.listed).toBeGreaterThanOrEqual(2);
+      const keys = await backend.listKeys();
+      for (const key of orphans) expect(keys).not.toContain(key);
+      expect(keys).toEqual(expect.arrayContaining([live, inFlight]));
+      expect((await download((await t.context.storage.downloadUrl(`${dir}/kept.txt`))!)).body.toString()).toBe('second');
+
+      // /diag shows the admins what this server's sweep found and removed.
+      const diag = await t.app.inject({ url: '/api/diag', headers: { cookie: admin.cookie } });
+      expect(diag.json<{ admin: { storage: { sweep: unknown } } }>().admin.storage.sweep).toMatchObject({
+        last: { found: 2, removed: 2, failed: 0 },
+        lastError: null,
+        removedSinceStart: 2,
+      });
+
+      await real.remove(inFlight);
+      await real.close();
+      expect(await t.context.storage.remove(`${dir}/kept.txt`)).toBe(true);
       await expectBackendMatchesTable();
     });
   });

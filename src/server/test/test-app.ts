@@ -36,7 +36,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
     };
   }
   const dump = fs.readFileSync(inject('pgliteTemplate'));
-  return openPglite({ loadDataDir: new Blob([dump]) });
+  // In this thread: a worker costs each file's database a thread and a loader. PGLITE_WORKER=1 runs the files
+  // on the server's default (the resilience tests, which start real servers, always do).
+  return openPglite({ loadDataDir: new Blob([dump]), worker: process.env.PGLITE_WORKER === '1' });
 }
 
 export interface TestApp extends App {

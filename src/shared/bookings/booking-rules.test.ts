@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkBooking, checkCancellation, DEFAULT_BOOKING_RULES, localDay, weekStart, type BookingCheck } from './booking-rules';
+import { cancelCutoffMessage, checkBooking, checkCancellation, checkLimits, datedStart, DEFAULT_BOOKING_RULES, localDay, refusalMessage, weekStart, type BookingCheck, type Refusal } from './booking-rules';
 
 const TZ = 'America/Chicago';
 const SEASON = { startsOn: '2027-01-01', endsOn: '2027-12-31' };
@@ -36,6 +37,46 @@ describe('local weeks and days (league time zone)', () => {
     // Fall back Sun 2027-11-07: Monday Nov 8 00:00 CST is 06:00 UTC.
     expect(weekStart(at('2027-11-08T05:59:00Z'), TZ)).toBe('2027-11-01');
     expect(weekStart(at('2027-11-08T06:00:00Z'), TZ)).toBe('2027-11-08');
+  });
+});
+
+describe('datedStart: the local day and week, worked out once', () => {
+  // The opening round's draw judges thousands of instants with datedStart (Intl, ~5 µs) instead of localDay and
+  // weekStart (Temporal's polyfill, ~100 µs); they must agree everywhere, DST changes and odd offsets included.
+  it('agrees with localDay and weekStart in zones with DST, half-hour and 45-minute offsets, every 15 minutes of two years', () => {
+    const zones = ['America/Chicago', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'UTC'];
+    const from = Date.UTC(2026, 0, 1);
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: 0, max: 2 * 366 * 96 }), (zone, quarter) => {
+        const d = new Date(from + quarter * 900_000);
+        expect(datedStart(d, zone)).toEqual({ at: d.getTime(), day: localDay(d, zone), week: weekStart(d, zone) });
+      }),
+      { numRuns: 300 },
+    );
+    // The minutes around each Chicago change, where a naive offset would slip a day.
+    for (const iso of ['2027-03-14T07:59:00Z', '2027-03-14T08:00:00Z', '2027-11-07T05:59:00Z', '2027-11-07T06:00:00Z', '2027-11-08T05:59:00Z', '2027-11-08T06:00:00Z']) {
+      expect(datedStart(at(iso), TZ)).toMatchObject({ day: localDay(at(iso), TZ), week: weekStart(at(iso), TZ) });
+    }
+  });
+});
+
+describe('checkLimits: the limits checkBooking and the opening round share', () => {
+  const now = at('2027-04-10T12:00:00Z');
+  const slot = datedStart(at('2027-04-14T23:00:00Z'), TZ);
+  const limits = (teamBookings: string[], rules = DEFAULT_BOOKING_RULES) =>
+    checkLimits({ rules, slot, teamBookings: teamBookings.map((b) => datedStart(at(b), TZ)), teamName: 'Blue Jays', now });
+
+  it('says what checkBooking says', () => {
+    expect(limits(['2027-04-14T14:00:00Z'])).toEqual(check({ teamBookings: [at('2027-04-14T14:00:00Z')] }));
+    expect(limits(['2027-04-12T23:00:00Z', '2027-04-13T23:00:00Z'])).toMatchObject({ code: 'WEEK_LIMIT', message: 'Blue Jays already has 2 practices in the week of Mon, Apr 12 (limit 2).' });
+    expect(limits([])).toEqual({ ok: true });
+  });
+
+  it('judges how far ahead only when the rules say (an opening round sets its own dates)', () => {
+    const { maxAheadDays: _, ...withoutAhead } = DEFAULT_BOOKING_RULES;
+    const far = datedStart(at('2027-06-14T23:00:00Z'), TZ);
+    expect(checkLimits({ rules: DEFAULT_BOOKING_RULES, slot: far, teamBookings: [], teamName: 'Blue Jays', now })).toMatchObject({ code: 'TOO_FAR_AHEAD' });
+    expect(checkLimits({ rules: withoutAhead, slot: far, teamBookings: [], teamName: 'Blue Jays', now })).toEqual({ ok: true });
   });
 });
 
@@ -135,5 +176,25 @@ describe('coach cancellation cutoff', () => {
       code: 'TOO_SOON',
       message: 'Cancellations close 24 hours before the start; contact an admin.',
     });
+  });
+});
+
+describe('refusalMessage: the words of a refusal from its facts (checkBooking and the database booking call)', () => {
+  it('words every rule, with its numbers, its days and the league time', () => {
+    const cases: Array<[Refusal, string]> = [
+      [{ code: 'SLOT_BLOCKED', blockReason: null }, 'This slot is blocked.'],
+      [{ code: 'SLOT_TAKEN' }, 'Someone just booked this slot. Pick another time.'],
+      [{ code: 'SLOT_PAST' }, 'This practice time has already started or passed.'],
+      [{ code: 'BOOKING_PAUSED', pausedMessage: '  ' }, 'Booking is paused: the league has paused booking for now.'],
+      [{ code: 'WINDOW_NOT_OPEN', opens: at('2027-03-14T08:00:00Z'), timeZone: TZ }, 'Booking opens Sun, Mar 14, 3:00 AM.'],
+      [{ code: 'WINDOW_CLOSED', closes: at('2027-11-07T07:00:00Z'), timeZone: TZ }, 'Booking for this season closed Sun, Nov 7, 1:00 AM.'],
+      [{ code: 'TOO_SOON', minLeadHours: 1 }, 'Practices must be booked at least 1 hour ahead.'],
+      [{ code: 'TOO_FAR_AHEAD', maxAheadDays: 1 }, 'You can book up to 1 day ahead.'],
+      [{ code: 'DAY_LIMIT', teamName: 'Blue Jays', count: 0, limit: 0, day: '2027-03-14' }, 'Blue Jays already has 0 practices on Sun, Mar 14 (limit 0).'],
+      [{ code: 'WEEK_LIMIT', teamName: 'Blue Jays', count: 1, limit: 1, week: '2027-03-08' }, 'Blue Jays already has 1 practice in the week of Mon, Mar 8 (limit 1).'],
+      [{ code: 'UPCOMING_LIMIT', teamName: 'Blue Jays', count: 1, limit: 1 }, 'Blue Jays already has 1 upcoming practice (limit 1).'],
+    ];
+    for (const [refusal, words] of cases) expect(refusalMessage(refusal).replace(/\s/g, ' ')).toBe(words);
+    expect(cancelCutoffMessage(1)).toBe('Cancellations close 1 hour before the start; contact an admin.');
   });
 });

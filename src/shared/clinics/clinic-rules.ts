@@ -38,6 +38,16 @@ export function placesLeft(capacity: number, registered: number): number {
   return Math.max(0, capacity - registered);
 }
 
+/**
+ * "7 of 12 places left", or "Full — join the waitlist (3 waiting)": the one wording of a clinic's places, on
+ * /clinics, on the public calendar and in the league's calendar feed.
+ */
+export function placesText(clinic: { capacity: number; registeredCount: number; waitlistCount: number }): string {
+  const left = placesLeft(clinic.capacity, clinic.registeredCount);
+  if (left > 0) return `${left} of ${clinic.capacity} place${clinic.capacity === 1 ? '' : 's'} left`;
+  return `Full — join the waitlist (${clinic.waitlistCount} waiting)`;
+}
+
 /** What a new registration becomes: a place while one is left, else the waitlist. */
 export function statusForNewRegistration(capacity: number, registered: number): 'registered' | 'waitlisted' {
   return placesLeft(capacity, registered) > 0 ? 'registered' : 'waitlisted';

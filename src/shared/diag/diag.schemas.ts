@@ -75,6 +75,18 @@ export const diagAdminSchema = z.object({
     endpoint: z.string().optional(),
     /** A small object written, read back and removed. */
     probe: diagCheckSchema,
+    /**
+     * The sweep of bytes nobody points at (a delete that failed after its row was gone), on this server since it
+     * started: when it last ran, what it found and removed then, and how many it removed in all.
+     */
+    sweep: z
+      .object({
+        lastRunAt: z.string().nullable(),
+        last: z.object({ listed: z.number(), found: z.number(), removed: z.number(), failed: z.number() }).nullable(),
+        lastError: z.string().nullable(),
+        removedSinceStart: z.number(),
+      })
+      .optional(),
   }),
   mail: z.object({
     /** The SMTP server's host and port (never its user or password), or the outbox folder. */

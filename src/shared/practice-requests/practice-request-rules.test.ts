@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockCollides, classifySlots, pastDates, windowOn, windowProblems, zonedInstant } from './practice-request-rules';
+import { approvedThenCancelledText, blockCollides, classifySlots, pastDates, windowOn, windowProblems, zonedInstant } from './practice-request-rules';
 import { practiceRequestInputSchema, approvePracticeRequestSchema, DURATION_CHOICES } from './practice-requests.schemas';
 
 const TZ = 'America/Chicago';
@@ -117,5 +117,20 @@ describe('blockCollides', () => {
   it('with a facility preference: any block at that facility', () => {
     expect(blockCollides(block({ fieldId: 'f2' }), window, { facilityId: 'p1', fieldId: null })).toBe(true);
     expect(blockCollides(block({ facilityId: 'p2' }), window, { facilityId: 'p1', fieldId: null })).toBe(false);
+  });
+});
+
+describe('approvedThenCancelledText', () => {
+  const booking = (status: string, cancelledAt: string | null) => ({ status, cancelledAt });
+  it('says when the practice of an approved request was cancelled, on the league day (not the UTC one)', () => {
+    // 02:30 UTC on Wednesday is still Tuesday evening in Chicago.
+    expect(approvedThenCancelledText({ status: 'approved', booking: booking('cancelled', '2027-05-05T02:30:00.000Z') }, TZ)).toBe(
+      'Approved; practice cancelled on Tue, May 4',
+    );
+  });
+  it('says nothing while the practice stands, or for a request that was not approved', () => {
+    expect(approvedThenCancelledText({ status: 'approved', booking: booking('confirmed', null) }, TZ)).toBeNull();
+    expect(approvedThenCancelledText({ status: 'declined', booking: null }, TZ)).toBeNull();
+    expect(approvedThenCancelledText({ status: 'pending', booking: null }, TZ)).toBeNull();
   });
 });

@@ -94,8 +94,20 @@ export const practiceRequestSchema = z.object({
   response: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The practice an approval booked. An approved request whose booking is later cancelled stays approved
+   * (decision 017); `cancelledAt` says when the practice was cancelled (null while it stands).
+   */
   booking: z
-    .object({ id: z.string(), status: z.string(), fieldName: z.string(), facilityName: z.string(), startsAt: z.string(), endsAt: z.string() })
+    .object({
+      id: z.string(),
+      status: z.string(),
+      fieldName: z.string(),
+      facilityName: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      cancelledAt: z.string().nullable(),
+    })
     .nullable(),
 });
 export type PracticeRequest = z.infer<typeof practiceRequestSchema>;

@@ -105,6 +105,8 @@ export const teamReportRowSchema = z.object({
   /** Practice requests whose first preferred date is in the range. */
   requestsFiled: z.number(),
   requestsApproved: z.number(),
+  /** Of the approved, those whose booked practice was cancelled since (the request stays approved, decision 017). */
+  requestsApprovedCancelled: z.number(),
   requestsDeclined: z.number(),
 });
 

@@ -10,6 +10,12 @@ import { AppShell } from './shell/app-shell';
  * (app-shell.tsx). scripts/size-budget.mjs keeps the first screen of both under its budget.
  */
 
+/**
+ * Book a Field's ranked list for the opening round (features/opening), put into the page here since features do not
+ * import each other. Loaded only when the page shows it (a round open, a coach of a team): dnd-kit comes with it.
+ */
+const PreferencesPanel = lazy(async () => ({ default: (await import('../features/opening/components/preferences-panel')).PreferencesPanel }));
+
 /** A page module loaded when first shown; `pick` names the component in it. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactNode {
   const Page = lazy(async () => ({ default: pick(await load()) }));
@@ -21,7 +27,7 @@ export const routes: RouteObject[] = [
     element: <AppShell />,
     children: [
       { index: true, element: <LandingPage /> },
-      { path: 'slots', element: <BookFieldPage /> },
+      { path: 'slots', element: <BookFieldPage preferencesPanel={PreferencesPanel} /> },
       { path: 'login', element: lazyPage(() => import('../features/auth/components/login-page'), (m) => m.LoginPage) },
       { path: 'signup', element: lazyPage(() => import('../features/auth/components/signup-page'), (m) => m.SignupPage) },
       { path: 'forgot-password', element: lazyPage(() => import('../features/auth/components/forgot-password-page'), (m) => m.ForgotPasswordPage) },
@@ -36,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'practice-request', element: lazyPage(() => import('../features/practice-requests/components/practice-request-page'), (m) => m.PracticeRequestPage) },
       { path: 'clinics', element: lazyPage(() => import('../features/clinics/components/clinics-page'), (m) => m.ClinicsPage) },
       { path: 'contact', element: lazyPage(() => import('../features/contact/components/contact-page'), (m) => m.ContactPage) },
+      { path: 'opening/:id', element: lazyPage(() => import('../features/opening/components/opening-page'), (m) => m.OpeningPage) },
       { path: 'schedule-sync', element: lazyPage(() => import('../features/schedule-sync/components/schedule-sync-page'), (m) => m.ScheduleSyncPage) },
       {
         // The guard brings the admin layout (and Headless UI's menu) with it: loaded with the first admin page.
@@ -80,9 +87,20 @@ export const routes: RouteObject[] = [
             path: 'admin-announcements',
             element: lazyPage(() => import('../features/announcements/components/announcements-admin-page'), (m) => m.AnnouncementsAdminPage),
           },
+          { path: 'admin-mail', element: lazyPage(() => import('../features/mail-queue/components/mail-queue-page'), (m) => m.MailQueuePage) },
           { path: 'admin-audit-log', element: lazyPage(() => import('../features/audit-log/components/audit-log-page'), (m) => m.AuditLogPage) },
           { path: 'admin-manage-bookings', element: lazyPage(() => import('../features/bookings/components/manage-bookings-page'), (m) => m.ManageBookingsPage) },
-          { path: 'admin-booking-control', element: lazyPage(() => import('../features/bookings/components/booking-rules-page'), (m) => m.BookingRulesPage) },
+          {
+            path: 'admin-booking-control',
+            // The season's booking rules and its opening round (issue 26): two features on one page, put together here.
+            element: lazyPage(
+              () => Promise.all([import('../features/bookings/components/booking-rules-page'), import('../features/opening/components/opening-round-section')]),
+              ([{ BookingRulesPage }, { OpeningRoundSection }]) =>
+                function BookingControl() {
+                  return <BookingRulesPage openingRound={(season, timeZone) => <OpeningRoundSection season={season} timeZone={timeZone} />} />;
+                },
+            ),
+          },
           { path: 'admin-override-booking', element: lazyPage(() => import('../features/bookings/components/override-booking-page'), (m) => m.OverrideBookingPage) },
         ],
       },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema } from '../../shared/errors/api-error';
-import { ApiError, apiStream, isApiErrorBody, readNdjson } from './api-client';
+import { ApiError, api, apiStream, isApiErrorBody, readNdjson } from './api-client';
 
 function streamOf(chunks: Array<string | Uint8Array>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -99,5 +99,29 @@ describe('isApiErrorBody', () => {
       [],
     ];
     for (const sample of samples) expect(isApiErrorBody(sample), JSON.stringify(sample)).toBe(apiErrorSchema.safeParse(sample).success);
+  });
+});
+
+describe('api, when the database is down', () => {
+  const answer = (outcome: string, status = 503) => {
+    const body = { error: { code: 'UNAVAILABLE', message: `The league's database is down (${outcome}).`, details: { reason: 'database', outcome } } };
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'retry-after': '15' } }))));
+  };
+  const failure = (): Promise<unknown> => api('/api/bookings', { body: { slotId: 's1' } }).catch((err: unknown) => err);
+
+  it('keeps the server’s words, and says when a save may or may not have gone through (outcome "unknown")', async () => {
+    answer('unknown');
+    const error = await failure();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe("The league's database is down (unknown).");
+    expect((error as ApiError).outcomeUnknown).toBe(true);
+  });
+
+  it('does not call a refusal whose outcome is known ("none") unknown, nor another status with that word', async () => {
+    answer('none');
+    expect(((await failure()) as ApiError).outcomeUnknown).toBe(false);
+    answer('unknown', 500);
+    expect(((await failure()) as ApiError).outcomeUnknown).toBe(false);
+    expect(new ApiError(503, 'UNAVAILABLE', 'Down.').outcomeUnknown).toBe(false);
   });
 });

@@ -17,6 +17,14 @@ export class ApiError extends Error {
     const fields = (this.details as { fields?: Record<string, string> } | undefined)?.fields;
     return fields ?? {};
   }
+
+  /**
+   * The database stopped answering while a write was being saved (503, `details.outcome` "unknown"): it may or
+   * may not have gone through, so what is on screen must be read again before the action is offered again.
+   */
+  get outcomeUnknown(): boolean {
+    return this.status === 503 && (this.details as { outcome?: unknown } | undefined)?.outcome === 'unknown';
+  }
 }
 
 type Json = Record<string, unknown> | unknown[];

@@ -39,3 +39,12 @@ export const announcementsQueryKey = ['announcements'] as const;
 
 /** Practice requests: the team's own (the request page, the coach dashboard) and the admins' queue. */
 export const practiceRequestsQueryKey = ['practice-requests'] as const;
+
+/** Every clinics query (the list, the caller's registrations, rosters) sits under this key; the public calendar lists clinics too. */
+export const clinicsQueryKey = ['clinics'] as const;
+
+/**
+ * Every opening-round query (issue 26: the active season's rounds that Book a Field and the coach dashboard read, a
+ * season's rounds for the admin, one round's public page) sits under this key; a draw or a cancel invalidates it.
+ */
+export const openingsQueryKey = ['openings'] as const;

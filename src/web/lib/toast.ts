@@ -44,10 +44,23 @@ function show(kind: 'blank' | 'success' | 'error', message: string, options?: To
   );
 }
 
-/** The app's toasts, as react-hot-toast's: `toast('Nothing changed.')`, `toast.success('Saved.')`, `toast.error(err.message)`. */
+/**
+ * Takes the toast with this id off the screen at once, with no exit animation (react-hot-toast's `remove`; its
+ * `dismiss` would keep it on the page, fading, for another second). In order with the toasts asked for before and
+ * after it; nothing to do while the library was never asked for, as no toast can be on screen then.
+ */
+function remove(id: string): void {
+  if (library) library.then((hot) => hot.remove(id), () => undefined);
+}
+
+/**
+ * The app's toasts, as react-hot-toast's: `toast('Nothing changed.')`, `toast.success('Saved.')`, `toast.error(err.message)`,
+ * and `toast.remove(id)` for a toast shown with `{ id }` that no longer holds (the greeting, once the person logs out).
+ */
 export const toast = Object.assign((message: string, options?: ToastOptions) => show('blank', message, options), {
   success: (message: string, options?: ToastOptions) => show('success', message, options),
   error: (message: string, options?: ToastOptions) => show('error', message, options),
+  remove,
 });
 
 /** For the toaster host: whether any toast was asked for yet, and a way to hear when one is. */

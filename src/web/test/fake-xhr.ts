@@ -52,6 +52,6 @@ export class FakeXhr extends EventTarget {
 export async function sentRequest(n: number): Promise<FakeXhr> {
   await vi.waitFor(() => {
     if (!FakeXhr.made[n - 1]?.body) throw new Error(`request ${n} not sent yet`);
-  });
+  }, { timeout: 5_000 });
   return FakeXhr.made[n - 1]!;
 }

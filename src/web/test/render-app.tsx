@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { Profile } from '../../shared/users/users.schemas';
 import { Providers } from '../app/providers';
@@ -79,4 +79,15 @@ export function renderApp(path: string) {
       </MemoryRouter>
     </Providers>,
   );
+}
+
+/**
+ * Loads the page modules a file's routes load lazily (and all they import) once, before its tests. That first import
+ * is module loading, not the behaviour under test, and on a busy machine it takes seconds; done here it has its own
+ * time limit, and React.lazy then finds the module already loaded, so each test measures only the page itself.
+ */
+export function preloadPages(...loads: Array<() => Promise<unknown>>) {
+  beforeAll(async () => {
+    await Promise.all(loads.map((load) => load()));
+  }, 60_000);
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import {
   announcementState,
   audiencesFor,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, PendingStatement } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import type { AuditContext, AuditEntry } from './audit.service';
+import type { AuditContext, AuditEntry } from '../../context';
 
 function auditInsert(tx: Database, ctx: AuditContext, entry: AuditEntry) {
   return tx.insert(auditLog).values({
@@ -123,4 +123,15 @@ export async function findPeopleEmails(db: Database, ids: string[]): Promise<Map
   if (!ids.length) return new Map();
   const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** How many entries with these actions each entity has (entities without one are absent). */
+export async function countEntriesByEntity(db: Database, entityType: string, entityIds: readonly string[], actions: readonly string[]): Promise<Map<string, number>> {
+  if (entityIds.length === 0 || actions.length === 0) return new Map();
+  const rows = await db
+    .select({ entityId: auditLog.entityId, n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), inArray(auditLog.entityId, [...entityIds]), inArray(auditLog.action, [...actions])))
+    .groupBy(auditLog.entityId);
+  return new Map(rows.map((r) => [r.entityId!, Number(r.n)]));
 }

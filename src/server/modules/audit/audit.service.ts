@@ -1,24 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database, PendingStatement } from '../../db/client';
-import type { Actor } from '../../plugins/access';
+import type { Actor, AuditContext, AuditEntry } from '../../context';
 import * as repo from './audit.repository';
 
-/** Who made a change and from where: taken once from the request, written with every audit entry. */
-export interface AuditContext {
-  actorId: string | null;
-  actorEmail: string | null;
-  ip: string | null;
-  userAgent: string | null;
-}
-
-export interface AuditEntry {
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  summary: string;
-  before?: unknown;
-  after?: unknown;
-}
+export type { AuditContext, AuditEntry } from '../../context';
 
 export function auditContext(req: FastifyRequest, actor: Actor | null): AuditContext {
   return {
@@ -41,8 +26,16 @@ export async function recordAudit(tx: Database, ctx: AuditContext, entry: AuditE
 
 /**
  * The entry `recordAudit` writes, as a statement for the caller to run in its transaction together with its own
- * write (one round trip: bookings.repository `insertBookingAlong`).
+ * write (one round trip: bookings.repository `insertBookingsAlong`, the draw).
  */
 export function auditStatement(tx: Database, ctx: AuditContext, entry: AuditEntry): PendingStatement {
   return repo.auditRowInsert(tx, ctx, entry);
+}
+
+/**
+ * How many times each entity was changed by these actions, by the append-only log: a count that only grows, so
+ * another module can number an entity's revisions without a column of its own (clinics' SEQUENCE in the feed).
+ */
+export function countAuditedChanges(db: Database, entityType: string, entityIds: readonly string[], actions: readonly string[]): Promise<Map<string, number>> {
+  return repo.countEntriesByEntity(db, entityType, entityIds, actions);
 }

@@ -1,20 +1,15 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { DEFAULT_ADMIN_CLAIM, decideAdmin, type AdminDecision } from '../../../shared/users/admin-rule';
+import { DEFAULT_ADMIN_CLAIM, decideAdmin } from '../../../shared/users/admin-rule';
 import type { Live } from '../live/live.service';
-import { findSignedInPerson, type ProfileRow } from '../users/users.service';
+import { findSignedInPerson } from '../users/users.service';
 import type { Auth } from './auth';
 import { createSessionTokenReader } from './session-cookie';
 import { endSession, isPastLifetime } from './sessions';
 
-/** The signed-in person behind a request. */
-export interface Actor {
-  userId: string;
-  email: string;
-  profile: ProfileRow;
-  admin: AdminDecision;
-}
+export type { Actor } from '../../context';
 
 /**
  * Who is behind a session cookie, from memory: every request that needs the caller asks here instead of reading
@@ -139,7 +134,8 @@ export function createActorSource(deps: ActorSourceDeps, options: ActorCacheOpti
 
   function actorOf(cookie: string | undefined): Promise<Actor | null> {
     if (!cookie) return Promise.resolve(null);
-    if (maxAgeMs <= 0) return load(cookie).then((loaded) => loaded?.actor ?? null);
+    // Off, or deaf to other servers' changes for now (the database's LISTEN connection is down): read through.
+    if (maxAgeMs <= 0 || !live.hearsEverything()) return load(cookie).then((loaded) => loaded?.actor ?? null);
     const key = createHash('sha256').update(cookie).digest('base64url');
     const hit = entries.get(key);
     if (hit) {
@@ -154,7 +150,7 @@ export function createActorSource(deps: ActorSourceDeps, options: ActorCacheOpti
       .then((loaded) => {
         if (!loaded) return null;
         const validUntil = Math.min(now() + maxAgeMs, loaded.endsAt);
-        if (loaded.cacheable && epoch === startedIn && validUntil > now()) {
+        if (loaded.cacheable && epoch === startedIn && validUntil > now() && live.hearsEverything()) {
           entries.set(key, { actor: loaded.actor, userId: loaded.actor.userId, validUntil });
         }
         return loaded.actor;

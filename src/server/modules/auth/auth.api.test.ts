@@ -6,7 +6,7 @@ import { buildTestApp, cookieHeader, TEST_ORIGIN, type TestApp } from '../../tes
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ LOGIN_RATE_LIMIT: '5', TRUST_PROXY: 'true' });
+  t = await buildTestApp({ LOGIN_RATE_LIMIT: '5', SIGNUP_RATE_LIMIT: '12', TRUST_PROXY: 'true' });
 });
 afterAll(() => t.close());
 
@@ -74,6 +74,17 @@ describe('accounts', () => {
     // Another address is not affected.
     const other = await post('/api/auth/sign-in/email', { email: 'limited@example.org', password: 'wrong-password' }, { 'x-forwarded-for': '10.9.9.10' });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('rate-limits password sign-ups per address (SIGNUP_RATE_LIMIT, 12 a minute here)', async () => {
+    const signUp = (i: number, ip: string) =>
+      post('/api/auth/sign-up/email', { name: `Signup ${i}`, email: `signup.${ip}.${i}@example.org`, password: 'a long enough password' }, { 'x-forwarded-for': ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++) statuses.push((await signUp(i, '10.8.8.8')).statusCode);
+    expect(statuses).toEqual([...Array<number>(12).fill(200), 429]);
+    const limited = await signUp(13, '10.8.8.8');
+    expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('Wait a minute') } });
+    expect((await signUp(14, '10.8.8.9')).statusCode).toBe(200);
   });
 
   it('refuses a sign-in from another site (origin check)', async () => {

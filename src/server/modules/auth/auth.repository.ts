@@ -1,5 +1,5 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../../db/schema';
 
@@ -86,8 +86,16 @@ export async function recordProviderSignIn(db: Database, input: { userId: string
   });
 }
 
-/** A sign-in without the provider carries no identity token: the claims of an earlier one stop counting. True when some were dropped. */
-export async function forgetClaims(db: Database, userId: string): Promise<boolean> {
-  const rows = await db.update(authUser).set({ claims: sql`null` }).where(and(eq(authUser.id, userId), isNotNull(authUser.claims))).returning({ id: authUser.id });
-  return rows.length > 0;
+/** The account with this email (better-auth keeps emails in lower case), or null. */
+export async function findUserByEmail(db: Database, email: string): Promise<{ id: string; email: string } | null> {
+  const [row] = await db.select({ id: authUser.id, email: authUser.email }).from(authUser).where(eq(authUser.email, email.trim().toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+/** The person an account belongs to, by id: their email, and how many ways in (accounts) they have. */
+export async function findUserWithAccounts(db: Database, userId: string): Promise<{ email: string; accounts: number } | null> {
+  const [user] = await db.select({ email: authUser.email }).from(authUser).where(eq(authUser.id, userId)).limit(1);
+  if (!user) return null;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(authAccount).where(eq(authAccount.userId, userId));
+  return { email: user.email, accounts: Number(row?.n ?? 0) };
 }

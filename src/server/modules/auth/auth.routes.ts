@@ -3,11 +3,16 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { LeagueSettingsService } from '../league/league.service';
 import type { Live } from '../live/live.service';
+import { databaseFailure } from '../../db/database-failure';
 import { AppError } from '../../errors';
 import { ownOrigin } from '../../plugins/request-origin';
 import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
+import { withAuthFailure } from './auth-failures';
 import { createLoginThrottle, waitInWords, type LoginAttempt } from './login-throttle';
+import { resetLinkOwner } from './reset-links';
+import * as repo from './auth.repository';
+import { recordSecurityEvent, securityAuditContext, type SecurityEvent } from './security-audit';
 import { endSession, isPastLifetime } from './sessions';
 import { registerSignInRoutes } from './sign-in.routes';
 import { OIDC_CALLBACK_PATH } from '../../../shared/auth/sign-in.schemas';
@@ -23,6 +28,9 @@ const RESET_REQUEST_FLOOR_MS = 500;
 const FORWARDING_HEADERS = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip']);
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
+const REVOKE_OTHER_SESSIONS_PATH = '/api/auth/revoke-other-sessions';
+const RESET_PASSWORD_PATH = '/api/auth/reset-password';
 const GET_SESSION_PATH = '/api/auth/get-session';
 
 export interface AuthRoutesDeps {
@@ -100,10 +108,18 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
 
     if (isProviderCallback) previousToken = await currentSessionToken(req);
 
+    // A security event to audit-log once better-auth has made the change (security-audit.ts): who it is about is
+    // read before, since a password change or reset ends the sessions and spends the link that name the person.
+    const security = req.method === 'POST' ? await securityEventOf(req, pathname) : null;
+
     const started = performance.now();
     let response: Response;
     try {
-      response = await auth.handler(toRequest(req));
+      const handled = await withAuthFailure(() => auth.handler(toRequest(req)));
+      response = handled.response;
+      // The database did not answer: the same 503 in words as every other route (error-handler.ts).
+      if (response.status >= 500 && databaseFailure(handled.error)) throw handled.error;
+      if (response.status >= 500 && handled.error) req.log.error({ err: handled.error }, 'better-auth failed');
     } catch (err) {
       await attempt?.cancel();
       throw err;
@@ -112,11 +128,25 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
       const wait = RESET_REQUEST_FLOOR_MS - (performance.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
+    const auditHeaders = { ip: req.ip, userAgent: req.headers['user-agent'] ?? null };
     if (attempt) {
-      if (response.status === 401) await attempt.failed();
-      else if (response.ok) await attempt.succeeded();
+      if (response.status === 401) {
+        // The failure that fills the window locks the account: logged once, about the account when there is one.
+        const email = (req.body as { email: string }).email;
+        const account = (await attempt.failed()) ? await repo.findUserByEmail(db, email) : null;
+        if (account) {
+          await recordSecurityEvent(db, securityAuditContext(null, auditHeaders), {
+            kind: 'sign_in.locked',
+            userId: account.id,
+            email: account.email,
+            failures: config.loginAccountLimit,
+            lockedForMinutes: Math.max(1, Math.ceil(config.loginAccountWindowMs / 60_000)),
+          });
+        }
+      } else if (response.ok) await attempt.succeeded();
       else await attempt.cancel();
     }
+    if (security && response.ok) await recordSecurityEvent(db, securityAuditContext(security.actor, auditHeaders), security.event);
 
     let text = await response.text();
     if (response.ok && pathname === GET_SESSION_PATH && text.startsWith('{')) {
@@ -186,6 +216,27 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
     }
     return reply.send(text.length > 0 ? text : null);
   };
+  /** The security event a POST to this better-auth path makes when it succeeds, with the person it is about. */
+  async function securityEventOf(req: FastifyRequest, pathname: string): Promise<{ actor: { userId: string; email: string }; event: SecurityEvent } | null> {
+    const body = (req.body ?? {}) as { revokeOtherSessions?: unknown; token?: unknown };
+    if (pathname === CHANGE_PASSWORD_PATH || pathname === REVOKE_OTHER_SESSIONS_PATH) {
+      const actor = await req.actor();
+      if (!actor) return null;
+      const who = { userId: actor.userId, email: actor.email };
+      return pathname === CHANGE_PASSWORD_PATH
+        ? { actor: who, event: { kind: 'password.change', ...who, otherDevicesSignedOut: body.revokeOtherSessions === true } }
+        : { actor: who, event: { kind: 'sessions.revoke_others', ...who } };
+    }
+    if (pathname === RESET_PASSWORD_PATH && typeof body.token === 'string' && body.token !== '') {
+      const userId = await resetLinkOwner(db, body.token);
+      const person = userId ? await repo.findUserWithAccounts(db, userId) : null;
+      if (!userId || !person) return null;
+      const who = { userId, email: person.email };
+      return { actor: who, event: { kind: 'password.reset', ...who } };
+    }
+    return null;
+  }
+
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', config: { access: 'public' }, handler, schema: { hide: true } });
 }
 

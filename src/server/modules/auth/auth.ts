@@ -6,9 +6,12 @@ import type { Database } from '../../db/client';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { RESET_LINK_TTL_SECONDS, VERIFY_EMAIL_LANDING, VERIFY_LINK_TTL_SECONDS } from '../../../shared/auth/auth.schemas';
 import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE } from './auth-errors';
+import { recordAuthFailure } from './auth-failures';
 import { passwordResetMail, verifyEmailMail } from './auth-mail';
 import { createProfileForAuthUser, findProfileFlags, touchLastSignIn } from '../users/users.service';
-import { authDatabase } from './auth.repository';
+import { authDatabase, findUserWithAccounts } from './auth.repository';
+import { recordSecurityEvent, securityAuditContext } from './security-audit';
+import { OIDC_PROVIDER_ID } from '../../../shared/auth/sign-in.schemas';
 import { hashVerificationIdentifier, recordResetLink, resetLinksPlugin } from './reset-links';
 import type { LeagueSettingsService } from '../league/league.service';
 import type { Live } from '../live/live.service';
@@ -36,6 +39,15 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
   const changed = async (userId: string | null | undefined) => {
     if (userId) await live.publish({ people: [userId] });
   };
+  // A provider account added to a person who already had a way in (their password) is a link: audit-logged
+  // (security-audit.ts). A person whose first sign-in is with the provider has that one account only.
+  const auditProviderLink = async (userId: string, headers: Headers | undefined, providerName: string) => {
+    const person = await findUserWithAccounts(db, userId);
+    if (!person || person.accounts < 2) return;
+    const who = { userId, email: person.email };
+    const ctx = securityAuditContext(who, { ip: headers?.get('x-forwarded-for') ?? null, userAgent: headers?.get('user-agent') ?? null });
+    await recordSecurityEvent(db, ctx, { kind: 'provider.link', ...who, providerName });
+  };
   // The league's own identity provider (OIDC_*), when configured: docs/decisions/024.
   const oidc = config.oidc ? createOidcSupport(config.oidc, { db, changed, warn }) : null;
   return betterAuth({
@@ -56,11 +68,12 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
     verification: { storeIdentifier: { hash: async (identifier) => hashVerificationIdentifier(identifier) } },
     plugins: [
       resetLinksPlugin(db),
-      signInPolicyPlugin({ db, league, providerName: config.oidc?.providerName ?? null, changed }),
+      signInPolicyPlugin({ league, providerName: config.oidc?.providerName ?? null }),
       ...(oidc?.plugins ?? []),
     ],
     // Where a failed sign-in with the provider lands (better-auth adds ?error=<code>): the login page says it in words.
-    onAPIError: { errorURL: '/login' },
+    // The error behind a 500 is kept for the route, which answers a database outage in words (auth-failures.ts).
+    onAPIError: { errorURL: '/login', onError: recordAuthFailure },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -108,7 +121,7 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
       max: 100,
       customRules: {
         '/sign-in/email': { window: 60, max: config.loginRateLimit },
-        '/sign-up/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: config.signupRateLimit },
         // Each of these takes a password or sends mail: limited per address like sign-in.
         '/request-password-reset': { window: 60, max: config.loginRateLimit },
         '/reset-password': { window: 60, max: config.loginRateLimit },
@@ -149,7 +162,12 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
       },
       account: {
         // After every sign-in with the provider: its ID token's claims become the person's, its tokens are dropped.
-        create: { after: async (account) => oidc?.accountWritten(account) },
+        create: {
+          after: async (account, context) => {
+            await oidc?.accountWritten(account);
+            if (config.oidc && account.providerId === OIDC_PROVIDER_ID) await auditProviderLink(account.userId, context?.request?.headers, config.oidc.providerName);
+          },
+        },
         update: { after: async (account) => (account ? oidc?.accountWritten(account) : undefined) },
       },
       session: {

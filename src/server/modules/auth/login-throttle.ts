@@ -18,8 +18,11 @@ export interface LoginThrottle {
 }
 
 export interface LoginAttempt {
-  /** The password was wrong (or no such account): the attempt keeps counting until the window passes. */
-  failed(): Promise<void>;
+  /**
+   * The password was wrong (or no such account): the attempt keeps counting until the window passes. True when
+   * this failure is the one that fills the window (the account is refused from now on): once per lockout.
+   */
+  failed(): Promise<boolean>;
   /** The sign-in worked: the account's failures are forgotten. */
   succeeded(): Promise<void>;
   /** Neither (a malformed request, a refusal by another limit, a disabled account): the attempt does not count. */
@@ -44,7 +47,11 @@ export function createLoginThrottle(db: Database, { limit, windowMs }: { limit: 
         return { retryAfterSeconds: Math.max(1, Math.ceil((freesUp - now.getTime()) / 1000)) };
       }
       return {
-        failed: async () => {},
+        failed: async () => {
+          // Rows in the order they were taken: exactly one attempt holds the limit-th place.
+          const rows = await repo.listLiveVerifications(db, identifier, new Date());
+          return rows.length >= limit && rows[limit - 1]?.id === id;
+        },
         succeeded: () => repo.deleteVerifications(db, identifier),
         cancel: () => repo.deleteVerification(db, id),
       };

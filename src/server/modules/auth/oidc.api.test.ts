@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, authAccount, authUser, users } from '../../db/schema';
+import { auditLog, authAccount, authUser, notificationOutbox, users } from '../../db/schema';
 import { OIDC_START_PATH, oidcErrorMessage } from '../../../shared/auth/sign-in.schemas';
 import { startOidcTestProvider, signInAtProvider, CookieJar, type OidcTestProvider, type TestAccount } from '../../test/oidc-test-provider';
 import { buildTestApp, cookieHeader, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../test/test-app';
@@ -207,7 +207,7 @@ describe('the admin claim (spec §6)', () => {
     expect((await overview(cookie!)).statusCode).toBe(200);
   });
 
-  it('a password sign-in carries no token: the claims of an earlier provider sign-in stop counting', async () => {
+  it('a password sign-in keeps the claims of the last provider sign-in: still admin until the provider says otherwise', async () => {
     const frank = person({ admin: true });
     const { cookie } = await signIn(frank);
     const id = (await me(cookie!)).json().profile.id;
@@ -215,18 +215,53 @@ describe('the admin claim (spec §6)', () => {
     // Frank also sets a password (better-auth's server-only setPassword, for a signed-in person without one).
     await t.auth.api.setPassword({ body: { newPassword: TEST_PASSWORD }, headers: new Headers({ cookie: cookie! }) });
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email: frank.email, password: TEST_PASSWORD },
-      headers: { origin: TEST_ORIGIN },
-    });
+    const passwordSignIn = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: frank.email, password: TEST_PASSWORD }, headers: { origin: TEST_ORIGIN } });
+    const res = await passwordSignIn();
     expect(res.statusCode, res.body).toBe(200);
     const byPassword = cookieHeader(res.headers['set-cookie']);
-    expect((await overview(byPassword)).statusCode).toBe(403);
-    expect((await overview(cookie!)).statusCode).toBe(403);
+    expect((await overview(byPassword)).statusCode).toBe(200);
+    expect((await overview(cookie!)).statusCode).toBe(200);
     const [row] = await t.database.db.select({ claims: authUser.claims }).from(authUser).where(eq(authUser.id, id));
-    expect(row!.claims).toBeNull();
+    expect(row!.claims).toMatchObject({ admin: true, sub: frank.sub });
+
+    // The provider takes the claim away: the next sign-in with it ends the admin, the password sessions' too.
+    provider.setAccount({ ...frank, admin: undefined });
+    const again = await signIn(frank);
+    expect((await overview(again.cookie!)).statusCode).toBe(403);
+    expect((await overview(byPassword)).statusCode).toBe(403);
+    const later = cookieHeader((await passwordSignIn()).headers['set-cookie']);
+    expect((await overview(later)).statusCode).toBe(403);
+  });
+
+  it('a claim admin is one of the league admins every contact message is mailed to (a disabled one is not)', async () => {
+    const gwen = person({ admin: true });
+    const gwenId = (await me((await signIn(gwen)).cookie!)).json().profile.id;
+    const hal = person({ admin: true });
+    const halId = (await me((await signIn(hal)).cookie!)).json().profile.id;
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, halId));
+    t.wroteBehindTheApp();
+    const roleAdmin = await t.signUp({ email: `role.admin.${Date.now()}@example.org`, role: 'admin' });
+    const member = person({ admin: false });
+    const memberId = (await me((await signIn(member)).cookie!)).json().profile.id;
+
+    const subject = `Claim admins hear this ${Date.now()}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Vera Visitor', email: 'vera@example.org', subject, message: 'Is Field 2 open on Saturday?' },
+      remoteAddress: '203.0.113.240',
+      headers: { origin: TEST_ORIGIN },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const queued = (await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.kind, 'contact.received'))).filter(
+      (n) => (n.payload as { subject?: string }).subject === subject,
+    );
+    const to = queued.map((n) => n.recipientUserId);
+    expect(to).toEqual(expect.arrayContaining([gwenId, roleAdmin.id]));
+    expect(to).not.toContain(halId);
+    expect(to).not.toContain(memberId);
+    expect(new Set(to).size).toBe(to.length);
   });
 });
 
@@ -253,6 +288,32 @@ describe('an existing account with the same email', () => {
     expect(page.users[0]).toMatchObject({ email: 'gina@example.org', signInMethods: ['password', 'provider'] });
     const onlyProvider = (await t.app.inject({ url: `/api/admin/users?q=${encodeURIComponent(person().email!)}`, headers: { cookie: admin.cookie } })).json();
     expect(onlyProvider.users).toEqual([]);
+  });
+
+  it('the link is audit-logged about the person, once, with no token or password in it; a first sign-in is no link', async () => {
+    const existing = await passwordAccount('linda@example.org', true);
+    const linda = person({ email: 'linda@example.org', email_verified: true });
+    const { cookie } = await signIn(linda);
+    expect((await me(cookie!)).json().profile.id).toBe(existing.id);
+    await signIn(linda); // signing in again with the provider links nothing new
+
+    const links = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.provider.link'));
+    const about = links.filter((e) => e.entityId === existing.id);
+    expect(about).toHaveLength(1);
+    expect(about[0]).toMatchObject({
+      actorId: existing.id,
+      actorEmail: 'linda@example.org',
+      entityType: 'user',
+      summary: 'Test League ID was linked to linda@example.org: they can now log in with it as well as with their password',
+      after: { provider: 'Test League ID' },
+    });
+    const text = JSON.stringify(about[0]);
+    for (const secret of [TEST_PASSWORD, provider.clientSecret, linda.sub, 'eyJ', '$argon2']) expect(text).not.toContain(secret);
+
+    const fresh = person();
+    const first = await signIn(fresh);
+    const freshId = (await me(first.cookie!)).json().profile.id;
+    expect(links.concat(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.provider.link'))).filter((e) => e.entityId === freshId)).toEqual([]);
   });
 
   it('is never taken over by an address the provider has not verified: refused in words, the account untouched', async () => {

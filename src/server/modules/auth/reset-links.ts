@@ -62,6 +62,12 @@ export async function markResetLinkUsed(db: Database, token: string, now = new D
   await repo.updateVerificationValue(db, identifier, JSON.stringify({ ...ledger, usedAt: now.toISOString() }));
 }
 
+/** Whose reset link this is while it still works (better-auth keeps the person's id as the row's value), else null. */
+export async function resetLinkOwner(db: Database, token: string, now = new Date()): Promise<string | null> {
+  const link = await repo.findVerification(db, linkIdentifier(token));
+  return link && link.expiresAt > now ? link.value : null;
+}
+
 /** Whether a reset link still works and, when it does not, why. */
 export async function resetLinkStatus(db: Database, token: string, now = new Date()): Promise<ResetLinkStatus> {
   const link = await repo.findVerification(db, linkIdentifier(token));

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, rowsOf, type Database, type PendingStatement } from '../../db/client';
-import { bookingRules, bookings, facilities, fields, seasons, slots, teams, users } from '../../db/schema';
-import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../shared/bookings/booking-rules';
+import type { AuditContext } from '../../context';
+import { bookingRules, bookings, facilities, fields, slots, teams, users } from '../../db/schema';
+import { DEFAULT_BOOKING_RULES, type BookingRules, type Refusal } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 
 const columns = {
@@ -133,155 +133,123 @@ export async function insertBooking(
   return rows[0]!.id;
 }
 
-// ---- The booking path: a coach's booking in three statements (docs/decisions/013) ----
+// ---- The booking path: a coach's booking in one database call (docs/decisions/031) ----
+
+/** What a booking call answers when it booked: the facts the answer is built from (instants as ISO strings). */
+export interface BookedFacts {
+  createdAt: string;
+  teamName: string;
+  seasonId: string;
+  startsAt: string;
+  endsAt: string;
+  fieldId: string;
+  fieldName: string;
+  facilityName: string;
+  facilityAddress: string | null;
+  mapUrl: string | null;
+}
 
 /**
- * The booking's locks, in one statement and in the order every booking change takes them: the team's row
- * (FOR UPDATE: one team's bookings queue behind each other), then the slot's (FOR UPDATE: bookings, blocks,
- * deletes, moves and overrides of the slot queue) with its field and facility (FOR SHARE: a deactivation waits).
- * The slot's CTE starts by asking whether the team's has a row, so the team is always locked first.
- *
- * `team` is null when the team does not exist; `slot` when the slot does not exist or was deleted. What else the
- * booking reads comes after, in a statement of its own (`bookingFacts`): this one's snapshot dates from before
- * any lock it waited for, so it could miss a booking the team made meanwhile.
+ * Why a booking call refused: a rule of booking-rules.ts with the facts its words need, or what is checked before
+ * the rules (the team, the slot, its field, an opening round's hold).
  */
-export async function lockTeamAndSlot(
-  db: Database,
-  teamId: string,
-  slotId: string,
-  options: { wait: boolean } = { wait: true },
-): Promise<{ team: { name: string; active: boolean } | null; slot: { fieldActive: boolean } | null }> {
-  // NOWAIT: a lock held elsewhere fails the statement at once (SQLSTATE 55P03, `lockBusy`) instead of queueing.
-  const nowait = options.wait ? sql`` : sql` nowait`;
-  const result = await db.execute(sql`
-    with locked_team as materialized (
-      select ${teams.name} as name, ${teams.active} as active from ${teams} where ${teams.id} = ${teamId} for update${nowait}
-    ),
-    locked_slot as materialized (
-      select (${fields.active} and ${facilities.active}) as field_active
-      from ${slots}
-      join ${fields} on ${fields.id} = ${slots.fieldId}
-      join ${facilities} on ${facilities.id} = ${fields.facilityId}
-      where ${slots.id} = ${slotId} and ${slots.deletedAt} is null and exists (select 1 from locked_team)
-      for update of ${slots}${nowait} for share of ${fields}, ${facilities}${nowait}
+export type BookRefusal =
+  | Refusal
+  | { code: 'TEAM_INACTIVE' }
+  | { code: 'SLOT_GONE' }
+  | { code: 'FIELD_CLOSED'; fieldName: string }
+  | { code: 'OPENING_ROUND'; drawAt: Date; drawn: boolean };
+
+export type BookAnswer = { ok: true; booked: BookedFacts } | { ok: false; refusal: BookRefusal };
+
+/** The instants among a refusal's facts, which arrive as ISO strings. */
+const REFUSAL_INSTANTS = ['opens', 'closes', 'drawAt'] as const;
+
+export interface BookCall {
+  bookingId: string;
+  teamId: string;
+  slotId: string;
+  userId: string;
+  now: Date;
+  timeZone: string;
+  /** False: the locks with NOWAIT (SQLSTATE 55P03, `lockBusy`, when held elsewhere). True: see `cgsl_book`. */
+  wait: boolean;
+  audit: AuditContext;
+}
+
+// Prepared (parsed and planned once per connection); the function's own statements are planned once per session.
+const bookStatement = preparedPerDatabase((db) =>
+  db
+    .select({ answer: sql<unknown>`answer` })
+    .from(
+      sql`cgsl_book(${sql.placeholder('bookingId')}::uuid, ${sql.placeholder('teamId')}::uuid, ${sql.placeholder('slotId')}::uuid, ${sql.placeholder('userId')}::text, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('timeZone')}::text, ${sql.placeholder('wait')}::boolean, ${sql.placeholder('audit')}::jsonb) as answer`,
     )
-    select locked_team.name as team_name, locked_team.active as team_active, locked_slot.field_active
-    from locked_team left join locked_slot on true`);
-  const row = rowsOf<{ team_name: string; team_active: boolean; field_active: boolean | null }>(result)[0];
-  if (!row) return { team: null, slot: null };
-  return { team: { name: row.team_name, active: row.team_active }, slot: row.field_active === null ? null : { fieldActive: row.field_active } };
-}
-
-/** What the rules decide a booking on, read in one statement once its locks are held. */
-export interface BookingFacts {
-  slot: {
-    seasonId: string;
-    startsAt: Date;
-    endsAt: Date;
-    status: 'open' | 'booked' | 'blocked';
-    blockReason: string | null;
-    fieldId: string;
-    fieldName: string;
-    facilityName: string;
-    facilityAddress: string | null;
-    mapUrl: string | null;
-  };
-  season: { startsOn: string; endsOn: string };
-  rules: BookingRules;
-  /** Start times of the team's confirmed bookings, any season (what `confirmedStartsOfTeam` reads). */
-  teamStarts: Date[];
-  /** The team (null: no such team), and whether the slot's field and facility are open: what is checked first. */
-  team: { name: string; active: boolean } | null;
-  fieldActive: boolean;
-}
+    .prepare('cgsl_book'),
+);
 
 /**
- * The slot (with its field, facility and whether a confirmed booking holds it), its season, the season's rules
- * and the team's confirmed bookings, in one statement. Call it after `lockTeamAndSlot` in the same transaction:
- * its snapshot then includes every booking of the team committed before the team's lock was granted.
+ * A coach's booking in one round trip: `cgsl_book` (migration 0014) takes the team's and the slot's locks, judges
+ * the rules, and writes the booking, its `booking.created` notification and its `booking.create` audit entry, in
+ * the one statement's own transaction. A second confirmed booking of the slot is a unique violation, as ever.
  */
-const bookingFactsStatement = preparedPerDatabase((db) => {
-  const teamBookings = alias(bookings, 'team_bookings');
-  const teamSlots = alias(slots, 'team_slots');
-  const teamId = sql.placeholder('teamId');
-  const teamStarts = db
-    .select({ starts: sql`coalesce(json_agg((extract(epoch from ${teamSlots.startsAt}) * 1000)::float8), '[]'::json)` })
-    .from(teamBookings)
-    .innerJoin(teamSlots, eq(teamSlots.id, teamBookings.slotId))
-    .where(and(eq(teamBookings.teamId, teamId), eq(teamBookings.status, 'confirmed')));
-  return db
-    .select({
-      seasonId: slots.seasonId,
-      startsAt: slots.startsAt,
-      endsAt: slots.endsAt,
-      slotStatus: slots.status,
-      blockReason: slots.blockReason,
-      fieldId: fields.id,
-      fieldName: fields.name,
-      facilityName: facilities.name,
-      facilityAddress: facilities.address,
-      mapUrl: facilities.mapUrl,
-      bookingId: bookings.id,
-      seasonStartsOn: seasons.startsOn,
-      seasonEndsOn: seasons.endsOn,
-      rules: bookingRules,
-      teamStarts: sql<unknown>`${teamStarts}`,
-      team: sql<unknown>`(select json_build_object('name', ${teams.name}, 'active', ${teams.active}) from ${teams} where ${teams.id} = ${teamId})`,
-      fieldActive: sql<boolean>`(${fields.active} and ${facilities.active})`,
-    })
-    .from(slots)
-    .innerJoin(fields, eq(fields.id, slots.fieldId))
-    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
-    .innerJoin(seasons, eq(seasons.id, slots.seasonId))
-    .leftJoin(bookings, and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed')))
-    .leftJoin(bookingRules, eq(bookingRules.seasonId, slots.seasonId))
-    .where(and(eq(slots.id, sql.placeholder('slotId')), isNull(slots.deletedAt)))
-    .limit(1)
-    .prepare('booking_facts');
-});
-
-export async function bookingFacts(db: Database, teamId: string, slotId: string): Promise<BookingFacts | null> {
-  // Prepared (planned once per connection): every press reads it, twice when it books.
-  const rows = await bookingFactsStatement(db).execute({ teamId, slotId });
-  const r = rows[0];
-  if (!r) return null;
-  const starts = (typeof r.teamStarts === 'string' ? JSON.parse(r.teamStarts) : r.teamStarts) as number[];
-  return {
-    slot: {
-      seasonId: r.seasonId,
-      startsAt: r.startsAt,
-      endsAt: r.endsAt,
-      status: r.slotStatus === 'blocked' ? 'blocked' : r.bookingId ? 'booked' : 'open',
-      blockReason: r.blockReason,
-      fieldId: r.fieldId,
-      fieldName: r.fieldName,
-      facilityName: r.facilityName,
-      facilityAddress: r.facilityAddress,
-      mapUrl: r.mapUrl,
-    },
-    season: { startsOn: r.seasonStartsOn, endsOn: r.seasonEndsOn },
-    rules: toRules(r.rules),
-    teamStarts: starts.map((ms) => new Date(ms)),
-    team: (typeof r.team === 'string' ? JSON.parse(r.team) : r.team) as { name: string; active: boolean } | null,
-    fieldActive: r.fieldActive === true,
-  };
+export async function bookInOneCall(db: Database, call: BookCall): Promise<BookAnswer> {
+  const { audit } = call;
+  const rows = await bookStatement(db).execute({
+    bookingId: call.bookingId,
+    teamId: call.teamId,
+    slotId: call.slotId,
+    userId: call.userId,
+    now: call.now.toISOString(),
+    timeZone: call.timeZone,
+    wait: call.wait,
+    audit: JSON.stringify({ actorId: audit.actorId, actorEmail: audit.actorEmail, ip: audit.ip, userAgent: audit.userAgent }),
+  });
+  const raw = rows[0]!.answer;
+  const { ok, ...facts } = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { ok: boolean } & Record<string, unknown>;
+  if (ok) return { ok: true, booked: facts as unknown as BookedFacts };
+  for (const key of REFUSAL_INSTANTS) if (typeof facts[key] === 'string') facts[key] = new Date(facts[key]);
+  return { ok: false, refusal: facts as unknown as BookRefusal };
 }
 
+/** What a cancel call answers: the booking as cancelled (instants as ISO strings), or why not. */
+export type CancelAnswer =
+  | {
+      ok: true;
+      booking: Omit<Booking, 'id' | 'status' | 'bookedByEmail'> & { bookedBy: string | null; bookedByEmail: string | null };
+    }
+  | { ok: false; refusal: { code: 'NOT_FOUND' } | { code: 'ALREADY_CANCELLED' } | { code: 'CANCEL_CUTOFF'; cancelCutoffHours: number } };
+
+const cancelStatement = preparedPerDatabase((db) =>
+  db
+    .select({ answer: sql<unknown>`answer` })
+    .from(
+      sql`cgsl_cancel(${sql.placeholder('bookingId')}::uuid, ${sql.placeholder('teamId')}::uuid, ${sql.placeholder('userId')}::text, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('reason')}::text, ${sql.placeholder('audit')}::jsonb) as answer`,
+    )
+    .prepare('cgsl_cancel'),
+);
+
 /**
- * Inserts a confirmed booking together with the other writes of its transaction (the outbox's notification, the
- * audit entry: statements their own modules built and did not run) in one data-modifying statement, and returns
- * when the booking was made. A booking the slot already holds is a unique violation, as with `insertBooking`.
+ * A coach cancels a booking of their team in one round trip: `cgsl_cancel` (migration 0014) takes the team's lock,
+ * checks the booking is the team's, still confirmed and before the cutoff, and cancels it with its
+ * `booking.cancelled` notification and `booking.cancel` audit entry, in the statement's own transaction.
  */
-export async function insertBookingAlong(
+export async function cancelInOneCall(
   db: Database,
-  values: { id: string; slotId: string; teamId: string; bookedBy: string | null },
-  along: readonly PendingStatement[],
-): Promise<{ createdAt: Date }> {
-  const booking = db.insert(bookings).values(values).returning({ createdAt: bookings.createdAt });
-  const ctes = [sql`new_booking as ${booking}`, ...along.map((statement, i) => sql`${sql.identifier(`along_${i}`)} as ${statement}`)];
-  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select (extract(epoch from created_at) * 1000)::float8 as created_ms from new_booking`);
-  const row = rowsOf<{ created_ms: number | string }>(result)[0]!;
-  return { createdAt: new Date(Number(row.created_ms)) };
+  call: { bookingId: string; teamId: string; userId: string; now: Date; reason: string; audit: AuditContext },
+): Promise<CancelAnswer> {
+  const { audit } = call;
+  const rows = await cancelStatement(db).execute({
+    bookingId: call.bookingId,
+    teamId: call.teamId,
+    userId: call.userId,
+    now: call.now.toISOString(),
+    reason: call.reason,
+    audit: JSON.stringify({ actorId: audit.actorId, actorEmail: audit.actorEmail, ip: audit.ip, userAgent: audit.userAgent }),
+  });
+  const raw = rows[0]!.answer;
+  const { ok, ...facts } = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { ok: boolean } & Record<string, unknown>;
+  if (ok) return { ok: true, booking: facts as unknown as Extract<CancelAnswer, { ok: true }>['booking'] };
+  return { ok: false, refusal: facts as unknown as Extract<CancelAnswer, { ok: false }>['refusal'] };
 }
 
 export async function cancelBooking(db: Database, id: string, by: string | null, reason: string | null): Promise<boolean> {
@@ -425,4 +393,89 @@ export async function upcomingBookingCountOfTeam(db: Database, teamId: string, n
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .where(and(eq(bookings.teamId, teamId), eq(bookings.status, 'confirmed'), sql`${slots.deletedAt} is null`, gt(slots.startsAt, now)));
   return Number(row?.n ?? 0);
+}
+
+// ---- The opening round's draw (docs/decisions/030): many bookings in one transaction ----
+
+/** Locks these teams' rows in id order, as one statement: every other booking change of these teams queues behind. */
+export async function lockTeamsInOrder(db: Database, teamIds: readonly string[]): Promise<Array<{ id: string; name: string; active: boolean }>> {
+  if (teamIds.length === 0) return [];
+  return db
+    .select({ id: teams.id, name: teams.name, active: teams.active })
+    .from(teams)
+    .where(inArray(teams.id, [...teamIds]))
+    .orderBy(asc(teams.id))
+    .for('update');
+}
+
+/**
+ * Locks a season's live slots starting in [start, end) in id order (FOR UPDATE, as a booking locks its slot) with
+ * their fields and facilities (FOR SHARE: a deactivation waits). What the slots hold is read after, in a statement of
+ * its own (`slotsBetween`), whose snapshot follows the locks.
+ */
+export async function lockSlotsBetween(db: Database, seasonId: string, start: Date, end: Date): Promise<number> {
+  const result = await db.execute(sql`
+    select ${slots.id} as id
+    from ${slots}
+    join ${fields} on ${fields.id} = ${slots.fieldId}
+    join ${facilities} on ${facilities.id} = ${fields.facilityId}
+    where ${slots.seasonId} = ${seasonId} and ${slots.deletedAt} is null
+      and ${slots.startsAt} >= ${start.toISOString()}::timestamptz and ${slots.startsAt} < ${end.toISOString()}::timestamptz
+    order by ${slots.id}
+    for update of ${slots} for share of ${fields}, ${facilities}`);
+  return rowsOf(result).length;
+}
+
+export interface SlotForDraw {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  fieldName: string;
+  blocked: boolean;
+  booked: boolean;
+  fieldActive: boolean;
+}
+
+/** A season's live slots starting in [start, end), by start, with whether each is blocked, booked, on an open field. */
+export async function slotsBetween(db: Database, seasonId: string, start: Date, end: Date): Promise<SlotForDraw[]> {
+  return db
+    .select({
+      id: slots.id,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+      fieldName: fields.name,
+      blocked: sql<boolean>`${slots.status} = 'blocked'`,
+      booked: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed')`,
+      fieldActive: sql<boolean>`(${fields.active} and ${facilities.active})`,
+    })
+    .from(slots)
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
+    .where(and(eq(slots.seasonId, seasonId), isNull(slots.deletedAt), gte(slots.startsAt, start), lt(slots.startsAt, end)))
+    .orderBy(asc(slots.startsAt), asc(slots.id));
+}
+
+/** The confirmed bookings of these teams (any season: the limits count them all), with their slot's times and season. */
+export async function confirmedBookingsOfTeams(db: Database, teamIds: readonly string[]): Promise<Array<{ teamId: string; startsAt: Date; endsAt: Date; seasonId: string }>> {
+  if (teamIds.length === 0) return [];
+  return db
+    .select({ teamId: bookings.teamId, startsAt: slots.startsAt, endsAt: slots.endsAt, seasonId: slots.seasonId })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(inArray(bookings.teamId, [...teamIds]), eq(bookings.status, 'confirmed')));
+}
+
+/**
+ * Inserts confirmed bookings together with the other writes that go with them (their audit entries: statements
+ * their own module built and did not run) in one data-modifying statement. A slot that already holds a confirmed
+ * booking is a unique violation and the statement (and its transaction) fails whole.
+ */
+export async function insertBookingsAlong(
+  db: Database,
+  values: ReadonlyArray<{ id: string; slotId: string; teamId: string; bookedBy: string | null }>,
+  along: readonly PendingStatement[],
+): Promise<void> {
+  if (values.length === 0) return;
+  const ctes = [sql`new_bookings as ${db.insert(bookings).values([...values])}`, ...along.map((statement, i) => sql`${sql.identifier(`along_${i}`)} as ${statement}`)];
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
 }

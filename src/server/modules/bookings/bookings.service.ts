@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
-import { lockBusy, sqlState } from '../../db/client';
+import { sqlState } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
-import { checkBooking, checkCancellation, type BookingRules } from '../../../shared/bookings/booking-rules';
+import type { Actor } from '../../context';
+import { cancelCutoffMessage, checkLimits, datedStart, formatDateTime, refusalMessage, type BookingRules, type DatedStart, type LimitRules } from '../../../shared/bookings/booking-rules';
 import type { Booking, BookingContext } from '../../../shared/bookings/bookings.schemas';
 import { auditStatement, recordAudit, type AuditContext } from '../audit/audit.service';
 import { practiceIcs } from '../calendar/calendar.service';
-import { commitThenPublish } from '../live/live.service';
+import { commitThenPublish, publishAfter } from '../live/live.service';
 import { tags } from '../read-cache/read-cache.service';
-import { notification, notificationsStatement, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
+import { notification, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
 import { findActiveSeason, findSeason } from '../seasons/seasons.service';
 import { findSlot, lockSlot } from '../slots/slots.service';
 import * as repo from './bookings.repository';
 
-export const taken = () => new AppError('CONFLICT', 'Someone just booked this slot. Pick another time.', { rule: 'SLOT_TAKEN' });
+export const taken = () => new AppError('CONFLICT', refusalMessage({ code: 'SLOT_TAKEN' }), { rule: 'SLOT_TAKEN' });
 export const fieldClosed = (fieldName: string) =>
   new AppError('CONFLICT', `${fieldName} is closed (deactivated by a league admin), so its slots cannot be booked. Pick a slot on another field.`, { rule: 'FIELD_CLOSED' });
 export const notFound = () => new AppError('NOT_FOUND', "That booking does not exist, or it is not your team's. Reload My Reservations.");
@@ -68,37 +68,42 @@ function ruleRefusal(result: { code: string; message: string }): AppError {
 }
 
 /**
- * The rules checked on what is committed now, before queueing for a lock someone else holds. On the night booking
- * opens most presses are for a slot someone already holds or past a team's limit: they are refused here, as they
- * would have been a moment later, without waiting behind the presses ahead of them. A press that passes is decided
- * again under the locks. A rule speaks here only when what the locked path checks first holds (an active team, an
- * open field), so the answer is the one the transaction would give.
+ * Why an open slot cannot be booked first come, first served because an opening round holds it (decision 030), or
+ * null: until the draw the round's preferences decide it; after the draw, the rest waits until the league opens it.
  */
-async function refuseEarly(db: Database, teamId: string, slotId: string, now: Date, timeZone: string): Promise<void> {
-  const facts = await repo.bookingFacts(db, teamId, slotId);
-  if (!facts?.team?.active || !facts.fieldActive) return;
-  const result = checkBooking({
-    rules: facts.rules,
-    season: facts.season,
-    slot: { startsAt: facts.slot.startsAt, endsAt: facts.slot.endsAt, status: facts.slot.status, blockReason: facts.slot.blockReason },
-    teamBookings: facts.teamStarts,
-    teamName: facts.team.name,
-    now,
-    timeZone,
-  });
-  if (!result.ok) throw ruleRefusal(result);
+export function openingRefusal(opening: { drawAt: Date; drawn: boolean } | null, timeZone: string): { code: 'OPENING_ROUND'; message: string } | null {
+  if (!opening) return null;
+  if (opening.drawn) return { code: 'OPENING_ROUND', message: 'This slot was in the opening round; the league has not opened the rest for booking yet.' };
+  return {
+    code: 'OPENING_ROUND',
+    message: `This slot is in the opening round: the draw is on ${formatDateTime(opening.drawAt, timeZone)}. Rank it in your preferences instead.`,
+  };
+}
+
+/** A booking call's refusal in words: the rules' words from booking-rules.ts, the rest from this module. */
+function refusalError(refusal: repo.BookRefusal, timeZone: string): AppError {
+  switch (refusal.code) {
+    case 'TEAM_INACTIVE':
+      return new AppError('FORBIDDEN', 'Your team is not active, so it cannot book. Contact a league admin.');
+    case 'SLOT_GONE':
+      return new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+    case 'FIELD_CLOSED':
+      return fieldClosed(refusal.fieldName);
+    case 'OPENING_ROUND':
+      return ruleRefusal(openingRefusal(refusal, timeZone)!);
+    default:
+      return ruleRefusal({ code: refusal.code, message: refusalMessage(refusal) });
+  }
 }
 
 /**
- * A coach books an open slot for their team. Rules checked inside the transaction that holds the team's lock.
- * Three statements (docs/decisions/013): the locks (team, then slot), then everything the rules need in one read
- * whose snapshot follows the locks, then the booking with its notification and audit entry in one insert. The
- * answer is built from what the transaction read and wrote, not read again. *
- * When no other press is under way on this server, the locks are first asked for without waiting: nobody holds
- * them on almost every press (a coach booking on an ordinary evening), and the booking is done in those three
- * statements. When other presses are under way here, or another server holds the team or the slot (the night
- * booking opens), the press is first judged on what is committed (`refuseEarly`: most are refused there without
- * queueing) and only a press that passes waits for the locks and is decided under them.
+ * A coach books an open slot for their team: one database call (`cgsl_book`, migration 0014, docs/decisions/031)
+ * takes the team's lock, then the slot's, judges the rules on what is committed once they are held, and writes the
+ * booking with its notification and audit entry; the statement is its own transaction. It answers which rule
+ * refused and the facts its words need, worded here (booking-rules.ts `refusalMessage`), or what the answer is
+ * built from. When another press holds a lock (the night booking opens), the function judges the press on what is
+ * committed before queueing, so most presses that would be refused are refused without waiting; one that passes
+ * waits and is decided under the locks. Either way one round trip. Live pages are told after the commit.
  */
 export async function book({ db, live, league }: ServerContext, ctx: AuditContext, actor: Actor | null, slotId: string, now = new Date()): Promise<Booking> {
   const refusal = cannotBook(actor);
@@ -106,123 +111,99 @@ export async function book({ db, live, league }: ServerContext, ctx: AuditContex
   const { userId, profile } = actor!;
   const teamId = profile.teamId!;
   const timeZone = await league.timeZone();
-  const attempt = (wait: boolean) =>
-    raceAsTaken(() =>
-      commitThenPublish(db, live, async (tx) => {
-        const { team, slot: lock } = await repo.lockTeamAndSlot(tx, teamId, slotId, { wait });
-        if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot book. Contact a league admin.');
-        if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
-        const { slot, season, rules, teamStarts } = (await repo.bookingFacts(tx, teamId, slotId))!;
-        if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
-        const result = checkBooking({
-          rules,
-          season,
-          slot: { startsAt: slot.startsAt, endsAt: slot.endsAt, status: slot.status, blockReason: slot.blockReason },
-          teamBookings: teamStarts,
-          teamName: team.name,
-          now,
-          timeZone,
-        });
-        if (!result.ok) throw ruleRefusal(result);
-        const bookingId = randomUUID();
-        const startsAt = slot.startsAt.toISOString();
-        const endsAt = slot.endsAt.toISOString();
-        const { createdAt } = await repo.insertBookingAlong(tx, { id: bookingId, slotId, teamId, bookedBy: userId }, [
-          // Every booking change queues its email in the same transaction (product.md: sent from the outbox after commit).
-          notificationsStatement(tx, [
-            notification('booking.created', { teamId, userId }, { ...practiceOf({ id: bookingId, teamName: team.name, fieldName: slot.fieldName, startsAt, endsAt }), override: false, reason: null }),
-          ]),
-          auditStatement(tx, ctx, {
-            action: 'booking.create',
-            entityType: 'booking',
-            entityId: bookingId,
-            summary: `${team.name} booked ${slot.fieldName} at ${startsAt}`,
-            after: { bookingId, slotId, teamId },
-          }),
-        ]);
-        const booking: Booking = {
-          id: bookingId,
-          slotId,
-          seasonId: slot.seasonId,
-          teamId,
-          teamName: team.name,
-          status: 'confirmed',
-          startsAt,
-          endsAt,
-          fieldId: slot.fieldId,
-          fieldName: slot.fieldName,
-          facilityName: slot.facilityName,
-          facilityAddress: slot.facilityAddress,
-          mapUrl: slot.mapUrl,
-          // The booker reads their own address (findBooking's viewer rule): the profile's, as the join gives it.
-          bookedByEmail: profile.email,
-          createdAt: createdAt.toISOString(),
-          cancelledAt: null,
-          cancelReason: null,
-          override: false,
-          overrideReason: null,
-        };
-        return { value: booking, slots: [slotId] };
-      }),
-    );
-  pressesInFlight += 1;
-  try {
-    if (pressesInFlight === 1) {
-      try {
-        return await attempt(false);
-      } catch (err) {
-        if (!lockBusy(err)) throw err;
-      }
-    }
-    await refuseEarly(db, teamId, slotId, now, timeZone);
-    return await attempt(true);
-  } finally {
-    pressesInFlight -= 1;
-  }
+  const bookingId = randomUUID();
+  return publishAfter(live, async () => {
+    const answer = await raceAsTaken(() => repo.bookInOneCall(db, { bookingId, teamId, slotId, userId, now, timeZone, wait: true, audit: ctx }));
+    if (!answer.ok) throw refusalError(answer.refusal, timeZone);
+    const { booked } = answer;
+    const booking: Booking = {
+      id: bookingId,
+      slotId,
+      seasonId: booked.seasonId,
+      teamId,
+      teamName: booked.teamName,
+      status: 'confirmed',
+      startsAt: booked.startsAt,
+      endsAt: booked.endsAt,
+      fieldId: booked.fieldId,
+      fieldName: booked.fieldName,
+      facilityName: booked.facilityName,
+      facilityAddress: booked.facilityAddress,
+      mapUrl: booked.mapUrl,
+      // The booker reads their own address (findBooking's viewer rule): the profile's, as the join gives it.
+      bookedByEmail: profile.email,
+      createdAt: booked.createdAt,
+      cancelledAt: null,
+      cancelReason: null,
+      override: false,
+      overrideReason: null,
+    };
+    return { value: booking, slots: [slotId] };
+  });
 }
-
-/**
- * Presses being decided on this server. While another is under way the locks are likely taken (and on PGlite,
- * one connection, every transaction queues behind the one running), so a press is judged on what is committed
- * before it queues. Only a hint for speed: the decision is always made under the locks.
- */
-let pressesInFlight = 0;
 
 /** A coach cancels their team's booking before the cutoff; an admin cancels any booking, with a reason. */
 export async function cancel(
-  { db, live }: ServerContext,
+  deps: ServerContext,
   ctx: AuditContext,
   actor: Actor,
   bookingId: string,
   options: { asAdmin: boolean; reason?: string | undefined },
   now = new Date(),
 ): Promise<Booking> {
+  if (!options.asAdmin) return cancelAsCoach(deps, ctx, actor, bookingId, options.reason, now);
+  const { db, live } = deps;
   const booking = await repo.findBooking(db, bookingId);
   if (!booking) throw notFound();
-  if (!options.asAdmin && booking.teamId !== actor.profile.teamId) throw notFound();
-  const refusal = options.asAdmin ? null : cannotBook(actor);
-  if (refusal) throw new AppError('FORBIDDEN', refusal.message.replace('book practices', 'cancel practices'), { rule: refusal.code });
-  if (booking.status !== 'confirmed') throw new AppError('CONFLICT', 'This booking is already cancelled.');
-  if (!options.asAdmin) {
-    const cutoff = checkCancellation(await repo.getRules(db, booking.seasonId), new Date(booking.startsAt), now);
-    if (!cutoff.ok) throw new AppError('RULE_VIOLATION', cutoff.message, { rule: 'CANCEL_CUTOFF' });
-  }
+  if (booking.status !== 'confirmed') throw alreadyCancelled();
   await commitThenPublish(db, live, async (tx) => {
     await repo.lockTeam(tx, booking.teamId);
-    const reason = options.reason?.trim() || (options.asAdmin ? 'Cancelled by a league admin' : 'Cancelled by the coach');
-    if (!(await repo.cancelBooking(tx, bookingId, actor.userId, reason))) throw new AppError('CONFLICT', 'This booking is already cancelled.');
+    const reason = options.reason?.trim() || 'Cancelled by a league admin';
+    if (!(await repo.cancelBooking(tx, bookingId, actor.userId, reason))) throw alreadyCancelled();
     await recordAudit(tx, ctx, {
-      action: options.asAdmin ? 'booking.cancel.admin' : 'booking.cancel',
+      action: 'booking.cancel.admin',
       entityType: 'booking',
       entityId: bookingId,
       summary: `Cancelled ${booking.teamName}'s practice on ${booking.fieldName} at ${booking.startsAt}: ${reason}`,
       before: { status: 'confirmed' },
       after: { status: 'cancelled', reason },
     });
-    await queueNotifications(tx, [notification('booking.cancelled', { teamId: booking.teamId, userId: null }, { ...practiceOf(booking), reason, byAdmin: options.asAdmin, blocked: false })]);
+    await queueNotifications(tx, [notification('booking.cancelled', { teamId: booking.teamId, userId: null }, { ...practiceOf(booking), reason, byAdmin: true, blocked: false })]);
     return { value: undefined, slots: [booking.slotId] };
   });
   return (await repo.findBooking(db, bookingId, viewerOf(actor)))!;
+}
+
+const alreadyCancelled = () => new AppError('CONFLICT', 'This booking is already cancelled.');
+
+/**
+ * A coach cancels a booking of their team in one database call (`cgsl_cancel`, migration 0014, decision 031): the
+ * team's lock, then the booking read under it (the team's, still confirmed, before the season's cutoff), the cancel,
+ * its notification and audit entry, in the statement's own transaction; the answer is built from what it returns.
+ * A booking of another team, or of none, is not found whoever asks; a member learns why they cannot cancel only a
+ * booking of their own team (a read, no call: it never writes).
+ */
+async function cancelAsCoach({ db, live }: ServerContext, ctx: AuditContext, actor: Actor, bookingId: string, reason: string | undefined, now: Date): Promise<Booking> {
+  const teamId = actor.profile.teamId;
+  if (!teamId) throw notFound();
+  const refusal = cannotBook(actor);
+  if (refusal) {
+    if ((await repo.findBooking(db, bookingId))?.teamId !== teamId) throw notFound();
+    throw new AppError('FORBIDDEN', refusal.message.replace('book practices', 'cancel practices'), { rule: refusal.code });
+  }
+  return publishAfter(live, async () => {
+    const answer = await repo.cancelInOneCall(db, { bookingId, teamId, userId: actor.userId, now, reason: reason?.trim() || 'Cancelled by the coach', audit: ctx });
+    if (!answer.ok) {
+      const { refusal: why } = answer;
+      if (why.code === 'NOT_FOUND') throw notFound();
+      if (why.code === 'ALREADY_CANCELLED') throw alreadyCancelled();
+      throw new AppError('RULE_VIOLATION', cancelCutoffMessage(why.cancelCutoffHours), { rule: 'CANCEL_CUTOFF' });
+    }
+    const { bookedBy, bookedByEmail, ...rest } = answer.booking;
+    // Who booked it is shown as findBooking shows it to this person: to an admin, or to the booker themselves.
+    const booking: Booking = { id: bookingId, status: 'cancelled', ...rest, bookedByEmail: actor.admin.isAdmin || bookedBy === actor.userId ? bookedByEmail : null };
+    return { value: booking, slots: [booking.slotId] };
+  });
 }
 
 /**
@@ -282,6 +263,9 @@ export async function rulesOfSeason(db: Database, seasonId: string): Promise<Boo
   return repo.getRules(db, seasonId);
 }
 
+/** Start times of a team's confirmed bookings, any season (what the limits count). */
+export const confirmedStartsOfTeam = (db: Database, teamId: string) => repo.confirmedStartsOfTeam(db, teamId);
+
 /** Confirmed bookings on these slots (a block lists them, and cancels them when the admin chose so). */
 export const confirmedBookingsOn = repo.confirmedBookingsOn;
 export type CoveredBooking = Awaited<ReturnType<typeof repo.confirmedBookingsOn>>[number];
@@ -339,4 +323,107 @@ export async function bookForTeamInTransaction(tx: Database, ctx: AuditContext, 
     after: { bookingId, slotId: input.slotId, teamId: input.teamId },
   });
   return (await repo.findBooking(tx, bookingId))!;
+}
+
+// ---- The opening round's draw (docs/decisions/030) ----
+
+/** What a draw decides on, read in its transaction once the teams and the slots are locked. */
+export interface DrawFacts {
+  /** The teams asked for, by id (an id that is no team is left out). `bookings`: confirmed, any season. */
+  teams: Array<{ id: string; name: string; active: boolean; bookings: Array<{ startsAt: Date; endsAt: Date; seasonId: string }> }>;
+  /** The season's live slots starting in the range, by start. `free`: open, not booked, on an open field. */
+  slots: Array<{ id: string; startsAt: Date; endsAt: Date; fieldName: string; free: boolean }>;
+}
+
+/** One booking the draw makes; `note` and `details` go into its audit entry (`booking.create`). */
+export interface DrawPickToBook {
+  teamId: string;
+  slotId: string;
+  note: string;
+  details?: Record<string, unknown>;
+}
+
+export interface DrawBooked {
+  bookingId: string;
+  teamId: string;
+  teamName: string;
+  slotId: string;
+  fieldName: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+/** Bookings (with their audit entries) per statement: a draw of 2,000 picks is ten statements. */
+const DRAW_INSERT_BATCH = 200;
+
+/**
+ * Books a draw's picks inside the caller's transaction, with the guarantees of a coach's booking: the teams' rows are
+ * locked (in id order, so two draws or a draw and a booking cannot deadlock on them), then the season's slots in
+ * [start, end); what `decide` is handed is read after those locks, so no booking, block or deactivation can land
+ * between what the draw sees and what it books. Each pick is checked again here (the slot free and in the range, the
+ * team active, the team's limits with its bookings and its earlier picks, in pick order), and the one-confirmed-
+ * booking-per-slot index has the last word. Any problem fails the whole transaction: all of the picks or none.
+ * Booked by nobody (`booked_by` null: the draw made them); the caller tells the teams.
+ */
+export async function bookDrawInTransaction<T extends { picks: readonly DrawPickToBook[] }>(
+  tx: Database,
+  ctx: AuditContext,
+  scope: { seasonId: string; start: Date; end: Date; teamIds: readonly string[]; now: Date; timeZone: string; rules: Omit<LimitRules, 'maxAheadDays'> },
+  decide: (facts: DrawFacts) => T | Promise<T>,
+): Promise<{ facts: DrawFacts; decided: T; booked: DrawBooked[] }> {
+  const locked = await repo.lockTeamsInOrder(tx, [...new Set(scope.teamIds)].sort());
+  await repo.lockSlotsBetween(tx, scope.seasonId, scope.start, scope.end);
+  const slotRows = await repo.slotsBetween(tx, scope.seasonId, scope.start, scope.end);
+  const bookingRows = await repo.confirmedBookingsOfTeams(
+    tx,
+    locked.map((t) => t.id),
+  );
+  const byTeam = new Map<string, DrawFacts['teams'][number]>(locked.map((t) => [t.id, { ...t, bookings: [] }]));
+  for (const b of bookingRows) byTeam.get(b.teamId)?.bookings.push({ startsAt: b.startsAt, endsAt: b.endsAt, seasonId: b.seasonId });
+  const facts: DrawFacts = {
+    teams: [...byTeam.values()],
+    slots: slotRows.map((s) => ({ id: s.id, startsAt: s.startsAt, endsAt: s.endsAt, fieldName: s.fieldName, free: !s.blocked && !s.booked && s.fieldActive })),
+  };
+  const decided = await decide(facts);
+
+  // The team's own limits, as the draw judges them: never how far ahead (the round chose its dates), whatever object came in.
+  const { maxPerWeek, maxPerDay, maxUpcoming, minLeadHours } = scope.rules;
+  const limits = { maxPerWeek, maxPerDay, maxUpcoming, minLeadHours };
+  const slotsById = new Map(facts.slots.map((s) => [s.id, s]));
+  const held = new Map<string, DatedStart[]>(facts.teams.map((t) => [t.id, t.bookings.map((b) => datedStart(b.startsAt, scope.timeZone))]));
+  const booked: DrawBooked[] = [];
+  const taken = new Set<string>();
+  for (const pick of decided.picks) {
+    const team = byTeam.get(pick.teamId);
+    const slot = slotsById.get(pick.slotId);
+    const refuse = (why: string) =>
+      new AppError('CONFLICT', `The draw cannot book ${team?.name ?? 'a team'} into ${slot?.fieldName ?? 'a slot'}: ${why.replace(/\.$/, '')}. Nothing was booked; run the draw again.`);
+    if (!team?.active) throw refuse('the team is not active');
+    if (!slot?.free || taken.has(slot.id)) throw refuse('the slot is not free');
+    const at = datedStart(slot.startsAt, scope.timeZone);
+    if (slot.startsAt.getTime() <= scope.now.getTime()) throw refuse('the practice time has passed');
+    const allowed = checkLimits({ rules: limits, slot: at, teamBookings: held.get(team.id)!, teamName: team.name, now: scope.now });
+    if (!allowed.ok) throw refuse(allowed.message);
+    held.get(team.id)!.push(at);
+    taken.add(slot.id);
+    booked.push({ bookingId: randomUUID(), teamId: team.id, teamName: team.name, slotId: slot.id, fieldName: slot.fieldName, startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString() });
+  }
+  for (let i = 0; i < booked.length; i += DRAW_INSERT_BATCH) {
+    const batch = booked.slice(i, i + DRAW_INSERT_BATCH);
+    await repo.insertBookingsAlong(
+      tx,
+      batch.map((b) => ({ id: b.bookingId, slotId: b.slotId, teamId: b.teamId, bookedBy: null })),
+      batch.map((b, k) => {
+        const pick = decided.picks[i + k]!;
+        return auditStatement(tx, ctx, {
+          action: 'booking.create',
+          entityType: 'booking',
+          entityId: b.bookingId,
+          summary: `${b.teamName} got ${b.fieldName} at ${b.startsAt}: ${pick.note}`,
+          after: { bookingId: b.bookingId, slotId: b.slotId, teamId: b.teamId, ...pick.details },
+        });
+      }),
+    );
+  }
+  return { facts, decided, booked };
 }

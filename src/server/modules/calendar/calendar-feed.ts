@@ -1,14 +1,25 @@
 import { createHash } from 'node:crypto';
-import { createEvent, createEvents, type EventAttributes } from 'ics';
+import { createRequire } from 'node:module';
+import type * as Ics from 'ics';
+import type { EventAttributes } from 'ics';
+import { placesText } from '../../../shared/clinics/clinic-rules';
 
 // Pure pieces of the calendar feeds (docs/decisions/015): the events, the file, its entity tag and the
 // conditional-request check. The `ics` library writes the iCalendar text; nothing here formats it by hand.
 
 export const PRODUCT_ID = '-//CGSL Practice Scheduler//Calendar feeds//EN';
 
+let ics: typeof Ics | null = null;
+/**
+ * The `ics` library, loaded at the first calendar file rather than at start (issue 27: it costs a restarting server
+ * ~0.05-0.1 s of CPU, and most requests never write a calendar). A CommonJS package: required, synchronously.
+ */
+export const icsLibrary = (): typeof Ics => (ics ??= createRequire(import.meta.url)('ics') as typeof Ics);
+
 /** The one UID of a booking's event, in the single-booking .ics and every feed alike. */
 export const bookingUid = (bookingId: string) => `booking-${bookingId}@cgsl-practice-scheduler`;
 export const blockUid = (blockId: string) => `block-${blockId}@cgsl-practice-scheduler`;
+export const clinicUid = (clinicId: string) => `clinic-${clinicId}@cgsl-practice-scheduler`;
 
 /**
  * Who reads a feed. `public`: anyone (league and field feeds): team, field and facility names, never a person.
@@ -44,6 +55,22 @@ export interface FeedBlock {
   category: 'weather' | 'maintenance' | 'event' | 'other';
   reason: string;
   lifted: boolean;
+  revisedAt: Date;
+}
+
+/** A published clinic in the league's feed: where, how many places are left, cancelled or not. */
+export interface FeedClinic {
+  id: string;
+  title: string;
+  location: string;
+  startsAt: Date;
+  endsAt: Date;
+  capacity: number;
+  registeredCount: number;
+  waitlistCount: number;
+  cancelled: boolean;
+  /** Its edits and its cancellation so far (the audit log's count): a cancelled clinic's is higher than before. */
+  sequence: number;
   revisedAt: Date;
 }
 
@@ -101,12 +128,33 @@ export function blockEvent(b: FeedBlock): FeedEvent {
   };
 }
 
+export function clinicEvent(c: FeedClinic): FeedEvent {
+  return {
+    uid: clinicUid(c.id),
+    sequence: c.sequence,
+    title: `${c.cancelled ? 'Cancelled: ' : ''}Clinic: ${c.title}`,
+    start: c.startsAt.getTime(),
+    end: c.endsAt.getTime(),
+    ...utc,
+    ...(c.location ? { location: c.location } : {}),
+    description: c.cancelled
+      ? 'This clinic was cancelled.'
+      : `League clinic. ${placesText(c)}. Register on the Clinics page of the CGSL Practice Scheduler.`,
+    status: c.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    transp: 'TRANSPARENT',
+    categories: ['Clinic'],
+    timestamp: c.revisedAt.getTime(),
+    lastModified: c.revisedAt.getTime(),
+  };
+}
+
 /**
  * A whole feed as an iCalendar file (METHOD:PUBLISH, instants in UTC so they are right on both sides of every DST
  * change whatever the reader's zone). Events come in the order given, so the same data gives the same bytes.
  * A map link the library refuses drops that link only, not the feed.
  */
 export function feedIcs(calName: string, events: FeedEvent[]): string {
+  const { createEvent, createEvents } = icsLibrary();
   const header = { productId: PRODUCT_ID, method: 'PUBLISH', calName };
   let built = createEvents(events, header);
   if ((built.error || !built.value) && events.some((e) => e.url)) {

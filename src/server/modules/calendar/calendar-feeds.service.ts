@@ -4,13 +4,14 @@ import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashToken } from '../../one-time-token';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import { FEED_TOKEN_PATTERN, feedWindow, type TeamFeed } from '../../../shared/calendar/calendar.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { readyBody, tags, type CachedFeed } from '../read-cache/read-cache.service';
+import { clinicsForFeed } from '../clinics/clinics.service';
 import { findFacility, findField } from '../facilities/facilities.service';
 import { findTeam } from '../teams/teams.service';
-import { blockEvent, feedEtag, feedIcs, practiceEvent, type FeedAudience } from './calendar-feed';
+import { blockEvent, clinicEvent, feedEtag, feedIcs, practiceEvent, type FeedAudience, type FeedClinic } from './calendar-feed';
 import * as repo from './calendar.repository';
 
 /**
@@ -43,15 +44,22 @@ export const createBuiltFeeds = (): BuiltFeeds =>
 /**
  * A feed from this server's read cache (decision 014): calendar apps poll the same feeds all day, and they change
  * only when a slot does. Any slot change (every booking, move, cancellation and block publishes one) drops every
- * feed, on every server; so do a league change and a LISTEN resync, with the cache's 60 s backstop. The day is in
+ * feed, on every server; a clinic change (made, edited, cancelled, a registration) drops the feeds that list
+ * clinics (`alsoTags`); so do a league change and a LISTEN resync, with the cache's 60 s backstop. The day is in
  * the key: what a feed holds moves with the league's date.
  */
-async function feedOf(deps: CalendarDeps, feedKey: string, read: (bounds: repo.FeedBounds, shortName: string) => Promise<{ calName: string; events: Event[] }>): Promise<FeedFile> {
+async function feedOf(
+  deps: CalendarDeps,
+  feedKey: string,
+  read: (bounds: repo.FeedBounds, shortName: string) => Promise<{ calName: string; events: Event[] }>,
+  alsoTags: string[] = [],
+): Promise<FeedFile> {
   const league = await deps.league.get();
   const bounds = feedWindow(new Date(), league.timeZone);
+  const feedTags = [tags.anySlot, ...alsoTags];
   return deps.cache.feeds.get(`${feedKey}|${bounds.today.toISOString()}`, () => buildFeed(deps, feedKey, () => read(bounds, league.shortName)), {
-    joinTags: [tags.anySlot],
-    tagsOf: () => [tags.anySlot],
+    joinTags: feedTags,
+    tagsOf: () => feedTags,
   });
 }
 
@@ -73,16 +81,28 @@ async function buildFeed(deps: CalendarDeps, feedKey: string, read: () => Promis
 type Event = ReturnType<typeof practiceEvent>;
 const byTime = (a: Event, b: Event) => (a.start as number) - (b.start as number) || (a.uid! < b.uid! ? -1 : a.uid! > b.uid! ? 1 : 0);
 
-function eventsOf(practices: repo.FeedPracticeRow[], blocks: repo.FeedBlockRow[], audience: FeedAudience): Event[] {
-  return [...practices.map((p) => practiceEvent(p, audience)), ...blocks.map(blockEvent)].sort(byTime);
+function eventsOf(practices: repo.FeedPracticeRow[], blocks: repo.FeedBlockRow[], audience: FeedAudience, clinics: FeedClinic[] = []): Event[] {
+  return [...practices.map((p) => practiceEvent(p, audience)), ...blocks.map(blockEvent), ...clinics.map(clinicEvent)].sort(byTime);
 }
 
-/** Every confirmed practice of the league and every block, with recent cancellations marked cancelled. */
+/**
+ * Every confirmed practice of the league, every block and every published clinic (read through the clinics
+ * service), with recent cancellations marked cancelled.
+ */
 export function leagueFeed(deps: CalendarDeps): Promise<FeedFile> {
-  return feedOf(deps, 'league', async (bounds, shortName) => {
-    const [practices, blocks] = await Promise.all([repo.feedPractices(deps.db, { kind: 'league' }, bounds), repo.feedBlocks(deps.db, { kind: 'league' }, bounds)]);
-    return { calName: `${shortName} practices`, events: eventsOf(practices, blocks, 'public') };
-  });
+  return feedOf(
+    deps,
+    'league',
+    async (bounds, shortName) => {
+      const [practices, blocks, clinics] = await Promise.all([
+        repo.feedPractices(deps.db, { kind: 'league' }, bounds),
+        repo.feedBlocks(deps.db, { kind: 'league' }, bounds),
+        clinicsForFeed(deps.db, bounds),
+      ]);
+      return { calName: `${shortName} practices`, events: eventsOf(practices, blocks, 'public', clinics) };
+    },
+    [tags.clinics],
+  );
 }
 
 /** One field's practices and the blocks that close it (its own, its slots', its facility's). */

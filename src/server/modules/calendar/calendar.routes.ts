@@ -40,7 +40,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ServerContext & { publicUrl: 
     '/api/calendar/league.ics',
     {
       config: { access: 'public' },
-      schema: { tags: ['calendar'], summary: 'League-wide calendar feed (iCalendar): every confirmed practice and every block', response: feedErrors },
+      schema: { tags: ['calendar'], summary: 'League-wide calendar feed (iCalendar): every confirmed practice, every block and every published clinic', response: feedErrors },
     },
     async (req, reply) => sendFeed(req, reply, await service.leagueFeed(deps), 'public'),
   );

@@ -1,5 +1,5 @@
-import { createEvent, type EventAttributes } from 'ics';
-import { bookingUid } from './calendar-feed';
+import type { EventAttributes } from 'ics';
+import { bookingUid, icsLibrary } from './calendar-feed';
 
 /** A practice as a calendar shows it. */
 export interface PracticeEvent {
@@ -35,6 +35,7 @@ function eventOf(p: PracticeEvent, mapUrl: string | null): EventAttributes {
  * checked, or one its stricter rules reject) is left out rather than failing the whole file.
  */
 export function practiceIcs(p: PracticeEvent): string {
+  const { createEvent } = icsLibrary();
   let built = createEvent(eventOf(p, p.mapUrl));
   if ((built.error || !built.value) && p.mapUrl) built = createEvent(eventOf(p, null));
   if (built.error || !built.value) throw built.error ?? new Error('could not build the calendar file');

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clinicRegistrations, clinics, facilities, users } from '../../db/schema';
 import type { Clinic, Registration, RosterEntry } from '../../../shared/clinics/clinics.schemas';
@@ -198,5 +198,61 @@ export async function roster(db: Database, clinicId: string): Promise<RosterEntr
     registrantEmail: email,
     createdAt: reg.createdAt.toISOString(),
     promotedAt: iso(reg.promotedAt),
+  }));
+}
+
+// ---- the league's calendar feed (module calendar reads these through clinics.service) ----
+
+/** A clinic as the league's feed shows it: published, in the feed's window. */
+export interface FeedClinicRow {
+  id: string;
+  title: string;
+  location: string;
+  startsAt: Date;
+  endsAt: Date;
+  capacity: number;
+  registeredCount: number;
+  waitlistCount: number;
+  cancelled: boolean;
+  /** The latest of the clinic's edit, its facility's and any change to its registrations (the event's DTSTAMP). */
+  revisedAt: Date;
+}
+
+const lastRegistrationChangeSql = sql`(select max(greatest(r.created_at, coalesce(r.promoted_at, r.created_at), coalesce(r.cancelled_at, r.created_at))) from ${clinicRegistrations} r where r.clinic_id = ${clinics.id})`;
+
+/**
+ * Published clinics ending at or after `pastFrom`; a cancelled one while it is kept (cancelled since
+ * `cancelledFrom`, or starting `today` or later), as bookings are in the feed. Ordered for a stable body.
+ */
+export async function feedClinics(db: Database, bounds: { today: Date; pastFrom: Date; cancelledFrom: Date }): Promise<FeedClinicRow[]> {
+  const rows = await db
+    .select({
+      clinic: clinics,
+      location: locationSql,
+      registered: registeredCountSql,
+      waitlisted: waitlistCountSql,
+      revisedMs: sql<number>`(extract(epoch from greatest(${clinics.updatedAt}, coalesce(${facilities.updatedAt}, ${clinics.updatedAt}), coalesce(${lastRegistrationChangeSql}, ${clinics.updatedAt}))) * 1000)::float8`,
+    })
+    .from(clinics)
+    .leftJoin(facilities, eq(facilities.id, clinics.facilityId))
+    .where(
+      and(
+        eq(clinics.published, true),
+        gte(clinics.endsAt, bounds.pastFrom),
+        or(isNull(clinics.cancelledAt), and(isNotNull(clinics.cancelledAt), or(gte(clinics.cancelledAt, bounds.cancelledFrom), gte(clinics.startsAt, bounds.today)))),
+      ),
+    )
+    .orderBy(asc(clinics.startsAt), asc(clinics.id));
+  return rows.map((r) => ({
+    id: r.clinic.id,
+    title: r.clinic.title,
+    location: r.location,
+    startsAt: r.clinic.startsAt,
+    endsAt: r.clinic.endsAt,
+    capacity: r.clinic.capacity,
+    registeredCount: Number(r.registered),
+    waitlistCount: Number(r.waitlisted),
+    cancelled: r.clinic.cancelledAt !== null,
+    revisedAt: new Date(Number(r.revisedMs)),
   }));
 }

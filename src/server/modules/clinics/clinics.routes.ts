@@ -55,7 +55,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
       config: { access: 'admin' },
       schema: { tags, summary: 'Create a clinic (admin)', body: clinicInputSchema, response: { 201: z.object({ clinic: clinicSchema }), ...errors } },
     },
-    async (req, reply) => reply.status(201).send({ clinic: await service.createClinic(db, await requestAuditContext(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ clinic: await service.createClinic(deps, await requestAuditContext(req), req.body) }),
   );
 
   app.put(
@@ -70,7 +70,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
         response: { 200: clinicEditResultSchema, ...errors },
       },
     },
-    async (req) => service.editClinic(db, await requestAuditContext(req), req.params.id, req.body),
+    async (req) => service.editClinic(deps, await requestAuditContext(req), req.params.id, req.body),
   );
 
   app.post(
@@ -85,7 +85,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
         response: { 200: clinicCancelResultSchema, ...errors },
       },
     },
-    async (req) => service.cancelClinic(db, await requestAuditContext(req), req.params.id, req.body.reason),
+    async (req) => service.cancelClinic(deps, await requestAuditContext(req), req.params.id, req.body.reason),
   );
 
   app.post(
@@ -114,7 +114,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
         response: { 200: registrationCancelResultSchema, ...errors },
       },
     },
-    async (req) => service.cancelRegistration(db, await requestAuditContext(req), await req.requireActor(), req.params.id),
+    async (req) => service.cancelRegistration(deps, await requestAuditContext(req), await req.requireActor(), req.params.id),
   );
 
   app.post(
@@ -128,7 +128,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
         response: { 200: registrationCancelResultSchema, ...errors },
       },
     },
-    async (req) => service.cancelRegistrationByAdmin(db, await requestAuditContext(req), await req.requireActor(), req.params.id, req.params.registrationId),
+    async (req) => service.cancelRegistrationByAdmin(deps, await requestAuditContext(req), await req.requireActor(), req.params.id, req.params.registrationId),
   );
 
   app.get(

@@ -2,12 +2,13 @@ import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import { capacityProblem, registrationWindow, registrationWindowWords, statusForNewRegistration, whoIsPromoted } from '../../../shared/clinics/clinic-rules';
 import type { Clinic, ClinicValues, Registration, RosterEntry } from '../../../shared/clinics/clinics.schemas';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { countAuditedChanges, recordAudit, type AuditContext } from '../audit/audit.service';
 import { findFacility } from '../facilities/facilities.service';
 import { notification, queueNotifications, type ClinicFacts } from '../notifications/notifications.service';
+import { commitThenPublish } from '../live/live.service';
 import { clinicRosterCsv } from './clinics-csv';
 import * as repo from './clinics.repository';
 
@@ -53,8 +54,11 @@ export function myRegistrations(db: Database, actor: Actor, now = new Date()): P
   return repo.registrationsOf(db, actor.userId, now);
 }
 
-export async function createClinic(db: Database, ctx: AuditContext, values: ClinicValues): Promise<Clinic> {
-  return db.transaction(async (tx) => {
+/** Who a change to a clinic tells after its commit: the league's calendar feed lists clinics and their places. */
+type ClinicDeps = Pick<ServerContext, 'db' | 'live'>;
+
+export async function createClinic({ db, live }: ClinicDeps, ctx: AuditContext, values: ClinicValues): Promise<Clinic> {
+  return commitThenPublish(db, live, async (tx) => {
     await checkPlace(tx, values);
     const row = await repo.insertClinic(tx, { ...rowValues(values), createdBy: ctx.actorId });
     const clinic = (await repo.findClinicView(tx, row.id))!;
@@ -65,7 +69,7 @@ export async function createClinic(db: Database, ctx: AuditContext, values: Clin
       summary: `Created the clinic "${clinic.title}" (${clinic.capacity} places)`,
       after: clinic,
     });
-    return clinic;
+    return { value: clinic, clinics: true };
   });
 }
 
@@ -103,8 +107,8 @@ async function tellOfMove(tx: Database, before: Clinic, after: Clinic): Promise<
 }
 
 /** Edits a clinic. More places promote from the waitlist in order; fewer than the registered count is refused. */
-export async function editClinic(db: Database, ctx: AuditContext, id: string, values: ClinicValues): Promise<{ clinic: Clinic; promoted: number }> {
-  return db.transaction(async (tx) => {
+export async function editClinic({ db, live }: ClinicDeps, ctx: AuditContext, id: string, values: ClinicValues): Promise<{ clinic: Clinic; promoted: number }> {
+  return commitThenPublish(db, live, async (tx) => {
     const locked = await repo.lockClinic(tx, id);
     if (!locked) throw clinicGone();
     if (locked.cancelledAt) throw new AppError('CONFLICT', 'This clinic was cancelled, so it cannot be edited. Create a new clinic instead.');
@@ -125,13 +129,13 @@ export async function editClinic(db: Database, ctx: AuditContext, id: string, va
       before,
       after: { ...clinic, promoted: promoted.map((r) => r.id) },
     });
-    return { clinic, promoted: promoted.length };
+    return { value: { clinic, promoted: promoted.length }, clinics: true };
   });
 }
 
 /** Cancels a clinic: every registration (places and waitlist) is cancelled and each registrant is told why. */
-export async function cancelClinic(db: Database, ctx: AuditContext, id: string, reason: string): Promise<{ clinic: Clinic; registrationsCancelled: number }> {
-  return db.transaction(async (tx) => {
+export async function cancelClinic({ db, live }: ClinicDeps, ctx: AuditContext, id: string, reason: string): Promise<{ clinic: Clinic; registrationsCancelled: number }> {
+  return commitThenPublish(db, live, async (tx) => {
     const locked = await repo.lockClinic(tx, id);
     if (!locked) throw clinicGone();
     if (locked.cancelledAt) throw new AppError('CONFLICT', 'This clinic was already cancelled. Reload the clinics page.');
@@ -151,7 +155,7 @@ export async function cancelClinic(db: Database, ctx: AuditContext, id: string, 
       before,
       after: { cancelReason: reason, registrations: cancelled.map((r) => r.id) },
     });
-    return { clinic, registrationsCancelled: cancelled.length };
+    return { value: { clinic, registrationsCancelled: cancelled.length }, clinics: true };
   });
 }
 
@@ -167,7 +171,7 @@ const duplicate = (name: string) =>
  * at insert orders the waitlist as they were decided.
  */
 export async function register(
-  { db, league }: Pick<ServerContext, 'db' | 'league'>,
+  { db, league, live }: Pick<ServerContext, 'db' | 'league' | 'live'>,
   actor: Actor,
   clinicId: string,
   input: { participantName: string; participantAge: number; emergencyContact: string },
@@ -176,7 +180,7 @@ export async function register(
   const timeZone = await league.timeZone();
   return onUniqueViolation(
     () =>
-      db.transaction(async (tx) => {
+      commitThenPublish(db, live, async (tx) => {
         const locked = await repo.lockClinic(tx, clinicId);
         if (!locked || (!locked.published && !isAdmin(actor))) throw clinicGone();
         const clinic = (await repo.findClinicView(tx, clinicId))!;
@@ -188,7 +192,7 @@ export async function register(
         await queueNotifications(tx, [
           notification('clinic.registered', { teamId: null, userId: actor.userId }, { ...facts(clinic, row.participantName), status }),
         ]);
-        return (await repo.registrationView(tx, row.id))!;
+        return { value: (await repo.registrationView(tx, row.id))!, clinics: true };
       }),
     () => duplicate(input.participantName),
   );
@@ -199,30 +203,30 @@ export async function register(
  * waitlist, who is told. An admin's cancel is audit-logged.
  */
 export async function cancelRegistration(
-  db: Database,
+  deps: ClinicDeps,
   ctx: AuditContext,
   actor: Actor,
   id: string,
   now = new Date(),
 ): Promise<{ registration: Registration; promoted: string | null }> {
-  const first = await repo.findRegistration(db, id);
+  const first = await repo.findRegistration(deps.db, id);
   const mayTouch = (r: repo.RegistrationRow | null) => Boolean(r && (r.userId === actor.userId || isAdmin(actor)));
   if (!first || !mayTouch(first)) throw registrationGone();
-  return cancelUnderLock(db, ctx, actor, first.clinicId, id, mayTouch, registrationGone, now);
+  return cancelUnderLock(deps, ctx, actor, first.clinicId, id, mayTouch, registrationGone, now);
 }
 
 const rosterRegistrationGone = () => new AppError('NOT_FOUND', "That registration is not on this clinic's roster. Reload the roster.");
 
 /** An admin cancels one registration from a clinic's roster; the registrant is emailed. */
 export function cancelRegistrationByAdmin(
-  db: Database,
+  deps: ClinicDeps,
   ctx: AuditContext,
   actor: Actor,
   clinicId: string,
   id: string,
   now = new Date(),
 ): Promise<{ registration: Registration; promoted: string | null }> {
-  return cancelUnderLock(db, ctx, actor, clinicId, id, (r) => r?.clinicId === clinicId, rosterRegistrationGone, now);
+  return cancelUnderLock(deps, ctx, actor, clinicId, id, (r) => r?.clinicId === clinicId, rosterRegistrationGone, now);
 }
 
 /**
@@ -230,7 +234,7 @@ export function cancelRegistrationByAdmin(
  * told); someone else's registration cancelled tells its registrant; an admin's cancel is audit-logged.
  */
 async function cancelUnderLock(
-  db: Database,
+  { db, live }: ClinicDeps,
   ctx: AuditContext,
   actor: Actor,
   clinicId: string,
@@ -239,7 +243,7 @@ async function cancelUnderLock(
   gone: () => AppError,
   now: Date,
 ): Promise<{ registration: Registration; promoted: string | null }> {
-  return db.transaction(async (tx) => {
+  return commitThenPublish(db, live, async (tx) => {
     const locked = await repo.lockClinic(tx, clinicId);
     const reg = await repo.findRegistration(tx, id);
     if (!locked || !reg || !mayTouch(reg)) throw gone();
@@ -263,7 +267,7 @@ async function cancelUnderLock(
         after: { promoted: promoted.map((r) => r.id) },
       });
     }
-    return { registration: (await repo.registrationView(tx, id))!, promoted: promoted[0]?.participantName ?? null };
+    return { value: { registration: (await repo.registrationView(tx, id))!, promoted: promoted[0]?.participantName ?? null }, clinics: true };
   });
 }
 
@@ -282,4 +286,28 @@ export async function clinicRosterExport({ db, league }: Pick<ServerContext, 'db
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'clinic';
   return { csv: clinicRosterCsv(entries, await league.timeZone()), fileName: `${slug}-roster.csv` };
+}
+
+/** A clinic as the league's calendar feed shows it, with its revision number (the event's SEQUENCE). */
+export interface FeedClinic extends repo.FeedClinicRow {
+  sequence: number;
+}
+
+/** The audit actions that change a clinic after it was created: each one is a revision of its calendar event. */
+const REVISING_ACTIONS = ['clinic.update', 'clinic.cancel'] as const;
+
+/**
+ * Published clinics for the league's calendar feed (module calendar, decision 015): those in the feed's window,
+ * cancelled ones while the feed keeps them. A clinic has no sequence column: its SEQUENCE is the number of its
+ * edits and its cancellation in the append-only audit log, so it only grows, and a cancelled clinic's is higher.
+ */
+export async function clinicsForFeed(db: Database, bounds: { today: Date; pastFrom: Date; cancelledFrom: Date }): Promise<FeedClinic[]> {
+  const rows = await repo.feedClinics(db, bounds);
+  const revisions = await countAuditedChanges(
+    db,
+    'clinic',
+    rows.map((r) => r.id),
+    REVISING_ACTIONS,
+  );
+  return rows.map((r) => ({ ...r, sequence: revisions.get(r.id) ?? 0 }));
 }

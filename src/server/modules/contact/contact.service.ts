@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import {
   CONTACT_HONEYPOT_FIELD,
   type ContactInbox,
@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contact/contact.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { notification, queueNotifications } from '../notifications/notifications.service';
-import { activeAdminIds } from '../users/users.service';
+import { leagueAdminIds } from '../users/users.service';
 import { contactLimitVerdict, HOUR_MS, limitMessage } from './contact-limit';
 import * as repo from './contact.repository';
 
@@ -27,7 +27,7 @@ const INBOX_PAGE = 100;
  * parallel sends are counted one after the other, on one app server or several.
  */
 export async function sendMessage(
-  { db, league }: ServerContext,
+  { db, league, adminClaim }: ServerContext,
   from: { ip: string; actor: Actor | null },
   input: ContactRequest,
   now = new Date(),
@@ -53,7 +53,7 @@ export async function sendMessage(
     const payload = { contactMessageId, name: input.name, email: input.email, subject: input.subject, message: input.message };
     await queueNotifications(
       tx,
-      (await activeAdminIds(tx)).map((userId) => notification('contact.received', { teamId: null, userId }, payload)),
+      (await leagueAdminIds(tx, adminClaim)).map((userId) => notification('contact.received', { teamId: null, userId }, payload)),
     );
   });
   return { stored: true };

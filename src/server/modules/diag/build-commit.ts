@@ -1,9 +1,5 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The app's own directory (the checkout or the unpacked release), whatever the working directory is. */
-const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+import { APP_DIR } from '../../app-dir';
 
 const COMMIT = /^[0-9a-f]{4,64}$/;
 

@@ -3,12 +3,13 @@ import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
 import type { DatabaseHandle } from '../../db/client';
 import { diagResponseSchema } from '../../../shared/diag/diag.schemas';
-import { createDiagnostics, type Caller } from './diag.service';
+import { createDiagnostics, type Caller, type DiagDeps } from './diag.service';
 
 export interface DiagRouteDeps extends ServerContext {
   database: DatabaseHandle;
   config: Config;
   version: string;
+  storageSweep?: DiagDeps['storageSweep'];
 }
 
 export const diagRoutes: FastifyPluginAsyncZod<DiagRouteDeps> = async (app, deps) => {

@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
 import { MIGRATIONS_DIR, type DatabaseHandle } from '../../db/client';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import { adminDecisionInWords, type DiagAdmin, type DiagCheck, type DiagResponse, type DiagYou } from '../../../shared/diag/diag.schemas';
 import { mailBackendOf, mailQueueCounts } from '../mail/mail.service';
 import { findActiveSeason } from '../seasons/seasons.service';
+import type { SweepStats } from '../storage/storage.service';
 import { findClaims } from '../users/users.service';
 import { buildCommit } from './build-commit';
 import * as repo from './diag.repository';
@@ -15,6 +16,8 @@ export interface DiagDeps extends Pick<ServerContext, 'db' | 'league' | 'storage
   database: Pick<DatabaseHandle, 'kind' | 'ping'>;
   config: Pick<Config, 'buildCommit' | 'smtpUrl' | 'dataDir' | 'storage'>;
   version: string;
+  /** The orphan sweep of this server (what a failed delete left in storage). */
+  storageSweep?: { stats(): SweepStats };
 }
 
 /** Who asked: the signed-in person, nobody, or a session that could not be checked. */
@@ -65,6 +68,9 @@ class CheckTimeout extends Error {
   }
 }
 
+/** When the commit is looked up after start (see createDiagnostics). */
+const COMMIT_LOOKUP_DELAY_MS = 3_000;
+
 const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
 
 /** An error's message, short and on one line, for admins only (the storage service's words, a timeout). */
@@ -76,8 +82,10 @@ function inWords(error: unknown): string {
 
 export function createDiagnostics(deps: DiagDeps): Diagnostics {
   const { db, league, storage, database, config, version } = deps;
-  // Started now, so the first page load does not wait for git.
-  const commit = buildCommit(config.buildCommit);
+  // Asked of git a few seconds after start, so the first page load rarely waits for it; not at start, where the
+  // spawn costs a restarting server ~0.1 s of CPU (buildCommit runs git once per process, whoever asks first).
+  const commit = () => buildCommit(config.buildCommit);
+  setTimeout(() => void commit(), COMMIT_LOOKUP_DELAY_MS).unref();
   const inBuild = migrationsInBuild();
   const mail = mailBackendOf(config);
 
@@ -137,6 +145,7 @@ export function createDiagnostics(deps: DiagDeps): Diagnostics {
         bucket: storage.bucket,
         ...(storage.backend === 's3' && endpoint ? { endpoint: new URL(endpoint).host } : {}),
         probe: storageProbe,
+        ...(deps.storageSweep ? { sweep: deps.storageSweep.stats() } : {}),
       },
       mail: {
         target: mail.target,
@@ -157,7 +166,7 @@ export function createDiagnostics(deps: DiagDeps): Diagnostics {
         settle(() => league.timeZone()),
         you(caller),
         isAdmin ? adminPart() : Promise.resolve(undefined),
-        commit,
+        commit(),
       ]);
       const leagueProblems = [season.ok ? null : 'the active season', timeZone.ok ? null : 'the league settings'].filter(Boolean);
       return {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client';
+import { databaseFailure } from '../../db/database-failure';
 import { AppError } from '../../errors';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; version: string }> = async (
@@ -37,6 +38,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; ver
       try {
         await database.ping();
       } catch (err) {
+        // A database that does not answer: the same 503 in words, with Retry-After, as every route (error-handler.ts).
+        if (databaseFailure(err)) throw err;
         req.log.warn({ err }, 'readiness check failed');
         throw new AppError('UNAVAILABLE', 'The database is not reachable right now. Try again shortly.');
       }

@@ -1,5 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../errors';
 
 /**
@@ -16,8 +15,19 @@ const LABEL: Record<ImageType, string> = { 'image/jpeg': 'JPEG', 'image/png': 'P
 /** 50 megapixels: a 48 MP phone photo is about the largest real picture; a decompression bomb declares far more. */
 export const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
 
-// libvips keeps decoded images in a cache for reuse; an upload is decoded once, so that memory is only held.
-sharp.cache(false);
+type SharpOf = (input: Buffer, options: SharpOptions) => Sharp;
+
+/**
+ * The codecs (sharp, libvips) and the content sniffer, loaded at the first image (issue 27): they cost a starting
+ * server ~0.3 s of CPU, and most requests never see an image. Once per process.
+ */
+let codecs: Promise<SharpOf> | null = null;
+const loadSharp = () =>
+  (codecs ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps decoded images in a cache for reuse; an upload is decoded once, so that memory is only held.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 export interface NormalizeOptions {
   allowed: readonly ImageType[];
@@ -37,6 +47,7 @@ export interface NormalizedImage {
 
 /** The image type the bytes really are, by their content (never by a name or a claimed Content-Type). */
 export async function sniffImage(bytes: Buffer): Promise<ImageType | null> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   return found && (IMAGE_TYPES as readonly string[]).includes(found.mime) ? (found.mime as ImageType) : null;
 }
@@ -80,6 +91,7 @@ export async function normalizeImage(bytes: Buffer, options: NormalizeOptions): 
   }
 
   const animated = type === 'image/gif' && output === 'same';
+  const sharp = await loadSharp();
   let info: Metadata;
   try {
     // The header alone: the size is known before a single pixel is decoded.

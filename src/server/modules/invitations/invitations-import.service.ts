@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import { planImport, type ImportPlan, type ImportRecord, type ImportState } from '../../../shared/invitations/csv-import';
 import type { ImportPreview } from '../../../shared/invitations/invitations.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';

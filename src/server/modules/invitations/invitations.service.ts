@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import type { Role } from '../../../shared/constants';
 import {
   INVITATION_REFUSAL,

@@ -1,25 +1,11 @@
+import type { LeagueSettingsService } from '../../context';
 import type { Database } from '../../db/client';
 import type { LeagueSettings } from '../../../shared/league/league.schemas';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { commitThenPublish, type Live } from '../live/live.service';
 import * as repo from './league.repository';
 
-/**
- * The league's settings, read once and held in memory: every request that needs the time zone or the name
- * asks here instead of the database. An edit on any app server reaches every server's copy through the live
- * bus; the copy is also re-read after `maxAgeMs`, in case a server missed that event (a dropped LISTEN connection).
- */
-export interface LeagueSettingsService {
-  get(): Promise<LeagueSettings>;
-  timeZone(): Promise<string>;
-  update(ctx: AuditContext, input: LeagueSettings): Promise<LeagueSettings>;
-  /** Whether a visitor may create an account with a password; invitations and the identity provider always can. */
-  passwordSignUp(): Promise<boolean>;
-  /** An admin switches password sign-up on or off (audit-logged); returns the new value. */
-  setPasswordSignUp(ctx: AuditContext, on: boolean): Promise<boolean>;
-  /** Stops listening for changes (the server is closing). */
-  close(): void;
-}
+export type { LeagueSettingsService } from '../../context';
 
 export function createLeagueSettings(deps: { db: Database; live: Live; defaults: LeagueSettings; maxAgeMs?: number }): LeagueSettingsService {
   const { db, live, defaults, maxAgeMs = 5 * 60_000 } = deps;
@@ -34,6 +20,8 @@ export function createLeagueSettings(deps: { db: Database; live: Live; defaults:
   });
 
   const get = (): Promise<LeagueSettings> => {
+    // Deaf to other servers' edits for now (the database's LISTEN connection is down): read through.
+    if (!live.hearsEverything()) return repo.getLeagueSettings(db, defaults);
     if (!cached || Date.now() - cached.readAt > maxAgeMs) {
       const value = repo.getLeagueSettings(db, defaults);
       cached = { value, readAt: Date.now() };
@@ -46,6 +34,7 @@ export function createLeagueSettings(deps: { db: Database; live: Live; defaults:
   };
 
   const passwordSignUp = (): Promise<boolean> => {
+    if (!live.hearsEverything()) return repo.getPasswordSignUp(db);
     if (!signUp || Date.now() - signUp.readAt > maxAgeMs) {
       const value = repo.getPasswordSignUp(db);
       signUp = { value, readAt: Date.now() };

@@ -1,26 +1,19 @@
 import { EventEmitter } from 'node:events';
 import type { PubSub } from '../../db/client';
+import type { LiveEvent } from '../../context';
 
-/**
- * What changed, for every app server and every open page:
- * - `slots`: slot ids whose status, booking or block may be different now (empty: reload the visible weeks);
- * - `league`: the league settings changed (each server drops its cached copy);
- * - `seasons`: a season or its booking rules changed (cached booking contexts are dropped);
- * - `people`: these people's sign-in, role, team or account changed (empty: anyone's); cached sessions are dropped;
- * - `resync`: this server's LISTEN connection came back after a break, so it may have missed events: every
- *   cache drops everything and open pages reload their weeks. Never sent between servers.
- */
-export type LiveEvent =
-  | { type: 'slots'; slotIds: string[] }
-  | { type: 'league' }
-  | { type: 'seasons' }
-  | { type: 'people'; userIds: string[] }
-  | { type: 'resync' };
+export type { LiveEvent };
 
 export interface LiveBus {
   /** Starts listening (PostgreSQL: LISTEN); resolves once events from other servers can arrive. */
   start(): Promise<void>;
   publish(event: LiveEvent): Promise<void>;
+  /**
+   * Whether this server hears every change now: always on PGlite; on PostgreSQL, while its LISTEN connection is
+   * up. While it is down (the database restarting), a change another server makes is not heard, so caches must
+   * not keep what they read.
+   */
+  hearsEverything(): boolean;
   subscribe(listener: (event: LiveEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -46,6 +39,7 @@ export function createLiveBus(pubsub: PubSub | null): LiveBus {
   if (!pubsub) {
     return {
       start: async () => {},
+      hearsEverything: () => true,
       publish: async (event) => {
         deliver(trim(event));
       },
@@ -60,6 +54,7 @@ export function createLiveBus(pubsub: PubSub | null): LiveBus {
   }
   let listening: Promise<{ unlisten: () => Promise<void> }> | null = null;
   let connections = 0;
+  let connected = false;
   const start = () => {
     listening ??= pubsub.listen(
       CHANNEL,
@@ -71,10 +66,18 @@ export function createLiveBus(pubsub: PubSub | null): LiveBus {
           // A malformed payload is not ours: ignore it.
         }
       },
-      () => {
-        // Called on every (re)connection of the listening session; after the first, events may have been missed.
-        connections += 1;
-        if (connections > 1) deliver({ type: 'resync' });
+      {
+        // Every (re)connection of the listening session; after the first, events may have been missed meanwhile.
+        onListen: () => {
+          connections += 1;
+          connected = true;
+          if (connections > 1) deliver({ type: 'resync' });
+        },
+        // From the break until it listens again, caches keep nothing (hearsEverything) and drop what they hold.
+        onLost: () => {
+          connected = false;
+          deliver({ type: 'resync' });
+        },
       },
     );
     return listening;
@@ -83,6 +86,7 @@ export function createLiveBus(pubsub: PubSub | null): LiveBus {
     start: async () => {
       await start();
     },
+    hearsEverything: () => connected,
     publish: async (event) => {
       await start();
       await pubsub.notify(CHANNEL, JSON.stringify(trim(event)));

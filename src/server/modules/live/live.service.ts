@@ -1,39 +1,17 @@
 import type { Database } from '../../db/client';
-import type { LiveBus, LiveEvent } from './live-bus';
+import type { Changed, Live, LiveEvent } from '../../context';
+import type { LiveBus } from './live-bus';
 
-/** What a change did to the slots that open pages show: these slots, or any of them (reload the weeks). */
-export type SlotChanges = string[] | 'all';
-
-/** The result of a unit of work and what it changed, so one step can publish it after the commit. */
-export interface Changed<T> {
-  value: T;
-  slots?: SlotChanges;
-  league?: boolean;
-  /** A season or its booking rules. */
-  seasons?: boolean;
-  /** People whose sessions, role, team or account changed ('all': anyone's, e.g. a team renamed). */
-  people?: string[] | 'all';
-}
-
-/** Live updates as the services see them: they publish only what a committed transaction changed. */
-export interface Live {
-  publish(changes: Omit<Changed<unknown>, 'value'>): Promise<void>;
-  /** Every event from every app server, this one included (open pages, through the bus). */
-  subscribe(listener: (event: LiveEvent) => void): () => void;
-  /**
-   * For in-memory caches: hears this server's own changes at once, before the response to the change goes out
-   * (so the writer's next read is fresh), and other servers' through the bus. An event may be heard twice.
-   */
-  watch(listener: (event: LiveEvent) => void): () => void;
-}
+export type { Changed, Live, SlotChanges } from '../../context';
 
 /** The events one set of changes makes, in a fixed order. */
-export function eventsOf({ slots, league, seasons, people }: Omit<Changed<unknown>, 'value'>): LiveEvent[] {
+export function eventsOf({ slots, league, seasons, people, clinics }: Omit<Changed<unknown>, 'value'>): LiveEvent[] {
   const events: LiveEvent[] = [];
   if (slots) events.push({ type: 'slots', slotIds: slots === 'all' ? [] : [...new Set(slots)] });
   if (league) events.push({ type: 'league' });
   if (seasons) events.push({ type: 'seasons' });
   if (people) events.push({ type: 'people', userIds: people === 'all' ? [] : [...new Set(people)] });
+  if (clinics) events.push({ type: 'clinics' });
   return events;
 }
 
@@ -54,6 +32,7 @@ export function createLive(bus: LiveBus, onError: (err: unknown) => void): Live 
       }
     },
     subscribe: (listener) => bus.subscribe(listener),
+    hearsEverything: () => bus.hearsEverything(),
     watch: (listener) => {
       watchers.add(listener);
       const off = bus.subscribe(listener);

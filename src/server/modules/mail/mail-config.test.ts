@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 
 describe('mail settings', () => {
-  it('default to .eml files, the league name as sender, and a 60 s claim timeout', () => {
-    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: undefined, mailClaimTimeoutMs: 60_000 });
+  it('default to .eml files, the league name as sender, a 60 s claim timeout and 90 days of sent mail', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: undefined, mailClaimTimeoutMs: 60_000, mailRetentionDays: 90 });
+    expect(loadConfig({ MAIL_RETENTION_DAYS: '30' }).mailRetentionDays).toBe(30);
+    expect(() => loadConfig({ MAIL_RETENTION_DAYS: '0' })).toThrow('MAIL_RETENTION_DAYS="0": must be at least 1');
   });
 
   it('accept smtp:// and smtps:// URLs and an address with or without a name', () => {

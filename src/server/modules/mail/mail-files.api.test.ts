@@ -100,6 +100,17 @@ describe('the .eml fallback (no SMTP_URL)', () => {
     expect(emlFiles()).toHaveLength(before + 500);
   }, 60_000);
 
+  it('refuses an address under the reserved .invalid domain as an SMTP server would (550): failed at once, no file', async () => {
+    const before = emlFiles().length;
+    await t.database.db.transaction((tx) =>
+      enqueueMail(tx, t.config.publicUrl, { kind: 'test', to: 'nobody@team.invalid', toUserId: null, subject: 'Never delivered', text: 'Hi', html: '<p>Hi</p>' }),
+    );
+    const row = async () => (await t.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, 'nobody@team.invalid')))[0]!;
+    await waitFor(async () => (await row()).status === 'failed', 'the message to be marked failed');
+    expect(await row()).toMatchObject({ attempts: 1, lastError: 'EENVELOPE: 550 nobody@team.invalid: the domain team.invalid can never receive mail (.invalid is reserved for addresses that do not exist)' });
+    expect(emlFiles()).toHaveLength(before);
+  });
+
   it('logs a one-time link without its token: the token is only in the file', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const transport = createFileTransport(outbox, { info: (obj) => lines.push(obj as Record<string, unknown>), warn: () => {}, error: () => {} });

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { redactUrl } from '../../logger';
+
+/** nodemailer, loaded at the first message (issue 27): a restarting server answers sooner without it. */
+const loadNodemailer = async () => (await import('nodemailer')).default;
 
 /** What the worker logs through (Fastify's logger fits). */
 export interface MailLog {
@@ -41,24 +44,48 @@ export function linksOf(text: string): string[] {
  * (`maxRequeues: 0`): retries are the worker's, counted in the database.
  */
 export function createSmtpTransport(smtpUrl: string, sendTimeoutMs: number): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 1,
-    maxRequeues: 0,
-    idleTimeout: 30_000,
-    connectionTimeout: sendTimeoutMs,
-    greetingTimeout: sendTimeoutMs,
-    socketTimeout: sendTimeoutMs,
-    dnsTimeout: sendTimeoutMs,
-  });
+  let transporter: Promise<Transporter> | null = null;
+  let closed = false;
+  const pool = () =>
+    (transporter ??= loadNodemailer().then((nodemailer) => {
+      const smtp = nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: 1,
+        maxRequeues: 0,
+        idleTimeout: 30_000,
+        connectionTimeout: sendTimeoutMs,
+        greetingTimeout: sendTimeoutMs,
+        socketTimeout: sendTimeoutMs,
+        dnsTimeout: sendTimeoutMs,
+      });
+      if (closed) smtp.close({ force: true });
+      return smtp;
+    }));
   return {
     kind: 'smtp',
     send: async (mail, signal) => {
-      await transporter.sendMail({ ...mail, signal });
+      await (await pool()).sendMail({ ...mail, signal });
     },
-    close: () => transporter.close({ force: true }),
+    close: () => {
+      closed = true;
+      void transporter?.then((t) => t.close({ force: true }));
+    },
   };
+}
+
+/**
+ * An address no mail server could ever deliver to: its domain is `invalid` or ends in `.invalid`, the top-level
+ * domain reserved to be invalid (RFC 2606, RFC 6761). The file transport refuses it as an SMTP server refuses an
+ * unknown recipient (550 at RCPT TO), so the message fails for good and shows on the admins' mail page.
+ */
+export function undeliverable(to: string): Error | null {
+  const domain = to.slice(to.lastIndexOf('@') + 1).toLowerCase();
+  if (domain !== 'invalid' && !domain.endsWith('.invalid')) return null;
+  return Object.assign(new Error(`550 ${to}: the domain ${domain} can never receive mail (.invalid is reserved for addresses that do not exist)`), {
+    code: 'EENVELOPE',
+    responseCode: 550,
+  });
 }
 
 /**
@@ -67,17 +94,20 @@ export function createSmtpTransport(smtpUrl: string, sendTimeoutMs: number): Mai
  * subject, recipient and first link are logged, since the link is what a person on this machine needs.
  */
 export function createFileTransport(dir: string, log: MailLog): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let composer: Promise<Transporter> | null = null;
   let made: Promise<string | undefined> | null = null;
   return {
     kind: 'file',
     send: async (mail) => {
+      const refused = undeliverable(mail.to);
+      if (refused) throw refused;
       made ??= fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
         made = null; // Try again on the next message (the folder may be fixed meanwhile).
         throw err;
       });
       await made;
-      const info = await composer.sendMail(mail);
+      composer ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+      const info = await (await composer).sendMail(mail);
       // The time first, so a directory listing sorts by arrival (the e2e helper relies on it).
       const name = `${Date.now()}-${randomBytes(6).toString('hex')}.eml`;
       const draft = path.join(dir, `.${name}.tmp`);

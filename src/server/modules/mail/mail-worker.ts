@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { databaseFailure } from '../../db/database-failure';
 import type { LeagueSettingsService } from '../league/league.service';
 import type { Live } from '../live/live.service';
 import { claimUnsentNotifications, markNotificationsHandedOver, type QueuedNotification } from '../notifications/notifications.service';
@@ -29,6 +30,11 @@ export interface MailWorkerOptions {
   /** First retry delay; it doubles each attempt up to `retryMaxMs`, with ±25 % jitter. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** Sent messages older than this many days are deleted (MAIL_RETENTION_DAYS), checked every `pruneEveryMs`. */
+  retentionDays: number;
+  pruneEveryMs: number;
+  /** Rows per delete statement while pruning. */
+  pruneBatch: number;
   /** How often to look for tomorrow's practices to remind (from REMINDER_HOUR league time). */
   reminderEveryMs: number;
   reminderHour: number;
@@ -48,6 +54,9 @@ export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
   maxAttempts: 10,
   retryBaseMs: 30_000,
   retryMaxMs: 30 * 60_000,
+  retentionDays: 90,
+  pruneEveryMs: 60 * 60_000,
+  pruneBatch: 500,
   reminderEveryMs: 60_000,
   reminderHour: REMINDER_HOUR,
   stopGraceMs: 5_000,
@@ -70,11 +79,19 @@ export interface MailWorkerDeps {
    * waits while busy, up to `maxDeferMs`, so the rush gets the process (and, on PGlite, the database) first.
    */
   busy?: () => boolean;
+  /**
+   * Work other modules want done at its time with nobody's browser open (the opening round's draw), run at the start
+   * of every pass, before the notifications are handed over (so what it queues goes out in the same pass). It must be
+   * safe on several servers at once; a failure is logged and it runs again at the next pass.
+   */
+  dueWork?: (now: Date) => Promise<unknown>;
 }
 
 export interface PassResult {
   handedOver: number;
   sent: number;
+  /** Sent messages deleted as older than the retention. */
+  pruned: number;
   retrying: number;
   failed: number;
 }
@@ -86,6 +103,12 @@ export interface MailWorker {
   /** Finishes (or, after the grace period, abandons) the message being sent and gives back the rest. */
   stop(): Promise<void>;
   nudge(): void;
+  /**
+   * Before start, on a database only this process can use (PGlite under the data-dir lock): messages still
+   * claimed were claimed by a process that is gone, so they are due again now, not after the claim timeout.
+   * Never on PostgreSQL, where the claim may be another live server's. Returns how many it gave back.
+   */
+  releaseDeadClaims(): Promise<number>;
   /** One pass: queue due reminders, hand new notifications over to mail, send every message that is due. */
   runOnce(): Promise<PassResult>;
 }
@@ -125,6 +148,7 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
   let sending: { controller: AbortController; abandoned: boolean } | null = null;
   let pass: Promise<PassResult> | null = null;
   let lastReminderCheck = Number.NEGATIVE_INFINITY;
+  let lastPrune = Number.NEGATIVE_INFINITY;
   const unsubscribes: Array<() => void> = [];
   // A function, not a comparison in place: the state changes while a pass awaits.
   const stopping = () => state === 'stopping';
@@ -243,8 +267,25 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
       clearTimeout(timer);
       sending = null;
     }
-    await repo.markSent(db, m.id);
+    await recordSent(m);
     result.sent++;
+  }
+
+  /**
+   * The message has gone: that must be written down, or it is sent again when its claim runs out. A database
+   * that does not answer (restarting, failing over) is waited for, every half second, while this worker runs.
+   */
+  async function recordSent(m: repo.ClaimedMail): Promise<void> {
+    for (;;) {
+      try {
+        await repo.markSent(db, m.id);
+        return;
+      } catch (err) {
+        if (!databaseFailure(err) || stopping()) throw err;
+        log.warn({ messageId: m.messageId }, 'mail sent, but the database did not answer to record it; trying again');
+        await sleep(500);
+      }
+    }
   }
 
   async function sendDue(from: MailEnvelope['from'], result: PassResult): Promise<void> {
@@ -268,6 +309,19 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
     }
   }
 
+  /** Deletes sent messages older than the retention, a batch per statement, yielding to the busy server between. */
+  async function pruneSent(): Promise<number> {
+    let pruned = 0;
+    while (!stopping()) {
+      await quiet();
+      const n = await repo.pruneSentBatch(db, o.retentionDays, o.pruneBatch);
+      pruned += n;
+      if (n < o.pruneBatch) break;
+    }
+    if (pruned > 0) log.info({ messages: pruned, olderThanDays: o.retentionDays }, 'deleted sent mail older than the retention (MAIL_RETENTION_DAYS)');
+    return pruned;
+  }
+
   /** Waits while the server is busy, at most `maxDeferMs` (or until stopping). */
   async function quiet(): Promise<void> {
     if (!deps.busy) return;
@@ -278,13 +332,20 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
   }
 
   async function onePass(): Promise<PassResult> {
-    const result: PassResult = { handedOver: 0, sent: 0, retrying: 0, failed: 0 };
+    const result: PassResult = { handedOver: 0, sent: 0, pruned: 0, retrying: 0, failed: 0 };
     await quiet();
     const { mail, from } = await context();
     const now = o.now();
     if (now.getTime() - lastReminderCheck >= o.reminderEveryMs) {
       lastReminderCheck = now.getTime();
       await queueDueReminders(db, mail.timeZone, now, o.reminderHour);
+    }
+    if (deps.dueWork) {
+      try {
+        await deps.dueWork(now);
+      } catch (err) {
+        log.error({ err }, 'due work (the opening round draw) failed; it runs again at the next pass');
+      }
     }
     for (;;) {
       await quiet();
@@ -293,6 +354,10 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
       if (n < o.batchSize || stopping()) break;
     }
     await sendDue(from, result);
+    if (performance.now() - lastPrune >= o.pruneEveryMs) {
+      lastPrune = performance.now();
+      result.pruned = await pruneSent();
+    }
     return result;
   }
 
@@ -309,7 +374,9 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
       try {
         await runOnce();
       } catch (err) {
-        log.error({ err }, 'mail worker pass failed; it tries again at the next poll');
+        // A database that does not answer pauses the worker until it does; anything else is a defect to look at.
+        if (databaseFailure(err)) log.warn({ code: (err as { code?: unknown }).code }, 'mail worker paused: the database did not answer; it tries again at the next poll');
+        else log.error({ err }, 'mail worker pass failed; it tries again at the next poll');
       }
       if (state === 'running' && !nudged) await sleep(o.pollMs);
     }
@@ -346,6 +413,10 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
       }
     },
     nudge,
+    async releaseDeadClaims() {
+      if (state !== 'idle') throw new Error('releaseDeadClaims runs before the worker starts');
+      return repo.releaseEveryClaim(db);
+    },
     runOnce,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 
@@ -91,6 +91,20 @@ export async function releaseClaims(db: Database, ids: string[], claimedAt: Date
     .where(and(inArray(mailMessages.id, ids), eq(mailMessages.status, 'sending'), eq(mailMessages.claimedAt, claimedAt)));
 }
 
+/**
+ * Gives back every claim in the table, due at once (attempts kept: the dead sender may have sent it). Only for a
+ * database no other process can use (PGlite under the data-dir lock): at start, every claim there is a dead
+ * process's. Returns how many were given back.
+ */
+export async function releaseEveryClaim(db: Database): Promise<number> {
+  const rows = await db
+    .update(mailMessages)
+    .set({ status: 'pending', claimedAt: null, nextAttemptAt: sql`now()` })
+    .where(eq(mailMessages.status, 'sending'))
+    .returning({ id: mailMessages.id });
+  return rows.length;
+}
+
 /** The queue as /diag shows it: messages still to go out (queued or being sent) and those that failed for good. */
 export async function countQueue(db: Database): Promise<{ waiting: number; failed: number }> {
   const [row] = await db
@@ -101,4 +115,92 @@ export async function countQueue(db: Database): Promise<{ waiting: number; faile
     .from(mailMessages)
     .where(inArray(mailMessages.status, ['pending', 'sending', 'failed']));
   return { waiting: Number(row?.waiting ?? 0), failed: Number(row?.failed ?? 0) };
+}
+
+export type QueueView = 'failed' | 'waiting';
+export interface QueueCursor {
+  /** created_at as UTC text to the microsecond, so the next page starts exactly after the last row. */
+  at: string;
+  id: string;
+}
+
+const utcText = (column: typeof mailMessages.createdAt | typeof mailMessages.nextAttemptAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const queueRow = {
+  id: mailMessages.id,
+  kind: mailMessages.kind,
+  toAddress: mailMessages.toAddress,
+  subject: mailMessages.subject,
+  status: mailMessages.status,
+  attempts: mailMessages.attempts,
+  lastError: mailMessages.lastError,
+  nextAttemptAt: utcText(mailMessages.nextAttemptAt),
+  createdAt: utcText(mailMessages.createdAt),
+  messageId: mailMessages.messageId,
+};
+export interface QueueRow {
+  id: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  status: 'pending' | 'sending' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  createdAt: string;
+  messageId: string;
+}
+
+const viewCondition = (view: QueueView): SQL => (view === 'failed' ? eq(mailMessages.status, 'failed') : inArray(mailMessages.status, ['pending', 'sending']));
+
+/**
+ * Failed or waiting messages, newest first, after `cursor` (keyset: `(created_at, id) < cursor`, no OFFSET), one
+ * row more than `limit` to know whether another page follows.
+ */
+export async function findQueuePage(db: Database, view: QueueView, cursor: QueueCursor | null, limit: number): Promise<{ rows: QueueRow[]; next: QueueCursor | null }> {
+  const conditions = [viewCondition(view)];
+  if (cursor) conditions.push(sql`(${mailMessages.createdAt}, ${mailMessages.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
+  const rows = (await db
+    .select(queueRow)
+    .from(mailMessages)
+    .where(and(...conditions))
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(limit + 1)) as QueueRow[];
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { rows: page, next: rows.length > limit && last ? { at: last.createdAt, id: last.id } : null };
+}
+
+/** One message, locked for the caller's transaction (a worker's claim waits for it, or skips it). */
+export async function findQueuedForUpdate(db: Database, id: string): Promise<(Omit<QueueRow, 'status'> & { status: QueueRow['status'] | 'sent' }) | null> {
+  const [row] = (await db.select(queueRow).from(mailMessages).where(eq(mailMessages.id, id)).for('update')) as Array<Omit<QueueRow, 'status'> & { status: QueueRow['status'] | 'sent' }>;
+  return row ?? null;
+}
+
+/**
+ * Makes a failed or waiting message due now with a fresh count of attempts; its Message-ID, recipient and body
+ * stay as they are. The last error stays too until a send succeeds.
+ */
+export async function resetForResend(db: Database, id: string): Promise<QueueRow> {
+  const [row] = (await db
+    .update(mailMessages)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, claimedAt: null })
+    .where(and(eq(mailMessages.id, id), inArray(mailMessages.status, ['pending', 'failed'])))
+    .returning(queueRow)) as QueueRow[];
+  return row!;
+}
+
+/**
+ * Deletes up to `batch` messages sent more than `days` days ago; returns how many. A small statement each time,
+ * so a first prune of a year of mail never holds a long lock or one huge transaction.
+ */
+export async function pruneSentBatch(db: Database, days: number, batch: number): Promise<number> {
+  const old = db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.status, 'sent'), lt(mailMessages.sentAt, sql`now() - ${Math.round(days)}::integer * interval '1 day'`)))
+    .limit(batch);
+  const rows = await db.delete(mailMessages).where(inArray(mailMessages.id, old)).returning({ id: mailMessages.id });
+  return rows.length;
 }

@@ -40,6 +40,11 @@ export async function enqueueMail(tx: Database, publicUrl: string, mail: Outgoin
   queued.emit('queued');
 }
 
+/** Wakes this process's mail worker for mail made due in a transaction that has committed (a resend). */
+export function mailQueuedNow(): void {
+  queued.emit('queued');
+}
+
 /** Mail waiting to go out and mail that failed for good (the diagnostics page). */
 export const mailQueueCounts = (db: Database) => repo.countQueue(db);
 

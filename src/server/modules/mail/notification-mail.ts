@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../../shared/bookings/booking-rules';
 import type { ClinicFacts, NotificationKind, NotificationPayloads, PracticeFacts } from '../notifications/notifications.service';
+import { openingCancelledMail, openingDrawnMail } from '../opening/opening-mail';
 import type { MailContent } from './mail-layout';
 
 /**
@@ -217,6 +218,8 @@ const renderers: { [K in NotificationKind]: Renderer<K> } = {
       },
     };
   },
+  'opening.drawn': openingDrawnMail,
+  'opening.cancelled': openingCancelledMail,
 };
 
 const preferences: Record<NotificationKind, MailPreference> = {
@@ -233,6 +236,8 @@ const preferences: Record<NotificationKind, MailPreference> = {
   'clinic.cancelled': 'always',
   'clinic.registration.cancelled': 'always',
   'clinic.changed': 'always',
+  'opening.drawn': 'bookingChanges',
+  'opening.cancelled': 'bookingChanges',
 };
 
 export function isNotificationKind(kind: string): kind is NotificationKind {

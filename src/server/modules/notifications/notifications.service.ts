@@ -46,6 +46,19 @@ export interface NotificationPayloads {
   'clinic.registration.cancelled': ClinicFacts & { status: 'registered' | 'waitlisted' };
   /** An admin moved a published clinic: its time or place before the edit, and now (the facts are the new ones). */
   'clinic.changed': ClinicFacts & { before: { startsAt: string; endsAt: string; location: string } };
+  /** An opening round was drawn (decision 030): what the team got, in which round, and each preference it missed, with why. */
+  'opening.drawn': OpeningDrawnFacts;
+  /** The league cancelled an opening round before its draw: the team's preferences are dropped. */
+  'opening.cancelled': { roundId: string; teamName: string; seasonName: string; drawAt: string };
+}
+
+/** A team's outcome of an opening round's draw; slot labels are written at the draw ("Field 1, Tue, Dec 1, 5:00 PM"). */
+export interface OpeningDrawnFacts {
+  roundId: string;
+  teamName: string;
+  seasonName: string;
+  got: Array<{ round: number; rank: number; label: string }>;
+  missed: Array<{ rank: number; label: string; reason: string }>;
 }
 
 export type NotificationKind = keyof NotificationPayloads;
@@ -79,7 +92,8 @@ export async function queueNotifications(tx: Database, notifications: Notificati
 
 /**
  * The rows `queueNotifications` writes, as a statement for the caller to run in its transaction together with its
- * own write (one round trip: bookings.repository `insertBookingAlong`). Same rows, same payloads.
+ * own write in one round trip. Same rows, same payloads (the booking call of migration 0014 writes them in SQL;
+ * bookings' booking-call-words test compares the two).
  */
 export function notificationsStatement(tx: Database, notifications: Notification[]): PendingStatement {
   return repo.outboxRowsInsert(tx, notifications.map(outboxRow));

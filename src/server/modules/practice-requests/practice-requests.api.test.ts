@@ -261,6 +261,27 @@ describe('approving', () => {
     ).toHaveLength(1);
   });
 
+  it('an approved request whose practice is cancelled later stays approved and says when the practice was cancelled, to the coach and the admins', async () => {
+    const filed = await fileAs(coachA, { preferredDates: [day(4)], windowStart: '07:00', windowEnd: '09:00', durationMinutes: 60 });
+    const approved = await post(admin, `/api/admin/practice-requests/${filed.id}/approve`, {
+      newSlot: { fieldId: league.fieldIds[0], date: day(4), startTime: '07:00', durationMinutes: 60 },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const bookingId = approved.json().request.booking.id as string;
+    expect(approved.json().request.booking).toMatchObject({ status: 'confirmed', cancelledAt: null });
+
+    const cancelled = await post(admin, `/api/admin/bookings/${bookingId}/cancel`, { reason: 'Field flooded' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [row] = await t.database.db.select({ cancelledAt: bookings.cancelledAt }).from(bookings).where(eq(bookings.id, bookingId));
+    const expected = { id: filed.id, status: 'approved', booking: { id: bookingId, status: 'cancelled', cancelledAt: row!.cancelledAt!.toISOString() } };
+
+    const mine = (await get(coachA, '/api/practice-requests/mine')).json().requests as Array<{ id: string }>;
+    expect(mine.find((r) => r.id === filed.id)).toMatchObject(expected);
+    const decided = (await get(admin, '/api/admin/practice-requests?status=approved')).json().requests as Array<{ id: string }>;
+    expect(decided.find((r) => r.id === filed.id)).toMatchObject(expected);
+    expect(await statusOf(filed.id)).toBe('approved');
+  });
+
   it('a booking that fails (slot taken, or a new slot overlapping) writes nothing and leaves the request pending', async () => {
     const filed = await fileAs(coachA, { preferredDates: [day(3)] });
     const before = await footprint();

@@ -28,6 +28,7 @@ const columns = {
   createdAt: practiceRequests.createdAt,
   bookingId: bookings.id,
   bookingStatus: bookings.status,
+  bookingCancelledAt: bookings.cancelledAt,
   bookingFieldName: bookedField.name,
   bookingFacilityName: bookedFacility.name,
   bookingStartsAt: slots.startsAt,
@@ -81,6 +82,7 @@ function toRequest(r: Row): PracticeRequest {
             facilityName: r.bookingFacilityName ?? '',
             startsAt: r.bookingStartsAt.toISOString(),
             endsAt: r.bookingEndsAt.toISOString(),
+            cancelledAt: r.bookingStatus === 'cancelled' && r.bookingCancelledAt ? r.bookingCancelledAt.toISOString() : null,
           }
         : null,
   };

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import {
   MAX_PENDING_REQUESTS_PER_TEAM,
   type DateCollisions,

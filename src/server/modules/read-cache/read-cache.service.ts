@@ -1,8 +1,9 @@
-import type { BookingRules } from '../../../shared/bookings/booking-rules';
+import type { CachedFeed, CachedSeason, CachedSlotView, ReadCaches } from '../../context';
 import type { LiveEvent } from '../live/live-bus';
 import type { Live } from '../live/live.service';
 import { ReadCache, type Invalidation } from './read-cache';
-import type { ReadyResponse } from './ready-response';
+
+export type { CachedFeed, CachedSeason, CachedSlotView, ReadCaches } from '../../context';
 
 export { chooseEncoding, encodedBody, readyBody, readyJson, sendReady, COMPRESS_FROM_BYTES, type ReadyResponse } from './ready-response';
 
@@ -17,6 +18,8 @@ export const tags = {
   seasons: 'seasons',
   /** Any team's confirmed bookings (every booking change is a slot change). */
   bookings: 'bookings',
+  /** Any clinic or its places (the league feed lists clinics). */
+  clinics: 'clinics',
 } as const;
 
 /** What a committed change makes stale, from its live event; null: nothing cached here. */
@@ -28,6 +31,8 @@ export function invalidationOf(event: LiveEvent): Invalidation | null {
         : [tags.anySlot, tags.bookings, ...event.slotIds.map(tags.slot)];
     case 'seasons':
       return [tags.seasons];
+    case 'clinics':
+      return [tags.clinics];
     // The time zone shapes every answer; after a break in LISTEN, anything may have changed.
     case 'league':
     case 'resync':
@@ -35,37 +40,6 @@ export function invalidationOf(event: LiveEvent): Invalidation | null {
     case 'people':
       return null;
   }
-}
-
-/** A slot view ready to send, with the slot ids it holds (its tags). */
-export interface CachedSlotView {
-  response: ReadyResponse;
-  slotIds: readonly string[];
-}
-
-/** A calendar feed ready to send (module calendar): its text, its tag, since when it is this text. */
-export interface CachedFeed {
-  body: string;
-  etag: string;
-  lastModified: Date;
-  ready: ReadyResponse;
-}
-
-export interface CachedSeason {
-  season: { id: string; name: string; startsOn: string; endsOn: string } | null;
-  rules: BookingRules | null;
-}
-
-export interface ReadCaches {
-  slotViews: ReadCache<CachedSlotView>;
-  seasons: ReadCache<CachedSeason>;
-  teamBookings: ReadCache<readonly string[]>;
-  /** Calendar feeds ready to send (module calendar), dropped by any slot change (`tags.anySlot`). */
-  feeds: ReadCache<CachedFeed>;
-  /** Drops everything (after data was written behind the app's back: a test fixture, a manual SQL fix). */
-  clear(): void;
-  /** Stops listening (the server is closing). */
-  close(): void;
 }
 
 export interface ReadCacheOptions {
@@ -77,16 +51,18 @@ export interface ReadCacheOptions {
 
 /**
  * The caches of one app server. Every change reaches them through `live.watch`: this server's own at once,
- * before the writer's answer goes out, and other servers' through the bus.
+ * before the writer's answer goes out, and other servers' through the bus. While the bus is down (the database
+ * restarting), they keep nothing; when it breaks and when it is back, they drop everything (`resync`).
  */
 export function createReadCaches(live: Live, options: ReadCacheOptions = {}): ReadCaches {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const mayKeep = () => live.hearsEverything();
   const caches = {
-    slotViews: new ReadCache<CachedSlotView>({ max: options.maxSlotViews ?? 500, maxAgeMs }),
-    seasons: new ReadCache<CachedSeason>({ max: 50, maxAgeMs }),
-    teamBookings: new ReadCache<readonly string[]>({ max: 1000, maxAgeMs }),
+    slotViews: new ReadCache<CachedSlotView>({ max: options.maxSlotViews ?? 500, maxAgeMs, mayKeep }),
+    seasons: new ReadCache<CachedSeason>({ max: 50, maxAgeMs, mayKeep }),
+    teamBookings: new ReadCache<readonly string[]>({ max: 1000, maxAgeMs, mayKeep }),
     // A full season's league feed is a few MB; team and field feeds are small.
-    feeds: new ReadCache<CachedFeed>({ max: 200, maxAgeMs }),
+    feeds: new ReadCache<CachedFeed>({ max: 200, maxAgeMs, mayKeep }),
   };
   const invalidate = (stale: Invalidation) => {
     caches.slotViews.invalidate(stale);

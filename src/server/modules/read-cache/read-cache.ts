@@ -1,24 +1,15 @@
 import { LRUCache } from 'lru-cache';
+import type { Invalidation, LoadSpec, TaggedCache } from '../../context';
 
-/**
- * Reads that are asked far more often than they change (the week view, the slots a live event names, the
- * season and rules of the booking context), kept in memory on each app server until a change they depend on.
- *
- * Each entry carries tags: what it was built from ('slots' and `slot:<id>` for a slot view, 'seasons' for a
- * season, 'bookings' for a team's bookings). A committed change invalidates tags (see `tagsOf` in
- * read-cache.events.ts); every entry holding one of them is dropped.
- *
- * A read that was in flight while a change touching it committed is never stored: the cache keeps a short log
- * of invalidations and a load checks it before storing. Concurrent requests for one key share one load, but
- * only while nothing that could touch that key has changed since the load began.
- */
-export type Invalidation = readonly string[] | 'all';
+export type { Invalidation, LoadSpec } from '../../context';
 
 export interface CacheOptions {
   /** Entries held at most (least recently used go first). */
   max: number;
   /** A backstop: an entry is re-read after this long even if no event dropped it (an event lost in transit). */
   maxAgeMs: number;
+  /** Whether a value read now may be kept (false while this server may miss changes: live.hearsEverything). */
+  mayKeep?: () => boolean;
 }
 
 interface Entry<T> {
@@ -35,21 +26,28 @@ interface Flight<T> {
 /** Invalidations remembered for in-flight loads; a load older than the log is treated as stale. */
 const LOG_LIMIT = 10_000;
 
-export interface LoadSpec<T> {
-  /** Tags that, if invalidated after this load began, mean a new request must not share it. */
-  joinTags: readonly string[];
-  /** Tags the loaded value depends on (known only once loaded: the slot ids it holds). */
-  tagsOf: (value: T) => Iterable<string>;
-}
-
-export class ReadCache<T> {
+/**
+ * Reads that are asked far more often than they change (the week view, the slots a live event names, the
+ * season and rules of the booking context), kept in memory on each app server until a change they depend on.
+ *
+ * Each entry carries tags: what it was built from ('slots' and `slot:<id>` for a slot view, 'seasons' for a
+ * season, 'bookings' for a team's bookings). A committed change invalidates tags (see `tagsOf` in
+ * read-cache.events.ts); every entry holding one of them is dropped.
+ *
+ * A read that was in flight while a change touching it committed is never stored: the cache keeps a short log
+ * of invalidations and a load checks it before storing. Concurrent requests for one key share one load, but
+ * only while nothing that could touch that key has changed since the load began.
+ */
+export class ReadCache<T> implements TaggedCache<T> {
   private readonly entries: LRUCache<string, Entry<T>>;
   private readonly byTag = new Map<string, Set<string>>();
   private readonly flights = new Map<string, Flight<T>>();
   private readonly log: Array<{ at: number; tags: Invalidation }> = [];
   private clock = 0;
+  private readonly mayKeep: () => boolean;
 
   constructor(options: CacheOptions) {
+    this.mayKeep = options.mayKeep ?? (() => true);
     this.entries = new LRUCache<string, Entry<T>>({
       max: options.max,
       ttl: options.maxAgeMs,
@@ -64,6 +62,8 @@ export class ReadCache<T> {
 
   /** The cached value of `key`, or `load()`'s, stored unless a change touching it committed meanwhile. */
   async get(key: string, load: () => Promise<T>, spec: LoadSpec<T>): Promise<T> {
+    // Deaf to other servers' changes for now: read through, keep nothing, share no load.
+    if (!this.mayKeep()) return load();
     const hit = this.entries.get(key);
     if (hit) return hit.value;
     const flight = this.flights.get(key);
@@ -72,7 +72,7 @@ export class ReadCache<T> {
     const startedAt = this.clock;
     const promise = load().then((value) => {
       const tags = new Set(spec.tagsOf(value));
-      if (!this.touchedSince(startedAt, [...tags, ...spec.joinTags])) this.store(key, value, tags);
+      if (this.mayKeep() && !this.touchedSince(startedAt, [...tags, ...spec.joinTags])) this.store(key, value, tags);
       return value;
     });
     const mine: Flight<T> = { promise, startedAt, joinTags: spec.joinTags };

@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReadyResponse } from '../../context';
 
-/**
- * A JSON answer serialized once, with its entity tag and, made on first demand, its compressed forms: what a
- * cached read sends to every client until the next change.
- */
-export interface ReadyResponse {
-  readonly body: Buffer;
-  readonly etag: string;
-  /** Filled lazily, once per entry and encoding. */
-  readonly encoded: { br?: Buffer; gzip?: Buffer };
-}
+export type { ReadyResponse } from '../../context';
 
 /** Below this, compressing costs more than the bytes it saves. */
 export const COMPRESS_FROM_BYTES = 1024;

@@ -124,7 +124,10 @@ beforeAll(async () => {
     }
     if (!s.deletedAt && rand() < 0.6) bookingRows.push({ slotId: s.id, teamId: pick(), status: 'confirmed' });
   }
-  await db.insert(bookings).values(bookingRows);
+  const insertedBookings = await db.insert(bookings).values(bookingRows).returning({ id: bookings.id, status: bookings.status });
+  // Approved requests name the practice they booked: some stand, some were cancelled since.
+  const cancelledBookings = insertedBookings.filter((b) => b.status === 'cancelled').map((b) => b.id);
+  const confirmedBookings = insertedBookings.filter((b) => b.status === 'confirmed').map((b) => b.id);
 
   // Practice requests: first dates inside and outside March, each status, with and without a facility.
   const statuses = ['pending', 'approved', 'declined', 'withdrawn'] as const;
@@ -139,6 +142,7 @@ beforeAll(async () => {
       windowEnd: '20:00',
       durationMinutes: 90,
       status: statuses[i % 4],
+      bookingId: statuses[i % 4] === 'approved' ? (i % 8 === 1 ? cancelledBookings[i] : confirmedBookings[i]) : null,
       facilityId: where < 0.3 ? parkA : where < 0.5 ? parkB : null,
       fieldId: where >= 0.5 && where < 0.7 ? fieldIds[1] : null,
     });
@@ -215,6 +219,9 @@ async function sqlTeams(q: Scope) {
         ${q.facilityId ? sql`and (pr.facility_id = ${q.facilityId}::uuid or exists (select 1 from fields x where x.id = pr.field_id and x.facility_id = ${q.facilityId}::uuid))` : sql``})::int as "filed",
       (select count(*) from practice_requests pr where pr.team_id = tm.id and pr.status = 'approved' and pr.preferred_dates[1] >= ${q.from}::date and pr.preferred_dates[1] <= ${q.to}::date
         ${q.facilityId ? sql`and (pr.facility_id = ${q.facilityId}::uuid or exists (select 1 from fields x where x.id = pr.field_id and x.facility_id = ${q.facilityId}::uuid))` : sql``})::int as "approved",
+      (select count(*) from practice_requests pr where pr.team_id = tm.id and pr.status = 'approved' and pr.preferred_dates[1] >= ${q.from}::date and pr.preferred_dates[1] <= ${q.to}::date
+        and exists (select 1 from bookings xb where xb.id = pr.booking_id and xb.cancelled_at is not null)
+        ${q.facilityId ? sql`and (pr.facility_id = ${q.facilityId}::uuid or exists (select 1 from fields x where x.id = pr.field_id and x.facility_id = ${q.facilityId}::uuid))` : sql``})::int as "approvedCancelled",
       (select count(*) from practice_requests pr where pr.team_id = tm.id and pr.status = 'declined' and pr.preferred_dates[1] >= ${q.from}::date and pr.preferred_dates[1] <= ${q.to}::date
         ${q.facilityId ? sql`and (pr.facility_id = ${q.facilityId}::uuid or exists (select 1 from fields x where x.id = pr.field_id and x.facility_id = ${q.facilityId}::uuid))` : sql``})::int as "declined"
     from teams tm`);
@@ -229,6 +236,7 @@ async function sqlTeams(q: Scope) {
       prime: number;
       filed: number;
       approved: number;
+      approvedCancelled: number;
       declined: number;
     }>(result).map((r) => [r.teamId, r]),
   );
@@ -281,6 +289,7 @@ async function expectReportMatchesSql(query: string, q: Scope) {
       bumped: s.bumped,
       requestsFiled: s.filed,
       requestsApproved: s.approved,
+      requestsApprovedCancelled: s.approvedCancelled,
       requestsDeclined: s.declined,
     });
   }
@@ -333,6 +342,10 @@ describe('/api/admin/reports: every figure equals a direct SQL count', () => {
     // The generated data holds each case the report counts, so the equalities above are not about zeros.
     const sum = (k: 'cancellations' | 'lateCancellations' | 'bumped' | 'bookings') => report.teams.reduce((n, r) => n + r[k], 0);
     expect(sum('bumped')).toBe(3);
+    // Approved requests whose practice was cancelled since: some, and fewer than all approved.
+    const approvedCancelled = report.teams.reduce((n, r) => n + r.requestsApprovedCancelled, 0);
+    expect(approvedCancelled).toBeGreaterThan(0);
+    expect(approvedCancelled).toBeLessThan(report.teams.reduce((n, r) => n + r.requestsApproved, 0));
     expect(sum('lateCancellations')).toBeGreaterThan(10);
     expect(sum('cancellations') - sum('lateCancellations')).toBeGreaterThan(10);
     // A2's live slots on 10 March (90+60+90+80+75+45 minutes, less any deleted one) are all it has blocked.
@@ -387,6 +400,7 @@ describe('/api/admin/reports: every figure equals a direct SQL count', () => {
       bumped: String(orioles.bumped),
       requests_filed: String(orioles.requestsFiled),
       requests_approved: String(orioles.requestsApproved),
+      requests_approved_later_cancelled: String(orioles.requestsApprovedCancelled),
       requests_declined: String(orioles.requestsDeclined),
     });
     for (const table of ['fields', 'facilities', 'weeks', 'fairness']) {

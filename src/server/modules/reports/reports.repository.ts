@@ -136,6 +136,8 @@ export interface TeamRequestRow {
   teamId: string;
   filed: number;
   approved: number;
+  /** Approved, and the practice the approval booked was cancelled since (by anyone, for any reason). */
+  approvedCancelled: number;
   declined: number;
 }
 
@@ -148,8 +150,10 @@ export async function teamRequests(db: Database, scope: ReportScope): Promise<Te
     select pr.team_id as "teamId",
       count(*)::int as "filed",
       count(*) filter (where pr.status = 'approved')::int as "approved",
+      count(*) filter (where pr.status = 'approved' and b.status = 'cancelled')::int as "approvedCancelled",
       count(*) filter (where pr.status = 'declined')::int as "declined"
     from ${practiceRequests} pr
+    left join ${bookings} b on b.id = pr.booking_id
     where pr.preferred_dates[1] between ${scope.from}::date and ${scope.to}::date ${facility}
     group by pr.team_id`);
   return rowsOf<TeamRequestRow>(result);

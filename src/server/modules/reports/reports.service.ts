@@ -116,6 +116,7 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
         bumped: b?.bumped ?? 0,
         requestsFiled: r?.filed ?? 0,
         requestsApproved: r?.approved ?? 0,
+        requestsApprovedCancelled: r?.approvedCancelled ?? 0,
         requestsDeclined: r?.declined ?? 0,
       };
     });
@@ -151,7 +152,7 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
 
 /** The columns of each table's CSV, in order; hours with two decimals, percentages with one. */
 export const REPORT_CSV_COLUMNS = {
-  teams: ['team', 'active', 'bookings', 'hours', 'cancellations', 'late_cancellations', 'bumped', 'requests_filed', 'requests_approved', 'requests_declined'],
+  teams: ['team', 'active', 'bookings', 'hours', 'cancellations', 'late_cancellations', 'bumped', 'requests_filed', 'requests_approved', 'requests_approved_later_cancelled', 'requests_declined'],
   fields: ['facility', 'field', 'hours_offered', 'hours_booked', 'utilization_percent', 'hours_blocked'],
   facilities: ['facility', 'hours_offered', 'hours_booked', 'utilization_percent', 'hours_blocked'],
   weeks: ['week_start', 'week_end', 'bookings', 'hours_offered', 'hours_booked', 'utilization_percent'],
@@ -174,6 +175,7 @@ export function reportCsv(report: Report, table: ReportTable): string {
           bumped: t.bumped,
           requests_filed: t.requestsFiled,
           requests_approved: t.requestsApproved,
+          requests_approved_later_cancelled: t.requestsApprovedCancelled,
           requests_declined: t.requestsDeclined,
         })),
       );

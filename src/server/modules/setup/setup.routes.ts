@@ -6,7 +6,7 @@ import { setupAdminSchema, setupStatusSchema } from '../../../shared/users/users
 import type { Auth } from '../auth/auth';
 import { createFirstAdmin, needsSetup } from './setup.service';
 
-export const setupRoutes: FastifyPluginAsyncZod<ServerContext & { auth: Auth; adminClaim?: string }> = async (app, { db, auth, adminClaim }) => {
+export const setupRoutes: FastifyPluginAsyncZod<ServerContext & { auth: Auth }> = async (app, { db, auth, adminClaim }) => {
   app.get(
     '/api/setup',
     {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ObjectBackend } from './object-backend';
@@ -76,6 +77,28 @@ export function createLocalDiskBackend(options: { dataDir: string; bucket: strin
       const file = fileOf(key);
       await fs.rm(file, { force: true });
       await pruneFolders(path.dirname(file));
+    },
+    async *list() {
+      // Depth first, one folder read at a time; a folder a delete removed meanwhile is skipped.
+      const folders = [root];
+      while (folders.length > 0) {
+        const dir = folders.pop()!;
+        let entries: Dirent[];
+        try {
+          entries = await fs.readdir(dir, { withFileTypes: true });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw err;
+        }
+        for (const entry of entries) {
+          const file = path.join(dir, entry.name);
+          if (entry.isDirectory()) folders.push(file);
+          else if (entry.isFile()) {
+            const stat = await fs.stat(file).catch(() => null);
+            if (stat) yield { key: path.relative(root, file).split(path.sep).join('/'), lastModified: stat.mtime };
+          }
+        }
+      }
     },
     async signedUrl() {
       return null;

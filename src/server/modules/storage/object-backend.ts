@@ -1,6 +1,12 @@
+/** One object a listing found: its key and when its bytes were written. */
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
+}
+
 /**
  * Where the bytes live (decision 023): local disk or an S3-compatible bucket. Only the storage service uses a
- * backend; the metadata is in `stored_files`, and an object is found by its key, never by listing.
+ * backend; the metadata is in `stored_files`, and an object is found by its key. Only the orphan sweep lists.
  */
 export interface ObjectBackend {
   readonly kind: 'local' | 's3';
@@ -10,6 +16,8 @@ export interface ObjectBackend {
   read(key: string): Promise<Buffer | null>;
   /** Deletes the object; no error when it is already gone. */
   remove(key: string): Promise<void>;
+  /** Every object of the bucket, a page at a time (the orphan sweep, storage-sweep.ts); in no particular order. */
+  list(): AsyncIterable<ListedObject>;
   /** A short-lived address the browser fetches the bytes from itself (S3), or null: the app serves them (local disk). */
   signedUrl(key: string, response: { contentType: string; contentDisposition: string; cacheControl: string; expiresInSeconds: number }): Promise<string | null>;
   /** Reaches the bucket itself (S3's HeadBucket; local disk: the folder is writable). Throws with words. */
@@ -29,4 +37,19 @@ export function objectKey(fullPath: string, generation: number): string {
 /** Where the storage check writes: never a name anyone can upload to (storage-paths RESERVED_PREFIX). */
 export function probeKey(id: string): string {
   return `_diag/probe-${id}`;
+}
+
+/**
+ * What a key names: a generation of a file (`<fullPath>#<generation>`), a probe object, or null for a key the app
+ * never writes (left alone by the sweep: the bucket may hold other things).
+ */
+export function parseObjectKey(key: string): { kind: 'file'; fullPath: string; generation: number } | { kind: 'probe' } | null {
+  if (/^_diag\/probe-[0-9a-f-]{36}$/.test(key)) return { kind: 'probe' };
+  const hash = key.lastIndexOf('#');
+  if (hash <= 0) return null;
+  const digits = key.slice(hash + 1);
+  if (!/^[1-9]\d{0,17}$/.test(digits)) return null;
+  const generation = Number(digits);
+  if (!Number.isSafeInteger(generation)) return null;
+  return { kind: 'file', fullPath: key.slice(0, hash), generation };
 }

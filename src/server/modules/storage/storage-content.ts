@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../errors';
 import { IMAGE_TYPES, normalizeImage } from '../images/images.service';
 
@@ -43,6 +42,8 @@ function refused(what: string): AppError {
  * text/csv, which have no magic number to tell them apart.
  */
 export async function checkUploadContent(bytes: Buffer, hint: { name: string; claimedType?: string }): Promise<CheckedUpload> {
+  // Loaded at the first upload, not at start (issue 27).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   if (found) {
     if ((IMAGE_TYPES as readonly string[]).includes(found.mime)) {

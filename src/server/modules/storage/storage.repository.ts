@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 
@@ -52,4 +52,14 @@ export async function upsertFile(db: Database, values: StoredFileValues, now: Da
 
 export async function deleteFile(db: Database, id: string): Promise<void> {
   await db.delete(storedFiles).where(eq(storedFiles.id, id));
+}
+
+/** The current generation of each of these paths that has a file (paths without one are absent). */
+export async function currentGenerations(db: Database, bucket: string, fullPaths: string[]): Promise<Map<string, number>> {
+  if (fullPaths.length === 0) return new Map();
+  const rows = await db
+    .select({ fullPath: storedFiles.fullPath, generation: storedFiles.generation })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.bucket, bucket), inArray(storedFiles.fullPath, [...new Set(fullPaths)])));
+  return new Map(rows.map((r) => [r.fullPath, Number(r.generation)]));
 }

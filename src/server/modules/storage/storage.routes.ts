@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { storedFileMetadataSchema, storedFileResponseSchema, uploadMetadataSchema, type UploadMetadata } from '../../../shared/storage/storage.schemas';
 import { requestAuditContext } from '../audit/audit.service';

@@ -17,6 +17,9 @@ import { createLocalDiskBackend } from './local-disk-backend';
 import { objectKey, probeKey, type ObjectBackend } from './object-backend';
 import { createS3Backend, s3DownloadOrigins } from './s3-backend';
 import { baseName, nameProblem, RESERVED_PREFIX } from './storage-paths';
+import { createOrphanSweeper, type OrphanSweeper, type SweepOptions } from './storage-sweep';
+
+export type { OrphanSweeper, SweepResult, SweepStats } from './storage-sweep';
 import * as repo from './storage.repository';
 import type { ObjectDownload, StorageService } from './storage.types';
 
@@ -24,7 +27,9 @@ export interface StorageDeps {
   db: Database;
   config: Pick<Config, 'storage' | 'dataDir' | 'publicUrl'>;
   /** Where a failure to delete bytes nobody points at any more is reported (the request goes on without it). */
-  log?: { warn(obj: object, msg: string): void };
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** The orphan sweep's settings (storage-sweep.ts); tests shorten them. */
+  sweep?: Partial<SweepOptions>;
   /** A backend of the test's own (a fault injected); the configured one otherwise. */
   backend?: ObjectBackend;
 }
@@ -78,10 +83,11 @@ export function downloadPath(row: Pick<repo.StoredFileRow, 'bucket' | 'fullPath'
   return `/api/storage/v0/b/${encodeURIComponent(row.bucket)}/o/${encodeURIComponent(row.fullPath)}?alt=media&token=${encodeURIComponent(row.downloadToken)}`;
 }
 
-/** Builds the storage service for the configured backend (decision 023). */
-export function createStorage({ db, config, log, backend: given }: StorageDeps): StorageService {
+/** Builds the storage service for the configured backend (decision 023), with the sweep of what deletes left behind. */
+export function createStorage({ db, config, log, backend: given, sweep }: StorageDeps): StorageService & { readonly sweeper: OrphanSweeper } {
   const { storage } = config;
-  const backend = given ?? createBackend(config);
+  const backend = given ?? createObjectBackend(config);
+  const sweeper = createOrphanSweeper({ db, backend, bucket: storage.bucket, log }, sweep);
   const forget = (key: string, why: string) => backend.remove(key).catch((err: unknown) => log?.warn({ err, key }, `storage: bytes left behind after ${why}`));
 
   function bucketOf(bucket: string | undefined): string {
@@ -98,6 +104,7 @@ export function createStorage({ db, config, log, backend: given }: StorageDeps):
   return {
     backend: backend.kind,
     bucket: storage.bucket,
+    sweeper,
 
     async put(input) {
       const bucket = bucketOf(input.bucket);
@@ -251,11 +258,15 @@ export function createStorage({ db, config, log, backend: given }: StorageDeps):
       }
     },
 
-    close: () => backend.close(),
+    close: async () => {
+      await sweeper.stop();
+      await backend.close();
+    },
   };
 }
 
-function createBackend(config: StorageDeps['config']): ObjectBackend {
+/** The configured backend (local disk or S3); the storage service owns it, tests make one to inject a fault. */
+export function createObjectBackend(config: StorageDeps['config']): ObjectBackend {
   const { storage } = config;
   if (storage.backend === 's3') {
     if (!storage.s3) throw new Error('STORAGE=s3 needs the S3 settings');

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../context';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_SIZE, PROFILE_PHOTO_TYPES } from '../../../shared/users/profile-photo';
 import type { Profile } from '../../../shared/users/users.schemas';
 import { DEFAULT_MAX_INPUT_PIXELS, normalizeImage } from '../images/images.service';

@@ -3,17 +3,9 @@ import { preparedPerDatabase, type Database } from '../../db/client';
 import { authAccount, authSession, authUser, teams, users } from '../../db/schema';
 import type { Role } from '../../../shared/constants';
 import { DEFAULT_ADMIN_CLAIM, parseAdminClaim } from '../../../shared/users/admin-rule';
+import type { ProfileRow } from '../../context';
 
-export interface ProfileRow {
-  id: string;
-  email: string;
-  displayName: string;
-  role: Role;
-  teamId: string | null;
-  teamName: string | null;
-  photoURL: string | null;
-  disabled: boolean;
-}
+export type { ProfileRow } from '../../context';
 
 export async function createProfileForAuthUser(
   db: Database,
@@ -120,7 +112,20 @@ export async function updateProfile(
     .where(eq(users.id, id));
 }
 
-/** An admin exists when any profile has role admin or any identity carries an admin claim. */
+/**
+ * SQL that is true when the stored ID-token claims (auth_user.claims, from the last sign-in with the provider) say
+ * admin by the league's rule (`adminClaim` as OIDC_ADMIN_CLAIM gives it: `name` is a JSON true, `name=value` equals
+ * the value or is a list holding it); null when the rule names no claim. The SQL twin of `claimsSayAdmin`.
+ */
+function claimSaysAdmin(adminClaim: string): SQL | null {
+  const { claim, value } = parseAdminClaim(adminClaim);
+  if (!claim) return null;
+  const held = sql`(${authUser.claims} -> ${claim}::text)`;
+  return value === null
+    ? sql`${held} = 'true'::jsonb`
+    : sql`(${held} = to_jsonb(${value}::text) or (jsonb_typeof(${held}) = 'array' and ${held} @> jsonb_build_array(${value}::text)))`;
+}
+
 /**
  * Is there an enabled admin, by spec §6's rule: the profile role, or the league's admin claim (`adminClaim` as
  * OIDC_ADMIN_CLAIM gives it: `name` is a JSON true, `name=value` equals the value or is a list holding it).
@@ -128,19 +133,29 @@ export async function updateProfile(
 export async function adminExists(db: Database, adminClaim: string = DEFAULT_ADMIN_CLAIM): Promise<boolean> {
   const [byRole] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), eq(users.disabled, false)));
   if ((byRole?.n ?? 0) > 0) return true;
-  const { claim, value } = parseAdminClaim(adminClaim);
-  if (!claim) return false;
-  const held = sql`(${authUser.claims} -> ${claim}::text)`;
-  const says =
-    value === null
-      ? sql`${held} = 'true'::jsonb`
-      : sql`(${held} = to_jsonb(${value}::text) or (jsonb_typeof(${held}) = 'array' and ${held} @> jsonb_build_array(${value}::text)))`;
+  const says = claimSaysAdmin(adminClaim);
+  if (!says) return false;
   const [byClaim] = await db
     .select({ n: count() })
     .from(authUser)
     .innerJoin(users, eq(users.id, authUser.id))
     .where(and(eq(users.disabled, false), says));
   return (byClaim?.n ?? 0) > 0;
+}
+
+/**
+ * The league's admins by spec §6's rule, enabled ones only, in id order: a profile role of admin, or stored claims
+ * that say admin by `adminClaim` (the same two ways in as `decideAdmin` for a signed-in person).
+ */
+export async function leagueAdminIds(db: Database, adminClaim: string = DEFAULT_ADMIN_CLAIM): Promise<string[]> {
+  const says = claimSaysAdmin(adminClaim);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(authUser, eq(authUser.id, users.id))
+    .where(and(eq(users.disabled, false), says ? or(eq(users.role, 'admin'), says) : eq(users.role, 'admin')))
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.id);
 }
 
 export async function getNotificationPrefs(db: Database, id: string): Promise<{ bookingChanges: boolean; reminders: boolean } | null> {
@@ -179,12 +194,6 @@ export async function coachesOfTeam(db: Database, teamId: string): Promise<Conta
     .select(contactColumns)
     .from(users)
     .where(and(eq(users.teamId, teamId), eq(users.role, 'coach'), eq(users.disabled, false)));
-}
-
-/** Every admin who is not disabled (by profile role), for mail all admins should get. */
-export async function activeAdminIds(db: Database): Promise<string[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.disabled, false)));
-  return rows.map((r) => r.id);
 }
 
 export async function findContact(db: Database, id: string): Promise<Contact | null> {

@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { photoTooLarge, removeProfilePhoto, setProfilePhoto } from './profile-photo.service';
 
 /** `adminClaim`: the league's admin-claim rule (OIDC_ADMIN_CLAIM), sent with the claims so the web app decides as the server does. */
-export const usersRoutes: FastifyPluginAsyncZod<ServerContext & { adminClaim?: string | undefined }> = async (app, deps) => {
+export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, deps) => {
   const { db } = deps;
   app.get(
     '/api/me',
@@ -35,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ServerContext & { adminClaim?: s
     },
     async (req) => ({
       claims: (await findClaims(db, (await req.requireActor()).userId)) ?? {},
-      ...(deps.adminClaim ? { adminClaim: deps.adminClaim } : {}),
+      adminClaim: deps.adminClaim,
     }),
   );
 

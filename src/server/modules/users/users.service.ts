@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/access';
+import type { Actor } from '../../context';
 import type { Role } from '../../../shared/constants';
 import type { Profile, ProfilePatchInput } from '../../../shared/users/users.schemas';
 import * as repo from './users.repository';
@@ -62,4 +62,9 @@ export const setNotificationPrefs = (db: Database, id: string, prefs: { bookingC
 export type { Contact } from './users.repository';
 export const coachesOfTeam = (db: Database, teamId: string) => repo.coachesOfTeam(db, teamId);
 export const findContact = (db: Database, id: string) => repo.findContact(db, id);
-export const activeAdminIds = (db: Database) => repo.activeAdminIds(db);
+/**
+ * The league's admins, whom every "tell the admins" mail goes to: enabled people who are admins by spec §6's rule,
+ * a profile role of admin or the claims of their last sign-in with the provider (`adminClaim`, the context's
+ * OIDC_ADMIN_CLAIM). Run it in the transaction that queues the mail.
+ */
+export const leagueAdminIds = (db: Database, adminClaim: string) => repo.leagueAdminIds(db, adminClaim);

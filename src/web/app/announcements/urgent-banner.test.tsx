@@ -1,8 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Announcement } from '../../../shared/announcements/announcements.schemas';
 import { json, memberProfile, renderApp, stubApi } from '../../test/render-app';
+import { setupUser } from '../../test/user';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -31,6 +31,7 @@ const info: Announcement = {
 
 describe('announcements in the shell and on the landing page', () => {
   it('shows an urgent one as a banner a visitor dismisses for good in this browser; the others on the landing page', async () => {
+    const user = setupUser();
     stubApi(null, { '/api/announcements': { announcements: [info, urgent] } });
     const view = renderApp('/');
     const banner = await screen.findByRole('region', { name: 'Urgent announcement: Fields closed tonight' });
@@ -44,7 +45,7 @@ describe('announcements in the shell and on the landing page', () => {
     // The urgent one is in the banner, not twice on the page.
     expect(within(list).queryByRole('article', { name: 'Fields closed tonight' })).toBeNull();
 
-    await userEvent.click(within(banner).getByRole('button', { name: /Dismiss/ }));
+    await user.click(within(banner).getByRole('button', { name: /Dismiss/ }));
     expect(screen.queryByRole('region', { name: /Urgent announcement/ })).toBeNull();
     // Dismissed, it stays on the landing page among the others.
     expect(within(screen.getByRole('region', { name: 'Announcements' })).getByRole('article', { name: 'Fields closed tonight' })).toBeTruthy();
@@ -57,6 +58,7 @@ describe('announcements in the shell and on the landing page', () => {
   });
 
   it('records a signed-in person’s dismissal on the server', async () => {
+    const user = setupUser();
     const dismissals: string[] = [];
     stubApi(memberProfile, { '/api/announcements': { announcements: [urgent] } }, (url, init) => {
       if (!url.endsWith('/dismiss') || init?.method !== 'POST') return undefined;
@@ -65,7 +67,7 @@ describe('announcements in the shell and on the landing page', () => {
     });
     renderApp('/');
     const banner = await screen.findByRole('region', { name: 'Urgent announcement: Fields closed tonight' });
-    await userEvent.click(within(banner).getByRole('button', { name: /Dismiss/ }));
+    await user.click(within(banner).getByRole('button', { name: /Dismiss/ }));
     expect(screen.queryByRole('region', { name: /Urgent announcement/ })).toBeNull();
     expect(dismissals).toEqual(['/api/announcements/a-urgent/dismiss']);
     expect(localStorage.getItem('cgsl.dismissedAnnouncements')).toBeNull();

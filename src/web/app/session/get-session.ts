@@ -6,12 +6,17 @@ import { api, ApiError } from '../../lib/api-client';
 import { sessionQueryKey } from '../../lib/query-keys';
 import { loadSession, readCachedSession, type Session } from './profile-cache';
 
-async function fetchProfile(): Promise<Profile | null> {
+/** The signed-in person's profile; null when nobody is (401). */
+export async function fetchProfile(): Promise<Profile | null> {
   try {
     const { profile } = await api<{ profile: Profile }>('/api/me');
     return profile;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
+    // The server cannot say right now (its database does not answer: a 503): whoever was signed in still is, so
+    // the shell keeps them rather than showing Login until the database is back.
+    const cached = err instanceof ApiError && err.status === 503 ? readCachedSession() : null;
+    if (cached) return cached.profile;
     throw err;
   }
 }

@@ -1,9 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminProfile, json, leagueSettings, memberProfile, renderApp, stubApi } from '../../test/render-app';
+import { adminProfile, json, leagueSettings, memberProfile, preloadPages, renderApp, stubApi } from '../../test/render-app';
+import { setupUser } from '../../test/user';
 import { writeCachedSession } from '../session/profile-cache';
 
+preloadPages(() => import('../guards/admin-guard'), () => import('../../features/admin/components/admin-home-page'), () => import('../../features/practice-requests/components/practice-request-queue'), () => import('../../features/contact/components/contact-inbox'), () => import('../../features/league/components/league-settings-card'), () => import('../../features/diag/components/diag-page'), () => import('../pages/not-found-page'));
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
@@ -36,10 +37,11 @@ describe('the shell (spec §2)', () => {
   });
 
   it('shows the profile photo in the Account dropdown when the profile has one', async () => {
+    const user = setupUser();
     const photoURL = 'https://photos.example.org/pat.jpg';
     stubApi({ ...memberProfile, photoURL });
     renderApp('/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText(memberProfile.email)).toBeTruthy();
     const images = [...menu.querySelectorAll('img')].map((img) => img.getAttribute('src'));
@@ -122,13 +124,15 @@ describe('the admin guard (spec §6)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'League admin' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Admin pages' })).toBeTruthy();
     expect(await screen.findByText('Spring 2027')).toBeTruthy();
-    // The live-count tiles link to where the admin acts on them.
-    const today = screen.getByRole('link', { name: /Today's bookings\s*4/ });
+    // The live-count tiles link to where the admin acts on them. They are the list under the "At a glance" heading:
+    // their links are looked for there, not among every link of the page (navigation, tools).
+    const tiles = within(screen.getByRole('heading', { level: 2, name: 'At a glance' }).nextElementSibling as HTMLElement);
+    const today = tiles.getByRole('link', { name: /Today's bookings\s*4/ });
     expect(today.getAttribute('href')).toBe('/admin-manage-bookings');
-    expect(screen.getByRole('link', { name: /Open slots this week\s*37/ }).getAttribute('href')).toBe('/admin-slots');
+    expect(tiles.getByRole('link', { name: /Open slots this week\s*37/ }).getAttribute('href')).toBe('/admin-slots');
     // What waits for an admin: the inboxes further down this page, and the fields closed today.
-    expect(screen.getByRole('link', { name: /Pending practice requests\s*1/ }).getAttribute('href')).toBe('#practice-requests');
-    expect(screen.getByRole('link', { name: /New messages\s*2/ }).getAttribute('href')).toBe('#contact-inbox');
-    expect(screen.getByRole('link', { name: /Fields blocked today\s*0/ }).getAttribute('href')).toBe('/admin-block-slot');
+    expect(tiles.getByRole('link', { name: /Pending practice requests\s*1/ }).getAttribute('href')).toBe('#practice-requests');
+    expect(tiles.getByRole('link', { name: /New messages\s*2/ }).getAttribute('href')).toBe('#contact-inbox');
+    expect(tiles.getByRole('link', { name: /Fields blocked today\s*0/ }).getAttribute('href')).toBe('/admin-block-slot');
   });
 });

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BOOKING_RULES } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import { json, renderApp, stubApi } from '../../test/render-app';
+import { setupUser } from '../../test/user';
 
 const SEASON = { id: '11111111-1111-4111-8111-111111111111', name: 'All Year', startsOn: '2000-01-03', endsOn: '2100-12-26', active: true };
 const visitorContext: BookingContext = {
@@ -35,7 +35,7 @@ describe('Book a Field opens with its data', () => {
     renderApp('/');
     expect(await screen.findByText('All Year')).toBeTruthy();
 
-    const user = userEvent.setup();
+    const user = setupUser();
     const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Book a Field' });
     await user.hover(link);
     await waitFor(() => expect(calls('/api/slots?')).toBe(1));

@@ -77,6 +77,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     description: 'Write announcements for everyone, coaches or admins, with a preview before publishing.',
   },
   {
+    to: '/admin-mail',
+    label: 'Mail',
+    title: 'Mail',
+    description: 'Email that failed or is still waiting to go out, with the reason; send one again.',
+  },
+  {
     to: '/admin-audit-log',
     label: 'Audit log',
     title: 'Audit log',

@@ -70,6 +70,12 @@ describe('entity links', () => {
     expect(entityLink(entry({ entityType: 'booking', entityId: null }), TZ)).toBeNull();
   });
 
+  it('an opening round: its public draw page', () => {
+    const roundId = '7c1d2e3f-1111-4111-8111-000000000003';
+    expect(entityLink(entry({ entityType: 'opening_round', entityId: roundId }), TZ)).toEqual({ href: `/opening/${roundId}`, label: 'Open the draw page' });
+    expect(entityLink(entry({ entityType: 'opening_round', entityId: 'x' }), TZ)).toBeNull();
+  });
+
   it('a slot: its day in the league zone (9 PM on Mar 1 in New York is Mar 2 in UTC), its field, the slot outlined', () => {
     const slotId = '5a1c1d0e-1111-4111-8111-000000000001';
     const fieldId = '5a1c1d0e-2222-4222-8222-000000000002';

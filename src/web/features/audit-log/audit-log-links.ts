@@ -48,6 +48,8 @@ export function entityLink(entry: AuditEntry, timeZone: string): EntityLink | nu
       const day = dateInZone(place.startsAt, timeZone);
       return { href: `/admin-slots?${new URLSearchParams({ week: day, day, field: place.fieldId, slot: entry.entityId }).toString()}`, label: 'Open in Slots' };
     }
+    case 'opening_round':
+      return UUID.test(entry.entityId) ? { href: `/opening/${entry.entityId}`, label: 'Open the draw page' } : null;
     default:
       return null;
   }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bookButtonName, bookedMessage, bookQuestion, bumpQuestion, cancelQuestion, movedMessage, overrideMessage, possessive } from './booking-words';
+import { bookPillName, bookRowName, bookedMessage, bookQuestion, bumpQuestion, cancelQuestion, movedMessage, overrideMessage, possessive } from './booking-words';
 
 const TZ = 'America/Chicago';
 const slot = { startsAt: '2026-11-24T23:00:00Z', endsAt: '2026-11-25T00:30:00Z', fieldName: 'Field 1', facilityName: 'Riverside Park' };
 const booking = { ...slot, teamName: 'Blue Jays' };
 
 describe('booking words', () => {
-  it('names the book button after the field, the day and the times (league zone)', () => {
-    expect(bookButtonName(slot, TZ)).toBe('Book Field 1, Tue Nov 24, 5:00 pm – 6:30 pm');
+  it('names a book button by what it shows first, then the field and the day (league zone)', () => {
+    expect(bookPillName(slot, TZ)).toBe('5:00–6:30 pm Book, Field 1, Tue Nov 24');
+    expect(bookRowName(slot, TZ)).toBe('Book, Field 1, Tue Nov 24, 5:00 pm – 6:30 pm');
   });
 
   it('asks before booking and cancelling, and says what happened', () => {

@@ -1,12 +1,46 @@
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { formatDateTime, formatTimeRange, formatWeekdayDayAt } from '../../lib/dates';
+import { formatDateTime, formatTimeRange, formatTimeRangeShort, formatWeekdayDayAt } from '../../lib/dates';
 
 type SlotLike = Pick<Slot, 'startsAt' | 'endsAt' | 'fieldName' | 'facilityName'>;
 
-/** The accessible name of an open slot's button: "Book Field 1, Tue Nov 24, 5:00 pm – 6:30 pm". */
-export function bookButtonName(slot: SlotLike, timeZone: string): string {
-  return `Book ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}, ${formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}`;
+/*
+ * An open slot's Book button is named by what it shows first, then which slot it is (WCAG 2.5.3 Label in Name:
+ * a person using voice control says what they see), and both names share "Book, Field 1, Tue Nov 24".
+ */
+
+/** The week grid's button shows "5:00–6:30 pm" over "Book": named "5:00–6:30 pm Book, Field 1, Tue Nov 24". */
+export function bookPillName(slot: SlotLike, timeZone: string): string {
+  return `${formatTimeRangeShort(slot.startsAt, slot.endsAt, timeZone)} Book, ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}`;
+}
+
+/** The phone list's button shows "Book" (its time is beside it): named "Book, Field 1, Tue Nov 24, 5:00 pm – 6:30 pm". */
+export function bookRowName(slot: SlotLike, timeZone: string): string {
+  return `Book, ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}, ${formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}`;
+}
+
+/**
+ * A slot the opening round covers, while the coach may rank it: the button shows "Add to preferences" (or "Ranked #2"
+ * once in the list) beside the slot's time, at any width, and is named by it, then the slot as Book's names say it.
+ */
+export function addPreferenceName(slot: SlotLike, timeZone: string): string {
+  return `Add to preferences, ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}, ${formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}`;
+}
+
+/** "Ranked #2, Field 1, Tue Dec 1, 5:00 pm – 6:30 pm": the same button once the slot is in the list (it goes to its row). */
+export function rankedName(rank: number, slot: SlotLike, timeZone: string): string {
+  return `${rankedText(rank)}, ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}, ${formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}`;
+}
+
+export const ADD_PREFERENCE_TEXT = 'Add to preferences';
+export const rankedText = (rank: number) => `Ranked #${rank}`;
+
+/** A slot whose Book press may or may not have gone through, while the week is read again. */
+export const CHECKING_TEXT = 'Checking whether this was booked…';
+
+/** The week grid's button while it is checked shows "5:00–6:30 pm" over the checking words, and is named the same way. */
+export function checkingPillName(slot: SlotLike, timeZone: string): string {
+  return `${formatTimeRangeShort(slot.startsAt, slot.endsAt, timeZone)} ${CHECKING_TEXT}, ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}`;
 }
 
 /** "Book Tue Nov 24, 5:00 pm at Field 1 (Riverside Park) for Blue Jays?" */
@@ -23,6 +57,9 @@ export function bookedMessage(booking: Pick<Booking, 'startsAt' | 'fieldName' | 
 export function cancelQuestion(booking: Pick<Booking, 'startsAt' | 'fieldName' | 'teamName'>, timeZone: string): string {
   return `Cancel ${formatDateTime(booking.startsAt, timeZone)} at ${booking.fieldName} for the ${booking.teamName}? The slot reopens for other teams.`;
 }
+
+/** A booking whose Cancel press may or may not have gone through, while the team's bookings are read again. */
+export const CANCEL_CHECKING_TEXT = 'Checking whether this was cancelled…';
 
 /** "Cancelled Tue Nov 24, 6:00 pm at Field 3. The slot is open for other teams again." */
 export function cancelledMessage(booking: Pick<Booking, 'startsAt' | 'fieldName'>, timeZone: string): string {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkBooking, DEFAULT_BOOKING_RULES, weekStart } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { needsRuleCheck, quotaText, slotView, teamQuota, unavailableText, weekReasons, type SlotView } from './slot-availability';
+import { needsRuleCheck, quotaText, slotView, teamQuota, unavailableText, weekReasons, withOpening, type OpeningHold, type SlotView } from './slot-availability';
+import { testRound } from '../../test/opening-fixture';
 import { testSlot } from '../../test/slot-fixture';
 
 const TZ = 'America/Chicago';
@@ -145,5 +146,32 @@ describe('the quota strip', () => {
     expect(teamQuota(context({ cannotBook: { code: 'NOT_COACH', message: '…' } }), '2026-11-23', NOW)).toBeNull();
     expect(teamQuota(context({ team: null }), '2026-11-23', NOW)).toBeNull();
     expect(teamQuota(undefined, '2026-11-23', NOW)).toBeNull();
+  });
+});
+
+describe('withOpening', () => {
+  // A round over Tue Nov 24 to Sun Nov 29 of SEASON.
+  const round = testRound({ seasonId: SEASON.id, coversFrom: '2026-11-24', coversTo: '2026-11-29' });
+  const hold = (ranked: readonly string[] | null): OpeningHold => ({ held: { round, status: 'open' }, words: 'Opening round · draw Thu, Dec 3, 8:00 PM', timeZone: TZ, ranked });
+  const tuesday = slot('2026-11-24T17:00');
+  const monday = slot('2026-11-23T17:00');
+
+  it('puts the round’s words instead of Book on an open covered slot, for anyone who could otherwise see Book or a rule', () => {
+    for (const view of [{ kind: 'bookable' }, { kind: 'login' }, { kind: 'open' }, { kind: 'unavailable', code: 'DAY_LIMIT', message: 'limit' }] satisfies SlotView[]) {
+      expect(withOpening(tuesday, view, hold(null))).toEqual({ kind: 'opening', words: 'Opening round · draw Thu, Dec 3, 8:00 PM', canRank: false, rank: null });
+    }
+  });
+
+  it('offers a coach who may rank the slot, with its place in the list', () => {
+    expect(withOpening(tuesday, { kind: 'bookable' }, hold([]))).toMatchObject({ kind: 'opening', canRank: true, rank: null });
+    expect(withOpening(tuesday, { kind: 'bookable' }, hold(['x', tuesday.id]))).toMatchObject({ kind: 'opening', canRank: true, rank: 2 });
+  });
+
+  it('leaves slots outside the round, and booked, blocked, past or checking ones, as they are', () => {
+    expect(withOpening(monday, { kind: 'bookable' }, hold([]))).toEqual({ kind: 'bookable' });
+    for (const view of [{ kind: 'past' }, { kind: 'blocked', reason: null }, { kind: 'booked', teamName: 'Cardinals', ours: false }, { kind: 'checking' }] satisfies SlotView[]) {
+      expect(withOpening(tuesday, view, hold([]))).toBe(view);
+    }
+    expect(withOpening(tuesday, { kind: 'bookable' }, null)).toEqual({ kind: 'bookable' });
   });
 });

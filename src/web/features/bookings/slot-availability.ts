@@ -2,6 +2,7 @@ import type { RuleCode } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { dateInZone, startOfWeek } from '../../lib/dates';
+import { roundCovers, type HoldingRound } from '../../lib/opening-slots';
 import { isPast } from '../../lib/slot-week';
 import type { CheckBooking } from './lazy-booking-rules';
 
@@ -17,7 +18,17 @@ export type SlotView =
   /** Open, but this person cannot book at all (no team, not a coach): shown, not offered. */
   | { kind: 'open' }
   /** Open, but a booking rule says no: the rule's code and the server's exact words. */
-  | { kind: 'unavailable'; code: RuleCode; message: string };
+  | { kind: 'unavailable'; code: RuleCode; message: string }
+  /**
+   * Open when last read, but this person's Book press ended with the database gone mid-save (the booking may or may
+   * not exist): not offered again until the week has been read again. Set by the page, never by slotView.
+   */
+  | { kind: 'checking' }
+  /**
+   * Open, but held back by the league's opening round (issue 26): its words instead of Book ("Opening round · draw Thu,
+   * Dec 3, 8:00 PM"). `canRank`: this coach may add it to the team's preferences now; `rank`: its place there (1 first).
+   */
+  | { kind: 'opening'; words: string; canRank: boolean; rank: number | null };
 
 /** Short words for a rule, for a slot whose full reason is already shown for its whole day or week. */
 export const RULE_LABEL: Record<RuleCode, string> = {
@@ -58,6 +69,28 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
     timeZone: context.timeZone,
   });
   return result.ok ? { kind: 'bookable' } : { kind: 'unavailable', code: result.code, message: result.message };
+}
+
+/** The opening round holding slots back, as Book a Field applies it to the week. */
+export interface OpeningHold {
+  held: HoldingRound;
+  /** What a covered slot says instead of Book. */
+  words: string;
+  timeZone: string;
+  /** The coach's ranked list (rank 1 first) while they may rank; null for anyone who may not. */
+  ranked: readonly string[] | null;
+}
+
+/**
+ * An open slot the round covers is not bookable first-come while the round is announced, open or closed (nor after
+ * the draw until the league opens the rest): it says so instead of offering Book, whoever looks (the server refuses a
+ * coach's Book with the same reason). Booked, blocked, past and checking slots are drawn as they are.
+ */
+export function withOpening(slot: Slot, view: SlotView, hold: OpeningHold | null): SlotView {
+  if (!hold || !(view.kind === 'bookable' || view.kind === 'login' || view.kind === 'open' || view.kind === 'unavailable')) return view;
+  if (!roundCovers(hold.held.round, slot, hold.timeZone)) return view;
+  const rank = hold.ranked ? hold.ranked.indexOf(slot.id) + 1 : 0;
+  return { kind: 'opening', words: hold.words, canRank: hold.ranked !== null, rank: rank > 0 ? rank : null };
 }
 
 export interface ViewedSlot {

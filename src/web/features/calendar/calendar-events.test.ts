@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testSlot } from '../../test/slot-fixture';
-import { eventTitle, fieldLegend, readableTextColor, slotsToEvents, timeWindow, wallClock } from './calendar-events';
+import { clinicsToEvents, eventTitle, fieldLegend, readableTextColor, slotsToEvents, timeWindow, wallClock } from './calendar-events';
 
 const ZONE = 'America/Chicago';
 const booked = testSlot({
@@ -175,5 +175,50 @@ describe('slots as calendar events', () => {
     expect(timeWindow([{ start: '2027-05-04T00:00:00', end: '2027-05-05T00:00:00' }])).toEqual({ slotMinTime: '00:00:00', slotMaxTime: '24:00:00' });
     expect(timeWindow([{ start: '2027-05-04T18:00:00', end: '2027-05-04T19:00:00' }])).toEqual({ slotMinTime: '18:00:00', slotMaxTime: '22:00:00' });
     expect(timeWindow([{ start: '2027-05-04T22:00:00', end: '2027-05-04T23:30:00' }])).toEqual({ slotMinTime: '20:00:00', slotMaxTime: '24:00:00' });
+  });
+});
+
+describe('clinics as calendar events', () => {
+  const base = {
+    description: null,
+    locationText: null,
+    ageGroup: null,
+    registrationOpensAt: null,
+    registrationClosesAt: null,
+    cancelReason: null,
+    waitlistCount: 0,
+  };
+  const clinic = (id: string, over: Partial<Parameters<typeof clinicsToEvents>[0][number]> = {}) => ({
+    ...base,
+    id,
+    title: `Clinic ${id}`,
+    startsAt: '2027-05-08T14:00:00.000Z',
+    endsAt: '2027-05-08T16:00:00.000Z',
+    facilityId: 'fac',
+    location: 'Riverside Park (12 River Rd)',
+    capacity: 10,
+    registeredCount: 4,
+    published: true,
+    cancelledAt: null,
+    ...over,
+  });
+
+  it('shows published, not cancelled clinics in the period with their place and places left, at league wall time', () => {
+    const events = clinicsToEvents(
+      [
+        clinic('a'),
+        clinic('draft', { published: false }),
+        clinic('off', { cancelledAt: '2027-05-01T00:00:00.000Z' }),
+        clinic('later', { startsAt: '2027-05-20T14:00:00.000Z', endsAt: '2027-05-20T16:00:00.000Z' }),
+        clinic('elsewhere', { facilityId: 'other' }),
+      ],
+      ZONE,
+      { from: '2027-05-03', to: '2027-05-09', facilityId: 'fac' },
+    );
+    expect(events.map((e) => e.title)).toEqual(['Clinic: Clinic a']);
+    expect(events[0]).toMatchObject({ start: '2027-05-08T09:00:00', end: '2027-05-08T11:00:00' });
+    expect(events[0]!.extendedProps).toMatchObject({ kind: 'clinic', location: 'Riverside Park (12 River Rd)', places: '6 of 10 places left' });
+    // A clinic is on no field: the colour key leaves it out.
+    expect(fieldLegend(events)).toEqual([]);
   });
 });

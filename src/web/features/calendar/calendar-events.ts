@@ -1,3 +1,5 @@
+import { placesText } from '../../../shared/clinics/clinic-rules';
+import type { Clinic } from '../../../shared/clinics/clinics.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { toLocalInput } from '../../lib/dates';
 
@@ -14,7 +16,7 @@ import { toLocalInput } from '../../lib/dates';
  * time, on the league's day, whatever the browser's zone. Nothing is computed back from these shifted values:
  * the true instants travel along in `extendedProps` for the words we write ourselves.
  */
-export type CalendarEventKind = 'practice' | 'closed';
+export type CalendarEventKind = 'practice' | 'closed' | 'clinic';
 
 export interface CalendarEvent {
   id: string;
@@ -34,6 +36,9 @@ export interface CalendarEvent {
     facilityName: string;
     teamName: string | null;
     reason: string | null;
+    /** A clinic's place in words and its places left ("7 of 12 places left"); null for practices and closures. */
+    location?: string | null;
+    places?: string | null;
     /** The real instants (ISO, from the API). */
     startsAt: string;
     endsAt: string;
@@ -131,10 +136,64 @@ export function slotsToEvents(slots: readonly Slot[], timeZone: string, options:
   return events;
 }
 
+/** How clinics look: the league's amber, the same on every field (a clinic is no field's). */
+export const CLINIC_COLOR = '#b45309';
+
+export interface ClinicEventOptions {
+  /** League days, both included: the period shown. */
+  from: string;
+  to: string;
+  /** Only clinics at this facility (a clinic with a typed place is at none). */
+  facilityId?: string;
+}
+
+/**
+ * The published, not cancelled clinics starting in the period, as events ("Clinic: Pitching basics") with their
+ * place and the places left. Admins get unpublished clinics from the same list; the public calendar leaves them out.
+ */
+export function clinicsToEvents(clinics: readonly Clinic[], timeZone: string, options: ClinicEventOptions): CalendarEvent[] {
+  return clinics
+    .filter((c) => c.published && !c.cancelledAt)
+    .filter((c) => !options.facilityId || c.facilityId === options.facilityId)
+    .filter((c) => {
+      const day = wallClock(c.startsAt, timeZone).slice(0, 10);
+      return day >= options.from && day <= options.to;
+    })
+    .map((c) => ({
+      id: `clinic-${c.id}`,
+      title: `Clinic: ${c.title}`,
+      start: wallClock(c.startsAt, timeZone),
+      end: wallClock(c.endsAt, timeZone),
+      backgroundColor: '#fef3c7',
+      borderColor: CLINIC_COLOR,
+      textColor: '#0f172a',
+      classNames: ['cal-clinic'],
+      extendedProps: {
+        kind: 'clinic' as const,
+        fieldId: '',
+        fieldName: '',
+        fieldColor: CLINIC_COLOR,
+        facilityName: '',
+        teamName: null,
+        reason: null,
+        location: c.location,
+        places: placesText(c),
+        startsAt: c.startsAt,
+        endsAt: c.endsAt,
+      },
+    }));
+}
+
+/** Practices, closures and clinics together, in time order (a stable sort keeps the practices' own order at one time). */
+export function byStart(a: CalendarEvent, b: CalendarEvent): number {
+  return Date.parse(a.extendedProps.startsAt) - Date.parse(b.extendedProps.startsAt);
+}
+
 /** The fields the events are on, once each, in the order they first appear: the colour key under the calendar. */
 export function fieldLegend(events: readonly CalendarEvent[]): Array<{ id: string; name: string; facilityName: string; color: string }> {
   const seen = new Map<string, { id: string; name: string; facilityName: string; color: string }>();
   for (const { extendedProps: p } of events) {
+    if (p.kind === 'clinic') continue;
     if (!seen.has(p.fieldId))
       seen.set(p.fieldId, {
         id: p.fieldId,

@@ -1,13 +1,9 @@
-import { placesLeft, registrationWindow, type RegistrationWindow } from '../../../shared/clinics/clinic-rules';
+import { registrationWindow, type RegistrationWindow } from '../../../shared/clinics/clinic-rules';
 import type { Clinic, Registration } from '../../../shared/clinics/clinics.schemas';
 import { formatDateTime } from '../../lib/dates';
 
-/** "7 of 12 places left", or "Full — join the waitlist (3 waiting)". */
-export function placesText(clinic: Pick<Clinic, 'capacity' | 'registeredCount' | 'waitlistCount'>): string {
-  const left = placesLeft(clinic.capacity, clinic.registeredCount);
-  if (left > 0) return `${left} of ${clinic.capacity} place${clinic.capacity === 1 ? '' : 's'} left`;
-  return `Full — join the waitlist (${clinic.waitlistCount} waiting)`;
-}
+/** "7 of 12 places left", or "Full — join the waitlist (3 waiting)" (the shared wording). */
+export { placesText } from '../../../shared/clinics/clinic-rules';
 
 /** What the card says about registration now. */
 export function windowText(window: RegistrationWindow, clinic: Pick<Clinic, 'registrationClosesAt' | 'startsAt'>, timeZone: string): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
-import { limitLeft, limitsSummary, limitText, mapLink, practiceWhen, serverNow, upcomingPractices } from './dashboard';
+import { testRound } from '../../test/opening-fixture';
+import { limitLeft, limitsSummary, limitText, mapLink, openingCardText, practiceWhen, serverNow, upcomingPractices } from './dashboard';
 
 const TZ = 'America/Chicago';
 
@@ -138,5 +139,28 @@ describe('mapLink', () => {
     expect(mapLink({ mapUrl: null, facilityAddress: '2 School St, Springfield' })).toBe('https://www.google.com/maps/search/?api=1&query=2%20School%20St%2C%20Springfield');
     expect(mapLink({ mapUrl: null, facilityAddress: '  ' })).toBeNull();
     expect(mapLink({ mapUrl: null, facilityAddress: null })).toBeNull();
+  });
+});
+
+describe('openingCardText', () => {
+  // Fixed instants: only the words are checked. Draw Thu Dec 3 2026, 8:00 pm in Chicago; ranking Mon Nov 30 8:00 am to Tue Dec 1 8:00 pm.
+  const round = testRound({ opensAt: '2026-11-30T14:00:00Z', closesAt: '2026-12-02T02:00:00Z', drawAt: '2026-12-04T02:00:00Z', maxPreferences: 10 });
+  const saved = (n: number) => ({ slotIds: Array.from({ length: n }, (_, i) => `s${i}`), savedAt: n ? '2026-11-30T15:00:00Z' : null });
+
+  it('says how many the team submitted and when the draw is', () => {
+    expect(openingCardText({ round, status: 'open' }, saved(3), TZ)).toBe('Opening round: submitted, 3 of 10 · draw Thu, Dec 3, 8:00 PM');
+    expect(openingCardText({ round, status: 'closed' }, saved(10), TZ)).toBe('Opening round: submitted, 10 of 10 · draw Thu, Dec 3, 8:00 PM');
+  });
+
+  it('tells a coach who has not submitted what to do, and by when', () => {
+    expect(openingCardText({ round, status: 'open' }, saved(0), TZ)).toBe('Opening round: not submitted yet: rank up to 10 slots on Book a Field before Tue, Dec 1, 8:00 PM');
+    // An empty list saved is not a submission.
+    expect(openingCardText({ round, status: 'open' }, { slotIds: [], savedAt: '2026-11-30T15:00:00Z' }, TZ)).toMatch(/^Opening round: not submitted yet/);
+    expect(openingCardText({ round, status: 'closed' }, saved(0), TZ)).toBe('Opening round: nothing submitted before ranking closed · draw Thu, Dec 3, 8:00 PM');
+  });
+
+  it('says when ranking opens before it does, and only the times when the list could not be read', () => {
+    expect(openingCardText({ round, status: 'announced' }, null, TZ)).toBe('Opening round: ranking opens Mon, Nov 30, 8:00 AM · draw Thu, Dec 3, 8:00 PM');
+    expect(openingCardText({ round, status: 'open' }, null, TZ)).toBe('Opening round: ranking closes Tue, Dec 1, 8:00 PM · draw Thu, Dec 3, 8:00 PM');
   });
 });

@@ -1,6 +1,7 @@
 import { weekStart, type BookingRules } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import { addDays, dateInZone, formatLongDay, formatTimeRange } from '../../lib/dates';
+import { openingDateTime, type PendingRound } from '../../lib/opening-slots';
 
 /** The team's practices still to come (or under way), soonest first: the first one is "next practice". */
 export function upcomingPractices(bookings: readonly Booking[], now: Date): Booking[] {
@@ -75,4 +76,23 @@ export function serverNow(serverIso: string | undefined, receivedAt: number, bro
   const server = serverIso ? Date.parse(serverIso) : Number.NaN;
   if (!Number.isFinite(server) || receivedAt <= 0) return new Date(browserNow);
   return new Date(server + Math.max(0, browserNow - receivedAt));
+}
+
+/**
+ * The opening round card, in words (issue 26): "Opening round: submitted, 3 of 10 · draw Thu, Dec 3, 8:00 PM", or what
+ * the coach still has to do and by when. `saved` is the team's list as the server holds it; null when it could not be
+ * read (then the card does not say "not submitted", only when things happen).
+ */
+export function openingCardText(
+  { round, status }: PendingRound,
+  saved: { slotIds: readonly string[]; savedAt: string | null } | null,
+  timeZone: string,
+): string {
+  const draw = `draw ${openingDateTime(round.drawAt, timeZone)}`;
+  if (status === 'announced') return `Opening round: ranking opens ${openingDateTime(round.opensAt, timeZone)} · ${draw}`;
+  if (!saved) return `Opening round: ranking ${status === 'open' ? `closes ${openingDateTime(round.closesAt, timeZone)}` : 'has closed'} · ${draw}`;
+  const submitted = saved.savedAt && saved.slotIds.length > 0 ? saved.slotIds.length : 0;
+  if (submitted) return `Opening round: submitted, ${submitted} of ${round.maxPreferences} · ${draw}`;
+  if (status === 'closed') return `Opening round: nothing submitted before ranking closed · ${draw}`;
+  return `Opening round: not submitted yet: rank up to ${round.maxPreferences} slots on Book a Field before ${openingDateTime(round.closesAt, timeZone)}`;
 }

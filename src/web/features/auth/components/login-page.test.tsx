@@ -1,9 +1,10 @@
 import { act, cleanup, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
+import { bodyOf, json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 
+preloadPages(() => import('./login-page'));
 afterEach(() => {
   act(() => toast.remove());
   cleanup();
@@ -15,9 +16,10 @@ const ACCOUNT_WAIT =
   'Too many failed sign-ins for this account. Wait 15 minutes and try again, or use "Forgot password?" to choose a new password.';
 
 async function logIn(email: string, password: string) {
-  await userEvent.type(await screen.findByLabelText('Email'), email);
-  await userEvent.type(screen.getByLabelText('Password'), password);
-  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  const user = setupUser();
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
 describe('/login when sign-ins are throttled', () => {

@@ -1,4 +1,3 @@
-import { toast } from '../../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema } from '../../../../shared/users/users.schemas';
 import { useSession } from '../../../app/session/use-session';
@@ -10,6 +9,7 @@ import { safeRedirect } from '../../../lib/safe-redirect';
 import { useProviderName } from '../../../lib/api/get-sign-in-options';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignIn } from '../api/sign-in';
+import { greet } from '../greeting';
 import { OrDivider, ProviderSignIn, ProviderSignInError } from './provider-sign-in';
 
 export function LoginPage() {
@@ -35,7 +35,7 @@ export function LoginPage() {
       setFormError('You were logged in, but your profile could not be loaded. Reload the page and try again.');
       return;
     }
-    toast.success(`Welcome back, ${session.profile.displayName}!`);
+    greet(`Welcome back, ${session.profile.displayName}!`);
     void navigate(redirect, { replace: true });
   });
 

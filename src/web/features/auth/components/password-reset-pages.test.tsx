@@ -1,10 +1,11 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESET_REQUESTED_MESSAGE } from '../../../../shared/auth/auth.schemas';
-import { bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
+import { bodyOf, json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 
+preloadPages(() => import('./login-page'), () => import('./forgot-password-page'), () => import('./reset-password-page'));
 afterEach(() => {
   act(() => toast.remove());
   cleanup();
@@ -17,10 +18,11 @@ const calls = (fetchMock: ReturnType<typeof stubApi>, url: string) =>
 
 describe('/login', () => {
   it('offers "Forgot password?", which carries the typed address to the next page', async () => {
+    const user = setupUser();
     stubApi(null);
     renderApp('/login');
-    await userEvent.type(await screen.findByLabelText('Email'), 'pat@example.org');
-    await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    await user.type(await screen.findByLabelText('Email'), 'pat@example.org');
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeTruthy();
     expect(screen.getByLabelText('Email')).toHaveProperty('value', 'pat@example.org');
   });
@@ -28,10 +30,11 @@ describe('/login', () => {
 
 describe('/forgot-password', () => {
   it('asks for a link and answers the same words whatever the address', async () => {
+    const user = setupUser();
     const fetchMock = stubApi(null, {}, (url) => (url === '/api/auth/request-password-reset' ? json({ status: true, message: 'If this email exists…' }) : undefined));
     renderApp('/forgot-password');
-    await userEvent.type(await screen.findByLabelText('Email'), ' Pat@Example.org ');
-    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await user.type(await screen.findByLabelText('Email'), ' Pat@Example.org ');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy();
     expect(screen.getByText(RESET_REQUESTED_MESSAGE)).toBeTruthy();
@@ -40,18 +43,19 @@ describe('/forgot-password', () => {
   });
 
   it('checks the address before asking, and shows a refusal (too many attempts) in words', async () => {
+    const user = setupUser();
     const fetchMock = stubApi(null, {}, (url) =>
       url === '/api/auth/request-password-reset' ? json({ error: { code: 'RATE_LIMITED', message: 'Too many attempts. Wait a minute and try again.' } }, 429) : undefined,
     );
     renderApp('/forgot-password');
-    await userEvent.type(await screen.findByLabelText('Email'), 'not-an-email');
-    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await user.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Enter a valid email address, like name@example.com')).toBeTruthy();
     expect(calls(fetchMock, '/api/auth/request-password-reset')).toHaveLength(0);
 
-    await userEvent.clear(screen.getByLabelText('Email'));
-    await userEvent.type(screen.getByLabelText('Email'), 'pat@example.org');
-    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'pat@example.org');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Too many attempts. Wait a minute and try again.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Check your email' })).toBeNull();
   });
@@ -69,16 +73,17 @@ describe('/reset-password', () => {
   }
 
   it('a working link: the new password twice, then on to log in with it', async () => {
+    const user = setupUser();
     const fetchMock = setup('valid');
-    await userEvent.type(await screen.findByLabelText('New password'), 'brand-new-password');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'brand-new-passwrod');
-    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    await user.type(await screen.findByLabelText('New password'), 'brand-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-passwrod');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('The two passwords do not match. Type the same password twice.')).toBeTruthy();
     expect(calls(fetchMock, '/api/auth/reset-password')).toHaveLength(0);
 
-    await userEvent.clear(screen.getByLabelText('Confirm new password'));
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'brand-new-password');
-    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
     expect(await screen.findByText('Your password is changed. Log in with your new password.')).toBeTruthy();
     expect(calls(fetchMock, '/api/auth/reset-password')).toEqual([{ token: 'tok-123', newPassword: 'brand-new-password' }]);
@@ -98,10 +103,11 @@ describe('/reset-password', () => {
   });
 
   it('a link that dies while the page is open says why when saving', async () => {
+    const user = setupUser();
     setup('valid', () => json({ error: { code: 'VALIDATION_FAILED', message: 'This link has already been used. Ask for a new one.', details: { link: 'used' } } }, 400));
-    await userEvent.type(await screen.findByLabelText('New password'), 'brand-new-password');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'brand-new-password');
-    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    await user.type(await screen.findByLabelText('New password'), 'brand-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'This link has already been used' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeTruthy();
   });

@@ -1,8 +1,9 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubApi } from '../../../test/render-app';
+import { preloadPages, renderApp, stubApi } from '../../../test/render-app';
 
+preloadPages(() => import('./login-page'), () => import('./signup-page'));
 afterEach(() => {
   act(() => toast.remove());
   cleanup();

@@ -1,4 +1,3 @@
-import { toast } from '../../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import { ERROR_CODES } from '../../../../shared/errors/api-error';
@@ -12,6 +11,7 @@ import { safeRedirect } from '../../../lib/safe-redirect';
 import { useSignInOptions } from '../../../lib/api/get-sign-in-options';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignUp } from '../api/sign-up';
+import { greet } from '../greeting';
 import { OrDivider, ProviderSignIn } from './provider-sign-in';
 
 export function SignupPage() {
@@ -34,7 +34,7 @@ export function SignupPage() {
   const onSubmit = submit(async (values) => {
     try {
       const session = await signUp.mutateAsync(values);
-      toast.success(`Welcome, ${session?.profile.displayName ?? values.name}! Your account is ready.`);
+      greet(`Welcome, ${session?.profile.displayName ?? values.name}! Your account is ready.`);
       void navigate(redirect, { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError && err.code === ERROR_CODES.CONFLICT)) throw err;

@@ -10,10 +10,20 @@ export async function cancelBooking(id: string, reason?: string): Promise<Bookin
   return booking;
 }
 
-export function useCancelBooking() {
+interface CancelInput {
+  id: string;
+  reason?: string;
+}
+
+/**
+ * Win or lose, the team's bookings are reloaded, and the press stays pending until they are. `onError` hears a
+ * refusal as soon as the server answers, while they reload (as useBookSlot's: see there).
+ */
+export function useCancelBooking({ onError }: { onError?: (error: Error, input: CancelInput) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) => cancelBooking(id, reason),
+    mutationFn: ({ id, reason }: CancelInput) => cancelBooking(id, reason),
+    onError,
     onSettled: () => refreshBookingData(queryClient),
   });
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
 import type { LeagueSettings } from '../../../../shared/league/league.schemas';
 import type { Season } from '../../../../shared/seasons/seasons.schemas';
+import { currentOpeningsQueryOptions } from '../../../lib/api/get-current-openings';
 import { facilitiesQueryOptions } from '../../../lib/api/get-facilities';
 import { slotsQueryOptions } from '../../../lib/api/get-slots';
 import { todayInZone } from '../../../lib/dates';
@@ -36,5 +37,7 @@ export function prefetchBookField(queryClient: QueryClient, { currentSeasonId, u
   void queryClient.prefetchQuery(facilitiesQueryOptions());
   void queryClient.prefetchQuery(bookingContextQueryOptions(season.id, userId));
   void queryClient.prefetchQuery(slotsQueryOptions({ from: week.from, to: week.to, seasonId: season.id }));
+  // Whether an opening round holds slots back decides how they are drawn: the page waits for it with the week.
+  void queryClient.prefetchQuery(currentOpeningsQueryOptions());
   if (onTeam) loadBookingRules();
 }

@@ -1,5 +1,5 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BOOKING_RULES } from '../../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../../shared/bookings/bookings.schemas';
@@ -7,6 +7,7 @@ import type { Slot } from '../../../../shared/slots/slots.schemas';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
 import { bodyOf, json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 import { testSlot } from '../../../test/slot-fixture';
 
 const SEASON = { id: '11111111-1111-4111-8111-111111111111', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19', active: true };
@@ -101,6 +102,8 @@ beforeEach(() => {
   n = 0;
 });
 afterEach(() => {
+  // A toast outlives its page (react-hot-toast keeps them in one store): the next test must not find this one's words.
+  act(() => toast.remove());
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -115,14 +118,14 @@ describe('/slots Book a Field', () => {
     expect(within(grid).getByText('Blocked: Field flooded')).toBeTruthy();
     // Monday already has the team's practice: the day's slot says so (once the rules are in), and offers no Book button.
     expect(await within(grid).findByText('Blue Jays already has 1 practice on Mon, Nov 23 (limit 1).')).toBeTruthy();
-    expect(within(grid).getAllByRole('button', { name: /^Book / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Book Field 1, Tue Nov 24, 5:00 pm – 6:30 pm']);
+    expect(within(grid).getAllByRole('button', { name: /Book, / }).map((b) => b.getAttribute('aria-label'))).toEqual(['5:00–6:30 pm Book, Field 1, Tue Nov 24']);
   });
 
   it('books an open slot after the confirm, with the team and place in the question', async () => {
     const posts = setup(coach, context());
-    const user = userEvent.setup();
+    const user = setupUser();
     const grid = await screen.findByRole('table');
-    await user.click(await within(grid).findByRole('button', { name: 'Book Field 1, Tue Nov 24, 5:00 pm – 6:30 pm' }));
+    await user.click(await within(grid).findByRole('button', { name: '5:00–6:30 pm Book, Field 1, Tue Nov 24' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Book Tue Nov 24, 5:00 pm at Field 1 (Riverside Park) for Blue Jays?');
     await user.click(within(dialog).getByRole('button', { name: 'Book practice' }));
@@ -135,7 +138,7 @@ describe('/slots Book a Field', () => {
     setup(memberProfile, context({ cannotBook: { code: 'NOT_COACH', message } }));
     expect(await screen.findByText(message)).toBeTruthy();
     await screen.findByRole('table');
-    expect(screen.queryAllByRole('button', { name: /^Book / })).toEqual([]);
+    expect(screen.queryAllByRole('button', { name: /Book, / })).toEqual([]);
     expect(screen.queryByText(/this week ·/)).toBeNull();
   });
 
@@ -144,5 +147,91 @@ describe('/slots Book a Field', () => {
     expect(await screen.findByText('Booking is paused: Fields are being reseeded.')).toBeTruthy();
     const grid = await screen.findByRole('table');
     expect(within(grid).getAllByText('Booking paused').length).toBe(2);
+  });
+});
+
+const NOTHING_BOOKED = "The league's database is not answering right now. Nothing was booked. Try again in a minute.";
+const MAYBE_BOOKED =
+  "The league's database stopped answering while this was being saved, so it may or may not have gone through. The page is reloading what was saved: check it before you try again.";
+const TUESDAY_BOOK = '5:00–6:30 pm Book, Field 1, Tue Nov 24';
+const TUESDAY_CHECKING = '5:00–6:30 pm Checking whether this was booked…, Field 1, Tue Nov 24';
+
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+
+/**
+ * Book a Field while the database is down: the Book press is answered 503 with `outcome`, and every read of the
+ * week after that press waits until the test answers it (`answerReread`), so the page can be seen mid-reload.
+ */
+function setupOutage(outcome: 'none' | 'unknown') {
+  localStorage.clear();
+  writeCachedSession({ profile: coach, isAdmin: false });
+  let pressed = false;
+  let answerReread: (slots: Slot[]) => void = () => undefined;
+  const reread = new Promise<Slot[]>((resolve) => {
+    answerReread = resolve;
+  });
+  const fetchMock = stubApi(coach, { '/api/seasons': { seasons: [SEASON] } }, (url, init) => {
+    if (url.startsWith('/api/facilities')) return json({ facilities });
+    if (url.startsWith('/api/bookings/context')) return json(context());
+    if (url.startsWith('/api/slots?')) return json({ slots });
+    if (url === '/api/bookings' && init?.method === 'POST') {
+      pressed = true;
+      const message = outcome === 'none' ? NOTHING_BOOKED : MAYBE_BOOKED;
+      return json({ error: { code: 'UNAVAILABLE', message, details: { reason: 'database', outcome } } }, 503);
+    }
+    return undefined;
+  });
+  const answered = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation((input, init) =>
+    pressed && urlOf(input).startsWith('/api/slots?') ? reread.then((week) => json({ slots: week })) : answered(input, init),
+  );
+  renderApp('/slots?week=2026-11-23');
+  return { answerReread };
+}
+
+/** Presses Book on Tuesday's open slot and confirms; resolves once the server's words are on screen. */
+async function pressBookTuesday(words: string) {
+  const user = setupUser();
+  const grid = await screen.findByRole('table');
+  await user.click(await within(grid).findByRole('button', { name: TUESDAY_BOOK }));
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Book practice' }));
+  // The words come as the server answers, before the week has been read again (that read is still held open).
+  expect(await screen.findByText(words)).toBeTruthy();
+  return { user, grid };
+}
+
+describe('/slots Book a Field, when the database is down', () => {
+  it('says nothing was booked, in the server’s words, at once, and offers the slot again', async () => {
+    const { answerReread } = setupOutage('none');
+    const { user, grid } = await pressBookTuesday(NOTHING_BOOKED);
+    expect(within(grid).getByRole('button', { name: TUESDAY_BOOK })).toHaveProperty('disabled', false);
+    expect(within(grid).queryByRole('button', { name: TUESDAY_CHECKING })).toBeNull();
+
+    answerReread(slots);
+    await waitFor(() => expect(grid.getAttribute('aria-busy')).not.toBe('true'));
+    await user.click(within(grid).getByRole('button', { name: TUESDAY_BOOK }));
+    expect(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Book practice' })).toHaveProperty('disabled', false);
+  });
+
+  it('says a press may or may not have booked, holds the slot while the week is read again, then shows it booked', async () => {
+    const { answerReread } = setupOutage('unknown');
+    const { grid } = await pressBookTuesday(MAYBE_BOOKED);
+    expect(within(grid).getByRole('button', { name: TUESDAY_CHECKING })).toHaveProperty('disabled', true);
+    expect(within(grid).queryByRole('button', { name: TUESDAY_BOOK })).toBeNull();
+
+    answerReread(slots.map((s) => (s.id === tuesday.id ? { ...s, status: 'booked', bookingId: 'b1', teamId: 'jays', teamName: 'Blue Jays' } : s)));
+    expect(await within(grid).findByText('Booked by Blue Jays (your team)')).toBeTruthy();
+    expect(within(grid).queryByRole('button', { name: TUESDAY_CHECKING })).toBeNull();
+    expect(within(grid).queryByRole('button', { name: TUESDAY_BOOK })).toBeNull();
+  });
+
+  it('offers Book again once the week read again shows the slot still open', async () => {
+    const { answerReread } = setupOutage('unknown');
+    const { grid } = await pressBookTuesday(MAYBE_BOOKED);
+    expect(within(grid).getByRole('button', { name: TUESDAY_CHECKING })).toHaveProperty('disabled', true);
+
+    answerReread(slots);
+    expect(await within(grid).findByRole('button', { name: TUESDAY_BOOK })).toHaveProperty('disabled', false);
+    expect(within(grid).queryByRole('button', { name: TUESDAY_CHECKING })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { preloadToasts, toast } from '../../../lib/toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
@@ -13,12 +13,16 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { LOADING_TEXT, Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ApiError } from '../../../lib/api-client';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeague } from '../../../lib/api/get-league';
+import { useCurrentOpenings } from '../../../lib/api/get-current-openings';
+import { useOpeningPreferences } from '../../../lib/api/get-opening-preferences';
 import { useSlots } from '../../../lib/api/get-slots';
 import { addDays, formatDayRange, formatMonthDay, timeZoneName, todayInZone } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { cx } from '../../../lib/cx';
+import { openingDateTime, preferenceItemId, preferenceSlotName, type HoldingRound, type PreferencesPanelProps } from '../../../lib/opening-slots';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { weekOf } from '../../../lib/slot-week';
 import { useBookSlot } from '../api/book-slot';
@@ -27,7 +31,8 @@ import { useBookingRulesCheck } from '../lazy-booking-rules';
 import { bookWeekStart, pickDay, pickSeason, readBookFilters, weekDates, withBookFilters, type BookFilters } from '../book-filters';
 import { bookedMessage, bookQuestion } from '../booking-words';
 import { useServerNow } from '../server-clock';
-import { needsRuleCheck, quotaText, slotView, teamQuota, weekReasons, type TeamQuota } from '../slot-availability';
+import { needsRuleCheck, quotaText, slotView, teamQuota, weekReasons, withOpening, type TeamQuota } from '../slot-availability';
+import { useHoldingRound, useOpeningHold } from '../use-opening-hold';
 import { slotBoard } from '../slot-board';
 import { BookFilterBar } from './book-filter-bar';
 import { SlotDayTabs } from './slot-day-tabs';
@@ -36,8 +41,12 @@ import { SlotWeekGrid } from './slot-week-grid';
 /**
  * /slots, Book a Field: a week of slots by field and day, live. A coach books an open slot in one click and
  * a confirm; a slot the rules refuse says why before the click, in the server's words.
+ *
+ * While the league's opening round holds some slots back (issue 26), they say so instead of Book; while it is open, a
+ * coach adds them to the team's ranked list, which `preferencesPanel` (features/opening, given by the app: router.tsx)
+ * shows above the week. The page holds the list being edited, so a failed save loses nothing.
  */
-export function BookFieldPage() {
+export function BookFieldPage({ preferencesPanel: PreferencesPanel }: { preferencesPanel?: ComponentType<PreferencesPanelProps> } = {}) {
   useLiveSlots();
   const navigate = useNavigate();
   const location = useLocation();
@@ -49,12 +58,25 @@ export function BookFieldPage() {
   const league = useLeague();
   const facilities = useFacilities();
   const context = useBookingContext(season?.id ?? null, auth.session?.profile.id ?? null, { enabled: !seasonsLoading && auth.status !== 'loading' });
-  const book = useBookSlot();
+  const [confirming, setConfirming] = useState<Slot | null>(null);
+  /** The slot whose last press ended with the outcome unknown (see `checkingId`). */
+  const [unknownOutcome, setUnknownOutcome] = useState<string | null>(null);
+  const book = useBookSlot({
+    // 409 taken, 422 a rule, 503 the database down: the server's words at once; the week reloads either way.
+    onError: (err, slotId) => {
+      toast.error(err.message);
+      setConfirming(null);
+      if (err instanceof ApiError && err.outcomeUnknown) setUnknownOutcome(slotId);
+    },
+  });
+  // A press that may or may not have booked its slot holds that slot (shown as being checked, Book not offered)
+  // for as long as the press is pending, which is until the week has been read again: then the slot is drawn as
+  // the server has it, booked by the team or open again.
+  const checkingId = book.isPending && book.variables === unknownOutcome ? unknownOutcome : null;
   /** Below lg (1024 px) the week is day tabs, each a list of slots by field; from lg up, a grid of the week. */
   const phone = useMediaQuery('(max-width: 1023.98px)');
   /** Below sm (640 px) the page header is trimmed so the first slots are in the first screen. */
   const narrow = useMediaQuery('(max-width: 639.98px)');
-  const [confirming, setConfirming] = useState<Slot | null>(null);
   // The rules load beside the week for a person who may book (a team on their profile says so before the context).
   // Until they are in, slots are drawn as while the context loads: open, without a Book button yet.
   const needsRules = needsRuleCheck(context.data);
@@ -67,6 +89,7 @@ export function BookFieldPage() {
   const today = timeZone ? todayInZone(timeZone, now) : null;
   const weekStart = today ? bookWeekStart(filters.week, today, season) : null;
   const week = weekStart ? weekOf(weekStart) : null;
+  const openings = useCurrentOpenings();
   const slots = useSlots(
     { from: week?.from ?? '', to: week?.to ?? '', seasonId: season?.id, facilityId: filters.facility || undefined, fieldId: filters.field || undefined },
     { enabled: Boolean(week && season) },
@@ -78,10 +101,26 @@ export function BookFieldPage() {
   // Worked out once per answer (a week is a hundred slots or more), not on every render.
   const nowMs = now.getTime();
   const zone = timeZone ?? DEFAULT_LEAGUE_TIMEZONE;
-  const viewed = useMemo(
-    () => (slots.data ?? []).map((slot) => ({ slot, view: slotView(slot, ruleContext, new Date(nowMs), rules.checkBooking) })),
-    [slots.data, ruleContext, nowMs, rules.checkBooking],
+  const ruled = useMemo(
+    () =>
+      (slots.data ?? []).map((slot) => ({
+        slot,
+        view: slot.id === checkingId ? ({ kind: 'checking' } as const) : slotView(slot, ruleContext, new Date(nowMs), rules.checkBooking),
+      })),
+    [slots.data, ruleContext, nowMs, rules.checkBooking, checkingId],
   );
+
+  // The opening round of the season on screen, if one holds slots back now; while it is open, a coach of a team ranks.
+  const held = useHoldingRound(openings.data, season?.id, nowMs);
+  const userId = auth.session?.profile.id ?? null;
+  const mayRank = held?.status === 'open' && Boolean(context.data?.team) && !context.data?.cannotBook && Boolean(PreferencesPanel);
+  const preferences = useOpeningPreferences(held?.round.id ?? null, userId, { enabled: mayRank });
+  /** The list being edited (null: the saved one, unchanged), for one round. */
+  const [draft, setDraft] = useState<{ roundId: string; slotIds: string[] } | null>(null);
+  const saved = mayRank ? preferences.data : undefined;
+  const ranked = held && saved ? (draft?.roundId === held.round.id ? draft.slotIds : saved.slotIds) : null;
+  const hold = useOpeningHold(held, zone, ranked);
+  const viewed = useMemo(() => (hold ? ruled.map(({ slot, view }) => ({ slot, view: withOpening(slot, view, hold) })) : ruled), [ruled, hold]);
   const reasons = useMemo(() => weekReasons(viewed, zone), [viewed, zone]);
   const board = useMemo(() => {
     const order = (facilities.data ?? []).flatMap((f) => [f.id, ...f.fields.map((field) => field.id)]);
@@ -93,6 +132,21 @@ export function BookFieldPage() {
   const quota = week ? teamQuota(context.data, week.from, now) : null;
   const team = context.data?.team;
 
+  const onRank = (slot: Slot) => {
+    if (!held || !ranked) return;
+    if (ranked.includes(slot.id)) {
+      document.getElementById(preferenceItemId(slot.id))?.focus();
+      return;
+    }
+    const max = held.round.maxPreferences;
+    if (ranked.length >= max) {
+      toast.error(`Your list is full: ${max} of ${max}. Remove a slot from it to add this one.`);
+      return;
+    }
+    setDraft({ roundId: held.round.id, slotIds: [...ranked, slot.id] });
+    toast(`Added ${preferenceSlotName(slot, zone)} as #${ranked.length + 1}. Save preferences to keep your list.`);
+  };
+
   const onBook = (slot: Slot) => {
     const view = slotView(slot, ruleContext, now, rules.checkBooking);
     if (view.kind === 'login') void navigate(loginHref);
@@ -102,14 +156,10 @@ export function BookFieldPage() {
 
   const confirmBooking = () => {
     if (!confirming) return;
+    setUnknownOutcome(null);
     book.mutate(confirming.id, {
       onSuccess: (booking) => {
         toast.success(bookedMessage(booking, timeZone ?? DEFAULT_LEAGUE_TIMEZONE));
-        setConfirming(null);
-      },
-      onError: (err) => {
-        // 409 taken or 422 a rule: the server's words; the week reloads either way.
-        toast.error(err.message);
         setConfirming(null);
       },
     });
@@ -120,12 +170,21 @@ export function BookFieldPage() {
   // The notices, the quota and the week depend on who is looking: the page below its header is drawn once they
   // are all known, in place of one placeholder a screen tall, so nothing already on screen moves when they come.
   const settled =
-    Boolean(week && timeZone && today) && !seasonsLoading && auth.status !== 'loading' && (!context.isPending || context.isError) && !rulesPending && !slots.isPending;
+    Boolean(week && timeZone && today) &&
+    !seasonsLoading &&
+    auth.status !== 'loading' &&
+    (!context.isPending || context.isError) &&
+    !rulesPending &&
+    !slots.isPending &&
+    // Whether a slot offers Book or says the opening round holds it: known before the week is drawn (a failed read
+    // draws the week as usual; the server still refuses a held slot, in words).
+    !openings.isPending &&
+    !(mayRank && preferences.isPending);
   // Drawn at transition priority: React renders the week in short slices, so the page keeps answering input.
   const showBody = useDeferredValue(settled);
   // A coach's next click is likely Book: once the week is drawn, its dialog and the toast that follows load
   // while the page is idle.
-  const canBook = showBody && viewed.some((v) => v.view.kind === 'bookable');
+  const canBook = showBody && viewed.some((v) => v.view.kind === 'bookable' || (v.view.kind === 'opening' && v.view.canRank));
   useEffect(() => {
     if (!canBook) return;
     preloadModal();
@@ -210,6 +269,29 @@ export function BookFieldPage() {
             onWeekChange={(next) => update({ week: next, day: '' })}
           />
 
+          {mayRank && held && ranked && saved && team && PreferencesPanel ? (
+            <Suspense fallback={<PanelSkeleton />}>
+              <PreferencesPanel
+                round={held.round}
+                teamName={team.name}
+                timeZone={zone}
+                slotIds={ranked}
+                saved={saved}
+                weekSlots={slots.data ?? []}
+                onChange={(slotIds) => setDraft({ roundId: held.round.id, slotIds })}
+                onSaved={(slotIds) => setDraft((d) => (d && d.slotIds.length === slotIds.length && d.slotIds.every((id, i) => id === slotIds[i]) ? null : d))}
+              />
+            </Suspense>
+          ) : mayRank && preferences.isError ? (
+            <LoadErrorAlert
+              title="Your team’s preferences could not be loaded"
+              message={`${preferences.error.message} The opening round’s slots can be ranked once they load.`}
+              onRetry={() => preferences.refetch()}
+            />
+          ) : held && held.status !== 'drawn' ? (
+            <OpeningNotice held={held} timeZone={zone} />
+          ) : null}
+
           <section aria-labelledby="week-slots-heading" aria-busy={slots.isFetching || !week} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
             <h2 id="week-slots-heading" className="mb-3 text-lg font-bold text-primary-900">
               {week ? `Slots from ${formatMonthDay(week.from)} to ${formatMonthDay(week.to)}` : 'Slots'}
@@ -256,9 +338,10 @@ export function BookFieldPage() {
                   timeZone={timeZone}
                   onDayChange={(next) => update({ day: next }, true)}
                   onBook={onBook}
+                  onRank={onRank}
                 />
               ) : (
-                <SlotWeekGrid board={board} dates={dates} today={today} reasons={reasons} timeZone={timeZone} onBook={onBook} />
+                <SlotWeekGrid board={board} dates={dates} today={today} reasons={reasons} timeZone={timeZone} onBook={onBook} onRank={onRank} />
               )
             )}
           </section>
@@ -296,6 +379,39 @@ function QuotaStrip({ quota, withLink }: { quota: TeamQuota; withLink: boolean }
         </Link>
       ) : null}
     </section>
+  );
+}
+
+/** For anyone who does not rank (a visitor, a member, a coach before the window opens or after it closes): what the round is. */
+function OpeningNotice({ held, timeZone }: { held: HoldingRound; timeZone: string }) {
+  const { round, status } = held;
+  const covers = `${formatMonthDay(round.coversFrom)} to ${formatMonthDay(round.coversTo)}`;
+  const draw = openingDateTime(round.drawAt, timeZone);
+  return (
+    <Alert tone="info" title="Opening round">
+      <p>
+        {status === 'announced'
+          ? `Slots from ${covers} go to teams by a draw on ${draw}. Coaches rank the slots they want from ${openingDateTime(round.opensAt, timeZone)} to ${openingDateTime(round.closesAt, timeZone)}.`
+          : status === 'open'
+            ? `Slots from ${covers} go to teams by a draw on ${draw}. Coaches rank the slots they want until ${openingDateTime(round.closesAt, timeZone)}.`
+            : `Slots from ${covers} go to teams by a draw on ${draw}. Ranking has closed.`}{' '}
+        <Link to={`/opening/${encodeURIComponent(round.id)}`} className="font-semibold underline underline-offset-2">
+          How the draw works
+        </Link>
+      </p>
+    </Alert>
+  );
+}
+
+/** The ranked list while its code loads: about the size of a short list. */
+function PanelSkeleton() {
+  return (
+    <div className="rounded-xl border-2 border-accent-400 bg-white p-3 sm:p-4" aria-hidden="true">
+      <Skeleton className="h-7 w-48" />
+      <Skeleton className="mt-2 h-5 w-full max-w-xl" />
+      <Skeleton className="mt-3 h-14 w-full" />
+      <Skeleton className="mt-3 h-11 w-44" />
+    </div>
   );
 }
 

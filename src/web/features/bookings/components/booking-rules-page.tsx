@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../../../shared/bookings/booking-rules';
@@ -21,8 +21,11 @@ import { useSaveBookingRules } from '../api/save-booking-rules';
 import { pickSeason, readBookFilters } from '../book-filters';
 import { RULE_FIELDS, rulesFormSchema, toRulesForm } from '../booking-rules-form';
 
-/** /admin-booking-control: one season's booking rules (product.md "Booking rules"). */
-export function BookingRulesPage() {
+/**
+ * /admin-booking-control: one season's booking rules (product.md "Booking rules"), and below them what the router
+ * puts there for the chosen season (the opening round, from its own feature).
+ */
+export function BookingRulesPage({ openingRound }: { openingRound?: (season: Season, timeZone: string) => ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   const { season: current, seasons, isLoading } = useCurrentSeason();
   const season = pickSeason(seasons, readBookFilters(params).season, current.id);
@@ -70,6 +73,7 @@ export function BookingRulesPage() {
           ) : (
             <RulesEditor key={`${season.id}|${timeZone}`} season={season} rules={rules.data} timeZone={timeZone} />
           )}
+          {openingRound && timeZone ? openingRound(season, timeZone) : null}
         </div>
       )}
     </section>

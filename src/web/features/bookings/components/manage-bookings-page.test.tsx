@@ -1,9 +1,9 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
-import { adminProfile, json, renderApp, stubApi } from '../../../test/render-app';
+import { adminProfile, json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 
 const BOOKING_ID = '66666666-6666-4666-8666-666666666666';
 const booking: Booking = {
@@ -28,6 +28,7 @@ const booking: Booking = {
   overrideReason: null,
 };
 
+preloadPages(() => import('../../../app/guards/admin-guard'), () => import('./manage-bookings-page'));
 beforeEach(() => {
   localStorage.clear();
   writeCachedSession({ profile: adminProfile, isAdmin: true });
@@ -47,11 +48,14 @@ describe('/admin-manage-bookings?booking= (a link from the audit log)', () => {
     });
     renderApp(`/admin-manage-bookings?booking=${BOOKING_ID}`);
     expect(await screen.findByText('Showing the one booking you followed a link to.')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('1 booking'));
+    // The results' count: its role is checked once, in its section; the waits then read its words on each change
+    // instead of searching the page for it again.
+    const status = within(screen.getByRole('region', { name: 'Bookings' })).getByRole('status');
+    await waitFor(() => expect(status.textContent).toContain('1 booking'));
     expect(asked[0]).toBe(`/api/admin/bookings?bookingId=${BOOKING_ID}`);
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Show all bookings' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('2 bookings'));
+    await setupUser().click(screen.getByRole('button', { name: 'Show all bookings' }));
+    await waitFor(() => expect(status.textContent).toContain('2 bookings'));
     expect(asked.at(-1)).toBe('/api/admin/bookings');
     expect(screen.queryByText('Showing the one booking you followed a link to.')).toBeNull();
   });

@@ -1,11 +1,12 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BOOKING_RULES } from '../../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
-import { bodyOf, json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
+import { bodyOf, json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 
 const SEASON_ID = '11111111-1111-4111-8111-111111111111';
 const coach: Profile = { ...memberProfile, role: 'coach', teamId: 'jays', teamName: 'Blue Jays' };
@@ -59,7 +60,15 @@ function setup(profile: Profile | null, bookings: Booking[]) {
   return cancels;
 }
 
+// The page, and what its first dialog and first toast load lazily (Headless UI, react-hot-toast).
+preloadPages(
+  () => import('./my-reservations-page'),
+  () => import('../../../components/ui/modal-dialog'),
+  () => import('../../../app/shell/app-toaster'),
+);
 afterEach(() => {
+  // A toast outlives its page (react-hot-toast keeps them in one store): the next test must not find this one's words.
+  act(() => toast.remove());
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -90,11 +99,13 @@ describe('/my-reservations', () => {
 
   it('cancels after the confirm, which says what happens', async () => {
     const cancels = setup(coach, [booking('later', '2026-11-24T18:00')]);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Cancel Tue Nov 24, 6:00 pm at Field 3' }));
+    const user = setupUser();
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    await user.click(await within(upcoming).findByRole('button', { name: 'Cancel Tue Nov 24, 6:00 pm at Field 3' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Cancel Tue Nov 24, 6:00 pm at Field 3 for the Blue Jays? The slot reopens for other teams.');
-    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Rain forecast');
+    await user.click(within(dialog).getByLabelText('Reason (optional)'));
+    await user.paste('Rain forecast');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel practice' }));
     await waitFor(() => expect(cancels).toEqual([{ url: '/api/bookings/later/cancel', body: { reason: 'Rain forecast' } }]));
     expect(await screen.findByText('Cancelled Tue Nov 24, 6:00 pm at Field 3. The slot is open for other teams again.')).toBeTruthy();
@@ -112,5 +123,45 @@ describe('/my-reservations', () => {
     setup(coach, []);
     expect(await screen.findByText('No practices booked yet')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Book a Field' }).some((link) => link.getAttribute('href') === '/slots')).toBe(true);
+  });
+});
+
+describe('/my-reservations, when the database is down', () => {
+  const MAYBE_CANCELLED =
+    "The league's database stopped answering while this was being saved, so it may or may not have gone through. The page is reloading what was saved: check it before you try again.";
+  const CANCEL_LATER = 'Cancel Tue Nov 24, 6:00 pm at Field 3';
+
+  it('says a Cancel may or may not have gone through, holds that Cancel while the list is read again, then shows what was saved', async () => {
+    const later = booking('later', '2026-11-24T18:00');
+    let pressed = false;
+    let answerReread: (bookings: Booking[]) => void = () => undefined;
+    const reread = new Promise<Booking[]>((resolve) => {
+      answerReread = resolve;
+    });
+    setup(coach, [later]);
+    const fetchMock = vi.mocked(fetch);
+    const answered = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url.endsWith('/cancel') && init?.method === 'POST') {
+        pressed = true;
+        return Promise.resolve(json({ error: { code: 'UNAVAILABLE', message: MAYBE_CANCELLED, details: { reason: 'database', outcome: 'unknown' } } }, 503));
+      }
+      // Every read of the team's bookings after the press waits for the test to answer it.
+      return pressed && url === '/api/bookings/mine' ? reread.then((bookings) => json({ bookings })) : answered(input, init);
+    });
+    const user = setupUser();
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    await user.click(await within(upcoming).findByRole('button', { name: CANCEL_LATER }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel practice' }));
+
+    // The words come as the server answers; the list is still being read again.
+    expect(await screen.findByText(MAYBE_CANCELLED)).toBeTruthy();
+    const held = within(upcoming).getByRole('button', { name: CANCEL_LATER, description: 'Checking whether this was cancelled…' });
+    expect(held).toHaveProperty('disabled', true);
+
+    answerReread([{ ...later, status: 'cancelled', cancelledAt: NOW, cancelReason: null }]);
+    expect(await within(upcoming).findByText('Cancelled')).toBeTruthy();
+    expect(within(upcoming).queryByRole('button', { name: CANCEL_LATER })).toBeNull();
   });
 });

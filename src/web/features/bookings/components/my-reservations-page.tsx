@@ -13,12 +13,13 @@ import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TextField } from '../../../components/ui/text-field';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
+import { ApiError } from '../../../lib/api-client';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBookingContext } from '../../../lib/api/get-booking-context';
 import { useBookingRulesOf } from '../api/get-booking-rules';
 import { useMyBookings } from '../../../lib/api/get-my-bookings';
-import { cancelledMessage, cancelQuestion } from '../booking-words';
+import { CANCEL_CHECKING_TEXT, cancelledMessage, cancelQuestion } from '../booking-words';
 import { splitReservations } from '../reservations';
 import { useServerNow } from '../server-clock';
 import { ReservationCard } from './reservation-card';
@@ -39,8 +40,20 @@ export function MyReservationsPage() {
   const now = useServerNow(context.data?.now, context.dataUpdatedAt);
   const { upcoming, past } = splitReservations(bookings.data ?? [], now);
   const rules = useBookingRulesOf([...new Set(upcoming.filter((b) => b.status === 'confirmed').map((b) => b.seasonId))]);
-  const cancel = useCancelBooking();
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  /** The booking whose last Cancel press ended with the outcome unknown (see `checkingId`). */
+  const [unknownOutcome, setUnknownOutcome] = useState<string | null>(null);
+  const cancel = useCancelBooking({
+    // The server's words at once; the list reloads either way.
+    onError: (err, { id }) => {
+      toast.error(err.message);
+      setCancelling(null);
+      if (err instanceof ApiError && err.outcomeUnknown) setUnknownOutcome(id);
+    },
+  });
+  // A Cancel that may or may not have gone through holds that booking's Cancel button, saying so, for as long as
+  // the press is pending: until the list has been read again, which then shows it cancelled or still booked.
+  const checkingId = cancel.isPending && cancel.variables?.id === unknownOutcome ? unknownOutcome : null;
   const [reason, setReason] = useState('');
 
   const bookLink = (
@@ -82,6 +95,7 @@ export function MyReservationsPage() {
   const notCoach = context.data?.cannotBook ?? null;
   const cancelState = (booking: Booking): { allowed: boolean; reason: string | null } => {
     if (notCoach) return { allowed: false, reason: null };
+    if (booking.id === checkingId) return { allowed: false, reason: CANCEL_CHECKING_TEXT };
     const seasonRules: BookingRules | undefined = rules.get(booking.seasonId);
     if (!seasonRules) return { allowed: true, reason: null };
     const result = checkCancellation(seasonRules, new Date(booking.startsAt), now);
@@ -96,15 +110,12 @@ export function MyReservationsPage() {
   const confirmCancel = () => {
     if (!cancelling) return;
     const booking = cancelling;
+    setUnknownOutcome(null);
     cancel.mutate(
       { id: booking.id, reason },
       {
         onSuccess: (cancelled) => {
           toast.success(cancelledMessage(cancelled, timeZone));
-          setCancelling(null);
-        },
-        onError: (err) => {
-          toast.error(err.message);
           setCancelling(null);
         },
       },

@@ -1,10 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
 import { ApiError } from '../../../lib/api-client';
-import { adminProfile, bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
+import { startEachTestAt } from '../../../test/clock';
+import { adminProfile, bodyOf, json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 import { bookedByOtherTeam } from '../api/override-booking';
 
 const SEASON = { id: '11111111-1111-4111-8111-111111111111', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19', active: true };
@@ -52,6 +53,15 @@ const result = (bumped: boolean) => ({
   bumped: bumped ? { teamName: 'Cardinals' } : null,
 });
 
+// The week of Nov 23, 2026 seen from the Sunday before it, so its slots stay bookable (not past) as time moves on.
+startEachTestAt('2026-11-22T12:00:00.000Z');
+// The pages, and what the first dialog and the first toast load lazily (Headless UI, react-hot-toast).
+preloadPages(
+  () => import('../../../app/guards/admin-guard'),
+  () => import('./override-booking-page'),
+  () => import('../../../components/ui/modal-dialog'),
+  () => import('../../../app/shell/app-toaster'),
+);
 beforeEach(() => {
   localStorage.clear();
   writeCachedSession({ profile: adminProfile, isAdmin: true });
@@ -78,12 +88,16 @@ describe('/admin-override-booking', () => {
       return undefined;
     });
     renderApp('/admin-override-booking?week=2026-11-23');
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByRole('heading', { level: 1, name: 'Override booking' })).toBeTruthy();
-    await user.click(await screen.findByRole('button', { name: 'Select the 5:00 pm slot on Tue Nov 24 at Field 1' }));
-    await user.selectOptions(screen.getByLabelText('Team'), 'Blue Jays (10U)');
-    await user.type(screen.getByLabelText('Reason'), 'Make-up practice');
-    await user.click(screen.getByRole('button', { name: 'Book for team' }));
+    // Queries look inside the week list's slots and the override form (sections found by their headings), not the page.
+    const slots = await within(screen.getByRole('region', { name: 'Pick a slot' })).findByRole('list');
+    await user.click(within(slots).getByRole('button', { name: 'Select the 5:00 pm slot on Tue Nov 24 at Field 1' }));
+    const form = screen.getByRole('region', { name: 'Override details' });
+    await user.selectOptions(within(form).getByLabelText('Team'), 'Blue Jays (10U)');
+    await user.click(within(form).getByLabelText('Reason'));
+    await user.paste('Make-up practice');
+    await user.click(within(form).getByRole('button', { name: 'Book for team' }));
 
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Bump Cardinals? Their booking is cancelled with your reason and their coach is notified.');
@@ -100,8 +114,9 @@ describe('/admin-override-booking', () => {
   it('needs a slot, a team and a reason', async () => {
     stubApi(adminProfile, { '/api/seasons': { seasons: [SEASON] } }, (url) => (url.startsWith('/api/slots?') || url.startsWith('/api/facilities') ? json({ slots: [], facilities: [] }) : undefined));
     renderApp('/admin-override-booking?week=2026-11-23');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Book for team' }));
+    const user = setupUser();
+    const form = await screen.findByRole('region', { name: 'Override details' });
+    await user.click(within(form).getByRole('button', { name: 'Book for team' }));
     await screen.findByText('Choose a slot');
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Choose a slot',

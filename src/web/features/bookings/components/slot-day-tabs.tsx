@@ -18,6 +18,7 @@ export function SlotDayTabs({
   timeZone,
   onDayChange,
   onBook,
+  onRank,
 }: {
   board: readonly FacilityGroup[];
   dates: readonly string[];
@@ -100,7 +101,7 @@ export function SlotDayTabs({
                 <ul className="flex flex-col gap-2">
                   {(field.byDay.get(day) ?? []).map((viewed) => (
                     <li key={viewed.slot.id}>
-                      <SlotRow viewed={viewed} reasons={reasons} timeZone={timeZone} onBook={onBook} />
+                      <SlotRow viewed={viewed} reasons={reasons} timeZone={timeZone} onBook={onBook} onRank={onRank} />
                     </li>
                   ))}
                 </ul>

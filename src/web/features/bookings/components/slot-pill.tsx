@@ -1,13 +1,16 @@
+import { useId } from 'react';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { dateInZone, formatTimeRange, formatTimeRangeShort } from '../../../lib/dates';
-import { bookButtonName } from '../booking-words';
+import { ADD_PREFERENCE_TEXT, addPreferenceName, bookPillName, bookRowName, CHECKING_TEXT, checkingPillName, rankedName, rankedText } from '../booking-words';
 import { unavailableText, type SlotView, type ViewedSlot, type WeekReasons } from '../slot-availability';
 
 export interface SlotActions {
   /** An open slot's Book was pressed (a visitor's leads to the login page). */
   onBook: (slot: Slot) => void;
+  /** A slot the opening round covers: "Add to preferences" (or "Ranked #2": go to its place in the list) was pressed. */
+  onRank: (slot: Slot) => void;
 }
 
 /** A slot's state in words, never only as a colour: "Booked by Cardinals", "Blocked: Field flooded"… */
@@ -23,6 +26,10 @@ export function slotStatusText(slot: Slot, view: SlotView, reasons: WeekReasons,
       if (slot.status === 'booked') return `Booked by ${slot.teamName ?? 'a team'}`;
       if (slot.status === 'blocked') return `Blocked: ${slot.blockReason ?? 'no reason given'}`;
       return 'Past';
+    case 'checking':
+      return CHECKING_TEXT;
+    case 'opening':
+      return view.words;
     default:
       return 'Open';
   }
@@ -37,10 +44,13 @@ const STYLE: Record<SlotView['kind'], string> = {
   blocked:
     'border border-danger-600/40 bg-[repeating-linear-gradient(135deg,var(--color-danger-50)_0_8px,var(--color-danger-100)_8px_16px)] text-danger-800',
   past: 'border border-slate-200 bg-slate-100 text-slate-700',
+  checking: 'border-2 border-dashed border-primary-700 bg-white text-primary-800 cursor-wait',
+  opening: 'border border-dashed border-accent-600 bg-accent-100 text-primary-900',
 };
 
 function pillStyle(view: SlotView): string {
   if (view.kind === 'booked' && view.ours) return 'border border-accent-500 bg-accent-200 text-primary-900';
+  if (view.kind === 'opening' && view.rank) return 'border-2 border-primary-700 bg-accent-100 text-primary-900';
   return STYLE[view.kind];
 }
 
@@ -52,15 +62,24 @@ const canPress = (view: SlotView) => view.kind === 'bookable' || view.kind === '
  */
 
 /** A slot in the desktop week grid: a Book button when it can be booked, else its state in words. */
-export function SlotPill({ viewed, reasons, timeZone, onBook }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
+export function SlotPill({ viewed, reasons, timeZone, onBook, onRank }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
   const { slot, view } = viewed;
   const time = formatTimeRangeShort(slot.startsAt, slot.endsAt, timeZone);
   const box = 'flex w-full min-h-11 flex-col items-start rounded-lg px-1.5 py-1.5 text-left text-xs leading-tight xl:px-2 xl:text-[0.8125rem]';
   if (canPress(view)) {
     return (
-      <button type="button" data-slot="" aria-label={bookButtonName(slot, timeZone)} className={cx(box, pillStyle(view), 'font-semibold')} onClick={() => onBook(slot)}>
-        <span>{time}</span>
+      <button type="button" data-slot="" aria-label={bookPillName(slot, timeZone)} className={cx(box, pillStyle(view), 'font-semibold')} onClick={() => onBook(slot)}>
+        {/* The space makes the visible text "5:00–6:30 pm Book", as the name begins (a flex column does not draw it). */}
+        <span>{time}</span>{' '}
         <span className="mt-0.5 underline underline-offset-2">Book</span>
+      </button>
+    );
+  }
+  if (view.kind === 'checking') {
+    // Its press may or may not have booked it: a button still, disabled and busy, saying so until the week is read again.
+    return (
+      <button type="button" data-slot="" disabled aria-busy="true" aria-label={checkingPillName(slot, timeZone)} className={cx(box, pillStyle(view), 'font-semibold')}>
+        <span>{time}</span> <span className="mt-0.5 text-xs break-words">{CHECKING_TEXT}</span>
       </button>
     );
   }
@@ -68,23 +87,70 @@ export function SlotPill({ viewed, reasons, timeZone, onBook }: { viewed: Viewed
     <div data-slot="" className={cx(box, pillStyle(view))}>
       <span className={cx(view.kind !== 'past' && 'font-semibold')}>{time}</span>
       <span className="mt-0.5 text-xs break-words">{slotStatusText(slot, view, reasons, timeZone)}</span>
+      {view.kind === 'opening' && view.canRank ? (
+        <RankButton
+          rank={view.rank}
+          name={view.rank ? rankedName(view.rank, slot, timeZone) : addPreferenceName(slot, timeZone)}
+          className="mt-1 min-h-8 w-full px-1.5 text-xs"
+          onClick={() => onRank(slot)}
+        />
+      ) : null}
     </div>
   );
 }
 
+/**
+ * "Add to preferences", then "Ranked #2": one button in both states, so the focus stays on it when the slot is added;
+ * pressed once ranked, it takes the focus to the slot's row in the list.
+ */
+function RankButton({ rank, name, className, onClick }: { rank: number | null; name: string; className: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={name}
+      className={cx(
+        'inline-flex items-center justify-center rounded-md font-semibold',
+        rank ? 'bg-primary-800 text-white hover:bg-primary-700' : 'border border-primary-700 bg-white text-primary-800 hover:bg-primary-50',
+        className,
+      )}
+      onClick={onClick}
+    >
+      {rank ? rankedText(rank) : ADD_PREFERENCE_TEXT}
+    </button>
+  );
+}
+
 /** A slot in the phone's day list: the time, its state, and a full-size Book button when it can be booked. */
-export function SlotRow({ viewed, reasons, timeZone, onBook }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
+export function SlotRow({ viewed, reasons, timeZone, onBook, onRank }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
   const { slot, view } = viewed;
+  const statusId = useId();
+  const checking = view.kind === 'checking';
   return (
     <div data-slot="" className={cx('flex min-h-14 items-center gap-3 rounded-lg px-3 py-2', pillStyle(view))}>
       <div className="min-w-0 flex-1">
         <p className={cx(view.kind !== 'past' && 'font-semibold')}>{formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}</p>
-        {canPress(view) ? null : <p className="text-sm break-words">{slotStatusText(slot, view, reasons, timeZone)}</p>}
+        {canPress(view) ? null : (
+          <p id={statusId} className="text-sm break-words">
+            {slotStatusText(slot, view, reasons, timeZone)}
+          </p>
+        )}
       </div>
-      {canPress(view) ? (
-        <Button size="sm" className="shrink-0 px-5" aria-label={bookButtonName(slot, timeZone)} onClick={() => onBook(slot)}>
+      {checking ? (
+        <Button size="sm" className="shrink-0 px-5" busy aria-label={bookRowName(slot, timeZone)} aria-describedby={statusId}>
           Book
         </Button>
+      ) : canPress(view) ? (
+        <Button size="sm" className="shrink-0 px-5" aria-label={bookRowName(slot, timeZone)} onClick={() => onBook(slot)}>
+          Book
+        </Button>
+      ) : view.kind === 'opening' && view.canRank ? (
+        <RankButton
+          rank={view.rank}
+          name={view.rank ? rankedName(view.rank, slot, timeZone) : addPreferenceName(slot, timeZone)}
+          // Two short lines ("Add to / preferences"), so the slot's time keeps its one line beside it at 390 px.
+          className="min-h-11 max-w-28 shrink-0 px-2 text-center text-sm leading-tight"
+          onClick={() => onRank(slot)}
+        />
       ) : null}
     </div>
   );

@@ -12,6 +12,7 @@ export function SlotWeekGrid({
   reasons,
   timeZone,
   onBook,
+  onRank,
 }: {
   board: readonly FacilityGroup[];
   dates: readonly string[];
@@ -94,7 +95,7 @@ export function SlotWeekGrid({
                       <ul className="flex flex-col gap-1.5">
                         {slots.map((viewed) => (
                           <li key={viewed.slot.id}>
-                            <SlotPill viewed={viewed} reasons={reasons} timeZone={timeZone} onBook={onBook} />
+                            <SlotPill viewed={viewed} reasons={reasons} timeZone={timeZone} onBook={onBook} onRank={onRank} />
                           </li>
                         ))}
                       </ul>

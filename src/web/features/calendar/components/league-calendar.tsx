@@ -64,6 +64,10 @@ export function LeagueCalendar({ view, date, events, timeZone, onOpenDay }: Leag
           return FULLCALENDAR_VIEW.day;
         }}
         dayHeaderContent={(arg) => dayHeader(view, arg.date)}
+        // WCAG 2.5.3 Label in Name (axe's label-content-name-mismatch): FullCalendar names a month's day cell by its
+        // day number alone (aria-labelledby), while the cell also shows that day's practices; without the label the
+        // cell is named by all it shows, the day number first.
+        dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
         slotLabelFormat={{
           hour: 'numeric',
           minute: '2-digit',
@@ -76,7 +80,7 @@ export function LeagueCalendar({ view, date, events, timeZone, onOpenDay }: Leag
         }}
         listDayFormat={{ weekday: 'long', month: 'long', day: 'numeric' }}
         listDaySideFormat={false}
-        noEventsContent="No practices or closures in this period."
+        noEventsContent="No practices, clinics or closures in this period."
       />
     </div>
   );
@@ -102,6 +106,26 @@ function EventBody({ arg, timeZone }: { arg: EventContentArg; timeZone: string }
   const props = arg.event.extendedProps as CalendarEvent['extendedProps'];
   const list = arg.view.type.startsWith('list');
   const time = formatTimeRangeShort(props.startsAt, props.endsAt, timeZone);
+  if (props.kind === 'clinic') {
+    // A clinic: its place and the places left, in place of a field and facility.
+    return list ? (
+      <span className="flex flex-wrap items-baseline gap-x-2">
+        <span className="font-semibold text-slate-900">{arg.event.title}</span>
+        <span className="text-slate-700">
+          {props.location} · {props.places}
+        </span>
+      </span>
+    ) : (
+      <span className="block overflow-hidden px-1 py-0.5 text-xs leading-snug">
+        <span className="block truncate">{time}</span>
+        <span className="block truncate font-semibold">{arg.event.title}</span>
+        <span className="block truncate">
+          {props.location}
+          <span className="sr-only">, {props.places}</span>
+        </span>
+      </span>
+    );
+  }
   if (list) {
     return (
       <span className="flex flex-wrap items-baseline gap-x-2">

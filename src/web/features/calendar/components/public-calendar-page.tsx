@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useClinics } from '../../../lib/api/get-clinics';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeague } from '../../../lib/api/get-league';
 import { useSlots } from '../../../lib/api/get-slots';
@@ -15,7 +16,7 @@ import { cx } from '../../../lib/cx';
 import { timeZoneName, todayInZone } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { fieldLegend, slotsToEvents } from '../calendar-events';
+import { byStart, clinicsToEvents, fieldLegend, slotsToEvents } from '../calendar-events';
 import {
   CALENDAR_VIEWS,
   PERIOD_NAME,
@@ -34,7 +35,7 @@ import { CalendarFilterBar } from './calendar-filter-bar';
 import { LeagueCalendar } from './league-calendar';
 
 /**
- * /public-calendar: every confirmed practice and every field closure, by month, week, day or as a list (the
+ * /public-calendar: every confirmed practice, every published clinic (its place and places left) and every field closure, by month, week, day or as a list (the
  * phone's default), coloured by field, in league time, for anyone (visitors see team and field names only). The
  * view, the date and the filters live in the URL. Live: a booking made elsewhere appears without a reload (the
  * slot lists are the shared `useSlots` queries, which `useLiveSlots` patches).
@@ -49,6 +50,9 @@ export function PublicCalendarPage() {
   const league = useLeague();
   const facilities = useFacilities();
   const teams = useTeams();
+  // Clinics are no team's and on no field: a team or field filter leaves them out. A clinic list that fails to load
+  // leaves the practices on screen (the clinics page says what went wrong).
+  const clinics = useClinics();
 
   const timeZone = league.data?.timeZone ?? (league.isError ? DEFAULT_LEAGUE_TIMEZONE : undefined);
   const today = timeZone ? todayInZone(timeZone) : null;
@@ -67,13 +71,16 @@ export function PublicCalendarPage() {
   );
 
   const zone = timeZone ?? DEFAULT_LEAGUE_TIMEZONE;
-  const events = useMemo(
-    () =>
-      slotsToEvents(slots.data ?? [], zone, {
-        teamId: filters.team || undefined,
-      }),
-    [slots.data, zone, filters.team],
-  );
+  const from = range?.from;
+  const to = range?.to;
+  const events = useMemo(() => {
+    const practices = slotsToEvents(slots.data ?? [], zone, {
+      teamId: filters.team || undefined,
+    });
+    if (!from || !to || filters.team || filters.field) return practices;
+    const clinicEvents = clinicsToEvents(clinics.data ?? [], zone, { from, to, facilityId: filters.facility || undefined });
+    return [...practices, ...clinicEvents].sort(byStart);
+  }, [slots.data, clinics.data, zone, filters.team, filters.field, filters.facility, from, to]);
   const legend = useMemo(() => fieldLegend(events), [events]);
 
   // Every change is a new history entry, so Back returns to the view, period and filters before it.
@@ -90,7 +97,7 @@ export function PublicCalendarPage() {
         title="Calendar"
         description={
           <span className="block min-h-12">
-            Every confirmed practice and field closure, coloured by field
+            Every confirmed practice, clinic and field closure, coloured by field
             {timeZone ? <>, in league time ({timeZoneName(timeZone)})</> : null}.
           </span>
         }

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
+import { approvedThenCancelledText } from '../../../../shared/practice-requests/practice-request-rules';
+import type { PracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
 import { AnnouncementsSection } from '../../../app/announcements/announcements-section';
 import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
@@ -20,6 +22,7 @@ import { formatMonthDay, formatTimeRange, formatWeekdayDayAt, timeZoneName } fro
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { toast } from '../../../lib/toast';
 import { limitLeft, limitsSummary, limitText, mapLink, practiceWhen, serverNow, upcomingPractices, type LimitUse } from '../dashboard';
+import { OpeningRoundCard } from './opening-round-card';
 
 const TITLE = 'Coach dashboard';
 const REDIRECT = `/login?redirect=${encodeURIComponent('/coach-dashboard')}`;
@@ -103,6 +106,7 @@ export function CoachDashboardPage() {
           {cannotBook.message}
         </Alert>
       ) : null}
+      {isCoach && !cannotBook ? <OpeningRoundCard userId={userId} now={now} timeZone={timeZone} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
@@ -163,7 +167,7 @@ export function CoachDashboardPage() {
             )}
           </Region>
           {isCoach ? <TeamFeed /> : null}
-          {isCoach ? <PracticeRequestsRegion userId={userId} /> : null}
+          {isCoach ? <PracticeRequestsRegion userId={userId} timeZone={timeZone} now={now} /> : null}
           <AnnouncementsSection title="Announcements" empty={<p className="text-slate-700">No announcements for you right now. League news for coaches shows up here.</p>} />
         </div>
       </div>
@@ -328,10 +332,17 @@ function PageSkeleton() {
   );
 }
 
-/** The team's pending practice requests, and the way to ask for another. */
-function PracticeRequestsRegion({ userId }: { userId: string | null }) {
+/**
+ * The team's pending practice requests, the approved ones whose practice (still ahead) was cancelled since, and
+ * the way to ask for another.
+ */
+function PracticeRequestsRegion({ userId, timeZone, now }: { userId: string | null; timeZone: string; now: Date }) {
   const requests = useMyPracticeRequests(userId);
-  const pending = (requests.data ?? []).filter((r) => r.status === 'pending');
+  const shown = (requests.data ?? []).flatMap((r): Array<{ request: PracticeRequest; cancelled: string | null }> => {
+    if (r.status === 'pending') return [{ request: r, cancelled: null }];
+    const cancelled = approvedThenCancelledText(r, timeZone);
+    return cancelled && r.booking && Date.parse(r.booking.endsAt) > now.getTime() ? [{ request: r, cancelled }] : [];
+  });
   return (
     <Region title="Practice requests">
       <Card>
@@ -339,14 +350,14 @@ function PracticeRequestsRegion({ userId }: { userId: string | null }) {
           <Skeleton className="h-16 w-full" />
         ) : requests.isError ? (
           <LoadErrorAlert title="Your team’s requests could not be loaded" message={requests.error.message} onRetry={() => requests.refetch()} />
-        ) : pending.length === 0 ? (
+        ) : shown.length === 0 ? (
           <p className="text-slate-700">No requests waiting. Ask for a practice when no open slot suits your team.</p>
         ) : (
           <ul className="divide-y divide-slate-200">
-            {pending.map((r) => (
+            {shown.map(({ request: r, cancelled }) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 first:pt-0">
                 <span className="text-slate-800">{r.preferredDates.map(formatMonthDay).join(' · ')}</span>
-                <Badge tone="accent">Pending</Badge>
+                {cancelled ? <Badge tone="danger">{cancelled}</Badge> : <Badge tone="accent">Pending</Badge>}
               </li>
             ))}
           </ul>

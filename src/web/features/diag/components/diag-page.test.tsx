@@ -1,9 +1,9 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiagResponse } from '../../../../shared/diag/diag.schemas';
-import { adminProfile, json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
+import { adminProfile, json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 
 const base: Omit<DiagResponse, 'you' | 'admin'> = {
   app: { version: '0.1.0', commit: 'abc1234', answeredInMs: 2.5 },
@@ -40,12 +40,17 @@ const adminAnswer: DiagResponse = {
       version: 'PostgreSQL 17.5',
       migrations: { applied: 12, inBuild: 12, latest: { tag: '0011_storage_and_sign_in', createdAt: '2026-11-20T10:00:00.000Z' } },
     },
-    storage: { bucket: 'cgsl-files', probe: { ok: false, latencyMs: null, error: 'the write/read check could not run: storage service: not built yet' } },
+    storage: {
+      bucket: 'cgsl-files',
+      probe: { ok: false, latencyMs: null, error: 'the write/read check could not run: storage service: not built yet' },
+      sweep: { lastRunAt: '2026-11-26T06:10:00.000Z', last: { listed: 40, found: 2, removed: 2, failed: 0 }, lastError: null, removedSinceStart: 5 },
+    },
     mail: { target: 'data/outbox', waiting: 3, failed: 1 },
     server: { node: 'v22.12.0', uptimeSeconds: 3_725 },
   },
 };
 
+preloadPages(() => import('./diag-page'));
 beforeEach(() => {
   localStorage.clear();
   vi.stubGlobal(
@@ -77,10 +82,11 @@ describe('the diagnostics page', () => {
     expect(within(card('Database')).getByText('PGlite (embedded PostgreSQL)')).toBeTruthy();
     expect(within(card('You')).getByText(memberProfile.id)).toBeTruthy();
     expect(within(card('League')).getByText('America/Chicago')).toBeTruthy();
-    for (const label of ['Migrations', 'Bucket', 'Write/read check', 'Waiting', 'Failed', 'Version', 'Node.js']) expect(screen.queryByText(label)).toBeNull();
+    for (const label of ['Migrations', 'Bucket', 'Write/read check', 'Left-behind bytes', 'Waiting', 'Failed', 'Version', 'Node.js']) expect(screen.queryByText(label)).toBeNull();
   });
 
   it('shows an admin the details, says what to do about a failed probe and failed mail, and copies everything for support', async () => {
+    const user = setupUser();
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     stubApi(adminProfile, { '/api/diag': adminAnswer, '/api/me/claims': { claims: { groups: ['board'] } } });
@@ -89,12 +95,13 @@ describe('the diagnostics page', () => {
     expect(await within(storage).findByText('cgsl-files')).toBeTruthy();
     expect(within(storage).getByText('Files cannot be stored')).toBeTruthy();
     expect(within(storage).getByText(/Check that DATA_DIR is on a disk/)).toBeTruthy();
+    expect(within(storage).getByText('last sweep 2026-11-26 06:10 UTC: 2 found among 40 objects, 2 removed; 5 removed since the server started')).toBeTruthy();
     expect(within(card('Database')).getByText('12 applied (12 in this build); latest 0011_storage_and_sign_in, written 2026-11-20')).toBeTruthy();
     expect(within(card('Mail')).getByText('Some emails failed')).toBeTruthy();
     expect(within(card('You')).getByText('{"groups":["board"]}')).toBeTruthy();
     expect(within(card('App')).getByText('1 h 2 min')).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Copy for support' }));
+    await user.click(screen.getByRole('button', { name: 'Copy for support' }));
     expect(writeText).toHaveBeenCalledTimes(1);
     const text = String((writeText.mock.calls[0] as unknown[])[0]);
     for (const line of [

@@ -133,6 +133,18 @@ const ENGINES = { pglite: 'PGlite (embedded PostgreSQL)', postgres: 'PostgreSQL'
 const STORAGE_BACKENDS = { local: 'Local disk (DATA_DIR/storage)', s3: 'S3-compatible bucket' } as const;
 const MAIL_BACKENDS = { smtp: 'SMTP server', files: 'Files in DATA_DIR/outbox (no SMTP_URL: nothing is sent)' } as const;
 
+type Sweep = NonNullable<NonNullable<DiagResponse['admin']>['storage']['sweep']>;
+
+/** The orphan sweep (bytes a failed delete left behind) in words: when it last ran, what it found and removed. */
+export function sweepInWords(sweep: Sweep): string {
+  const total = `${sweep.removedSinceStart} removed since the server started`;
+  if (!sweep.lastRunAt) return `no sweep yet since the server started (the first runs 10 minutes after start, then every 6 hours)`;
+  const when = `${sweep.lastRunAt.slice(0, 16).replace('T', ' ')} UTC`;
+  if (sweep.lastError) return `the last sweep (${when}) stopped: ${sweep.lastError}; ${total}`;
+  const last = sweep.last!;
+  return `last sweep ${when}: ${last.found} found among ${last.listed} objects, ${last.removed} removed${last.failed ? `, ${last.failed} could not be removed (tried again next time)` : ''}; ${total}`;
+}
+
 /** Every fact the page shows, grouped as the cards show them; "Copy for support" copies exactly these. */
 export function factCards({ diag, browserTz, leagueTzFallback, currentSeason }: FactInput): FactCard[] {
   const pending = diag === 'pending';
@@ -217,6 +229,7 @@ export function factCards({ diag, browserTz, leagueTzFallback, currentSeason }: 
             { label: 'Bucket', value: admin.storage.bucket },
             ...(admin.storage.endpoint ? [{ label: 'Endpoint', value: admin.storage.endpoint }] : []),
             { label: 'Write/read check', value: probe!.ok ? `passed in ${probe!.latencyMs} ms` : `failed: ${probe!.error ?? 'no reason given'}` },
+            ...(admin.storage.sweep ? [{ label: 'Left-behind bytes', value: sweepInWords(admin.storage.sweep) }] : []),
           ]
         : []),
     ],

@@ -1,9 +1,15 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeCachedSession } from '../../../app/session/profile-cache';
-import { adminProfile, bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
+import { adminProfile, bodyOf, json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 
+// The pages, and what their first dialog loads lazily (Headless UI).
+preloadPages(
+  () => import('../../../app/guards/admin-guard'),
+  () => import('./facility-manager-page'),
+  () => import('../../../components/ui/modal-dialog'),
+);
 beforeEach(() => {
   localStorage.clear();
   writeCachedSession({ profile: adminProfile, isAdmin: true });
@@ -27,11 +33,13 @@ describe('/admin-facility-manager', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Facilities' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'No facilities yet' })).toBeTruthy();
 
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Add the first facility' }));
     const dialog = await screen.findByRole('dialog', { name: 'New facility' });
     await user.type(within(dialog).getByLabelText('Facility name'), 'Riverside Park');
-    await user.type(within(dialog).getByLabelText('Map link'), 'https://maps.example.com/riverside');
+    // A long address is pasted, as a person would, rather than typed key by key.
+    await user.click(within(dialog).getByLabelText('Map link'));
+    await user.paste('https://maps.example.com/riverside');
     await user.click(within(dialog).getByRole('button', { name: 'Create facility' }));
 
     expect(await within(dialog).findByText('This name is already taken')).toBeTruthy();
@@ -59,7 +67,7 @@ describe('/admin-facility-manager', () => {
     // jsdom joins "Reactivate" and the screen-reader-only name without the space a browser keeps.
     expect(within(region).getByRole('button', { name: /^Reactivate ?Field 2$/ })).toBeTruthy();
 
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(within(region).getByRole('button', { name: /^Deactivate ?Riverside Park$/ }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate this facility?' });
     expect(confirm.textContent).toContain('Deactivate "Riverside Park"? Coaches will no longer see it');

@@ -1,10 +1,11 @@
 import { cleanup, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvitationLookup } from '../../../../shared/invitations/invitations.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
-import { bodyOf, json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
+import { bodyOf, json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 
+preloadPages(() => import('./accept-invitation-page'));
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
@@ -54,7 +55,7 @@ describe('/invite', () => {
     const email = screen.getByLabelText<HTMLInputElement>('Email');
     expect(email.value).toBe('nell@example.org');
     expect(email.readOnly).toBe(true);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Password'), 'a-long-password');
     await user.click(screen.getByRole('button', { name: 'Create account and join' }));
     expect(await screen.findByText(/This invitation has already been used/)).toBeTruthy();

@@ -1,10 +1,12 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
+import { json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 import { PROFILE_CACHE_KEY } from '../../../app/session/profile-cache';
 
+// What the first toast loads lazily (react-hot-toast); the landing page itself is not lazy.
+preloadPages(() => import('../../../app/shell/app-toaster'));
 beforeEach(() => {
   localStorage.clear();
   // jsdom has no ResizeObserver; the Account menu (Headless UI) watches its button with one.
@@ -25,6 +27,7 @@ afterEach(() => {
 
 describe('the landing page', () => {
   it('greets a signed-in person, and after Logout shows the visitor invitation instead of "Welcome back"', async () => {
+    const user = setupUser();
     let signedIn = true;
     stubApi(memberProfile, {}, (url) => {
       if (url === '/api/auth/sign-out') {
@@ -37,10 +40,11 @@ describe('the landing page', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: `Welcome back, ${memberProfile.displayName}` })).toBeTruthy();
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
-
+    // The top bar's own region: the Account button is looked for there, not among every button of the page.
     const banner = screen.getByRole('banner');
+    await user.click(await within(banner).findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
     expect(await within(banner).findByRole('link', { name: 'Login' })).toBeTruthy();
     // The menu's own sign-out callback still ran before the menu went away.
     expect(await screen.findByText('You are logged out.')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { approvedThenCancelledText } from '../../../../shared/practice-requests/practice-request-rules';
 import type { PracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -9,6 +10,21 @@ import { formatDateTimeRange } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useWithdrawPracticeRequest } from '../api/withdraw-practice-request';
 import { datesText, placeText, StatusBadge, windowText } from './practice-request-words';
+
+/** The practice an approval booked; once it is cancelled, that in words with the day ("Approved; practice cancelled on …"). */
+function BookedPractice({ request: r, timeZone }: { request: PracticeRequest; timeZone: string }) {
+  if (!r.booking) return null;
+  const where = `${r.booking.fieldName}, ${r.booking.facilityName} · ${formatDateTimeRange(r.booking.startsAt, r.booking.endsAt, timeZone)}`;
+  const cancelled = approvedThenCancelledText(r, timeZone);
+  if (cancelled) {
+    return (
+      <p className="mt-2 font-medium text-danger-800">
+        {cancelled}. It was {where}.
+      </p>
+    );
+  }
+  return <p className="mt-2 font-medium text-success-800">Booked: {where}</p>;
+}
 
 /** The team's requests, newest first, with the league's answer and Withdraw while pending. */
 export function MyPracticeRequests({ userId, timeZone }: { userId: string; timeZone: string }) {
@@ -49,12 +65,7 @@ export function MyPracticeRequests({ userId, timeZone }: { userId: string; timeZ
               {windowText(r)} · {placeText(r)}
             </p>
             {r.notes ? <p className="mt-1 text-sm break-words text-slate-700">Notes: {r.notes}</p> : null}
-            {r.booking ? (
-              <p className="mt-2 font-medium text-success-800">
-                {r.booking.status === 'confirmed' ? 'Booked' : 'Booked, since cancelled'}: {r.booking.fieldName}, {r.booking.facilityName} ·{' '}
-                {formatDateTimeRange(r.booking.startsAt, r.booking.endsAt, timeZone)}
-              </p>
-            ) : null}
+            {r.booking ? <BookedPractice request={r} timeZone={timeZone} /> : null}
             {r.response ? (
               <p className="mt-1 text-sm break-words text-slate-800">
                 {r.status === 'declined' ? 'Reason' : 'Note from the league'}: {r.response}

@@ -5,6 +5,7 @@ import {
   type PracticeRequestStatus,
   type QueuedPracticeRequest,
 } from '../../../../shared/practice-requests/practice-requests.schemas';
+import { approvedThenCancelledText } from '../../../../shared/practice-requests/practice-request-rules';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -90,6 +91,7 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
       .finally(() => setChoosing(null));
   };
 
+  const practiceCancelled = approvedThenCancelledText(r, timeZone);
   return (
     <li className="rounded-lg border border-slate-200 p-4" aria-label={`${r.teamName}: ${datesText(r)}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -106,9 +108,15 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
       {r.notes ? <p className="mt-1 text-sm break-words text-slate-800">Notes: {r.notes}</p> : null}
       {r.response ? <p className="mt-1 text-sm break-words text-slate-800">Response: {r.response}</p> : null}
       {r.booking ? (
-        <p className="mt-1 text-sm text-success-800">
-          Booked: {r.booking.fieldName}, {formatDateTimeRange(r.booking.startsAt, r.booking.endsAt, timeZone)}
-        </p>
+        practiceCancelled ? (
+          <p className="mt-1 text-sm font-medium text-danger-800">
+            {practiceCancelled}. It was {r.booking.fieldName}, {formatDateTimeRange(r.booking.startsAt, r.booking.endsAt, timeZone)}.
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-success-800">
+            Booked: {r.booking.fieldName}, {formatDateTimeRange(r.booking.startsAt, r.booking.endsAt, timeZone)}
+          </p>
+        )
       ) : null}
 
       {r.status === 'pending' ? (

@@ -209,6 +209,7 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
     { header: 'Bumped', cell: (t) => t.bumped, numeric: true },
     { header: 'Requests', cell: (t) => t.requestsFiled, numeric: true },
     { header: 'Approved', cell: (t) => t.requestsApproved, numeric: true },
+    { header: 'Approved, later cancelled', cell: (t) => t.requestsApprovedCancelled, numeric: true },
     { header: 'Declined', cell: (t) => t.requestsDeclined, numeric: true },
   ];
   const placeColumns = <P extends Report['facilities'][number]>(first: ReportColumn<P>): ReportColumn<P>[] => [

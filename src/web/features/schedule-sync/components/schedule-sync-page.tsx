@@ -53,7 +53,7 @@ export function ScheduleSyncPage() {
             ) : null}
           </Card>
         )}
-        <FeedCard title="The whole league" description="Every confirmed practice and every field closure in the league." url={leagueFeedUrl(origin)} name="League practices" />
+        <FeedCard title="The whole league" description="Every confirmed practice, clinic and field closure in the league." url={leagueFeedUrl(origin)} name="League practices" />
         <FieldFeedCard origin={origin} />
         <HowToCard />
       </div>

@@ -1,10 +1,20 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../../../../shared/users/user-manager.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
-import { adminProfile, bodyOf, json, renderApp, stubApi } from '../../../test/render-app';
+import { adminProfile, bodyOf, json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 
+// The pages, and what their first dialog and first toast load lazily (Headless UI, react-hot-toast).
+preloadPages(
+  () => import('../../../app/guards/admin-guard'),
+  () => import('./user-manager-page'),
+  () => import('../../../components/ui/modal-dialog'),
+  () => import('../../../app/shell/app-toaster'),
+);
+
+/** The People tab's section (named by its heading), to look inside rather than through the whole page. */
+const peopleSection = () => screen.findByRole('region', { name: 'People' });
 beforeEach(() => {
   localStorage.clear();
   writeCachedSession({ profile: adminProfile, isAdmin: true });
@@ -40,14 +50,15 @@ describe('/admin-user-manager, People', () => {
         : json({ users: [person(1), person(2)], nextCursor: 'next-1', total: 3 });
     });
     renderApp('/admin-user-manager?role=member');
-    expect(await screen.findByRole('article', { name: 'Person 2' })).toBeTruthy();
-    expect(await screen.findByText('Showing 2 of 3 people')).toBeTruthy();
+    const people = await peopleSection();
+    expect(await within(people).findByRole('article', { name: 'Person 2' })).toBeTruthy();
+    expect(await within(people).findByText('Showing 2 of 3 people')).toBeTruthy();
 
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Load more people' }));
-    expect(await screen.findByRole('article', { name: 'Person 3' })).toBeTruthy();
-    expect(screen.getByText('Showing 3 of 3 people')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Load more people' })).toBeNull();
+    const user = setupUser();
+    await user.click(within(people).getByRole('button', { name: 'Load more people' }));
+    expect(await within(people).findByRole('article', { name: 'Person 3' })).toBeTruthy();
+    expect(within(people).getByText('Showing 3 of 3 people')).toBeTruthy();
+    expect(within(people).queryByRole('button', { name: 'Load more people' })).toBeNull();
     expect(requested).toEqual(['/api/admin/users?role=member&limit=25', '/api/admin/users?role=member&cursor=next-1&limit=25']);
   });
 
@@ -64,7 +75,7 @@ describe('/admin-user-manager, People', () => {
     });
     renderApp('/admin-user-manager');
     const row = await screen.findByRole('article', { name: 'Ada Two' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.selectOptions(within(row).getByLabelText(/^Role/), 'member');
     const ask = await screen.findByRole('alertdialog', { name: 'Make Ada Two a member?' });
     expect(ask.textContent).toContain('They lose the admin pages at once and are signed out on every device.');

@@ -1,10 +1,11 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeCachedSession } from '../../../app/session/profile-cache';
-import { bodyOf, json, memberProfile, renderApp, stubApi, type ApiHandler } from '../../../test/render-app';
+import { type ApiHandler, bodyOf, json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { setupUser } from '../../../test/user';
 
+preloadPages(() => import('./profile-page'));
 afterEach(() => {
   act(() => toast.remove());
   cleanup();
@@ -38,6 +39,7 @@ const sent = (fetchMock: ReturnType<typeof stubApi>, url: string, method = 'POST
 
 describe('/profile: emails from the league', () => {
   it('shows the saved choices as switches and saves a change, with a toast', async () => {
+    const user = setupUser();
     const fetchMock = setup({ prefs: { bookingChanges: true, reminders: true } });
     const region = await screen.findByRole('region', { name: 'Emails from the league' });
     const reminders = await within(region).findByRole('switch', { name: 'Practice reminders' });
@@ -48,14 +50,15 @@ describe('/profile: emails from the league', () => {
     const save = within(region).getByRole('button', { name: 'Save email choices' });
     expect(save).toHaveProperty('disabled', true);
 
-    await userEvent.click(bookings);
-    await userEvent.click(save);
+    await user.click(bookings);
+    await user.click(save);
     expect(await screen.findByText('Email choices saved.')).toBeTruthy();
     expect(sent(fetchMock, '/api/me/notifications', 'PUT')).toEqual([{ bookingChanges: false, reminders: true }]);
     await waitFor(() => expect(save).toHaveProperty('disabled', true));
   });
 
   it('says so when the choices cannot be loaded, and tries again', async () => {
+    const user = setupUser();
     let failing = true;
     setup({
       handler: (url, init) =>
@@ -63,16 +66,17 @@ describe('/profile: emails from the league', () => {
     });
     expect(await screen.findByText('Your email choices could not be loaded')).toBeTruthy();
     failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('switch', { name: 'Practice reminders' })).toBeTruthy();
   });
 });
 
 describe('/profile: email address', () => {
   it('an unconfirmed address offers "Resend verification email"', async () => {
+    const user = setupUser();
     const fetchMock = setup({ verified: false, handler: (url) => (url === '/api/auth/send-verification-email' ? json({ status: true }) : undefined) });
     expect(await screen.findByText('Confirm your email address')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText(`We sent a new link to ${memberProfile.email}. It works for 24 hours.`)).toBeTruthy();
     expect(sent(fetchMock, '/api/auth/send-verification-email')).toEqual([{ email: memberProfile.email, callbackURL: '/profile?from=verify-email' }]);
   });
@@ -93,6 +97,7 @@ describe('/profile: email address', () => {
 
 describe('/profile: password and devices', () => {
   it('change password: the current one is checked by the server and its error shows at that field', async () => {
+    const user = setupUser();
     let attempt = 0;
     const fetchMock = setup({
       handler: (url) => {
@@ -104,15 +109,15 @@ describe('/profile: password and devices', () => {
       },
     });
     const region = await screen.findByRole('region', { name: 'Password' });
-    await userEvent.type(within(region).getByLabelText('Current password'), 'wrong-one');
-    await userEvent.type(within(region).getByLabelText('New password'), 'a-new-password');
-    await userEvent.type(within(region).getByLabelText('Confirm new password'), 'a-new-password');
-    await userEvent.click(within(region).getByRole('button', { name: 'Change password' }));
+    await user.type(within(region).getByLabelText('Current password'), 'wrong-one');
+    await user.type(within(region).getByLabelText('New password'), 'a-new-password');
+    await user.type(within(region).getByLabelText('Confirm new password'), 'a-new-password');
+    await user.click(within(region).getByRole('button', { name: 'Change password' }));
     expect(await within(region).findByText('That password is incorrect')).toBeTruthy();
 
-    await userEvent.clear(within(region).getByLabelText('Current password'));
-    await userEvent.type(within(region).getByLabelText('Current password'), 'the-right-one');
-    await userEvent.click(within(region).getByRole('button', { name: 'Change password' }));
+    await user.clear(within(region).getByLabelText('Current password'));
+    await user.type(within(region).getByLabelText('Current password'), 'the-right-one');
+    await user.click(within(region).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed. Every other device is signed out.')).toBeTruthy();
     expect(sent(fetchMock, '/api/auth/change-password')).toEqual([
       { currentPassword: 'wrong-one', newPassword: 'a-new-password', revokeOtherSessions: true },
@@ -122,11 +127,12 @@ describe('/profile: password and devices', () => {
   });
 
   it('"Sign out of every other device" asks first, then keeps this session', async () => {
+    const user = setupUser();
     const fetchMock = setup({ handler: (url) => (url === '/api/auth/revoke-other-sessions' ? json({ status: true }) : undefined) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign out of every other device' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out of every other device' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign out of every other device?' });
     expect(within(dialog).getByText(/except this one/)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out other devices' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out other devices' }));
     expect(await screen.findByText('Signed out of every other device. You are still logged in here.')).toBeTruthy();
     expect(sent(fetchMock, '/api/auth/revoke-other-sessions')).toEqual([{}]);
     expect(screen.getByRole('heading', { level: 1, name: 'Your profile' })).toBeTruthy();
@@ -135,15 +141,16 @@ describe('/profile: password and devices', () => {
 
 describe('/profile: details (issue 10)', () => {
   it('shows the team read-only, even to a member, and saves only the name', async () => {
+    const user = setupUser();
     const fetchMock = setup({ handler: (url, init) => (url === '/api/me' && init?.method === 'PATCH' ? json({ profile: { ...memberProfile, ...(bodyOf(init) as object) } }) : undefined) });
     const team = await screen.findByRole('textbox', { name: 'Team' });
     expect(team).toHaveProperty('readOnly', true);
     expect(team).toHaveProperty('value', memberProfile.teamName);
     expect(screen.queryByRole('combobox', { name: 'Team' })).toBeNull();
     const name = screen.getByRole('textbox', { name: 'Name' });
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Pat P.');
-    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.clear(name);
+    await user.type(name, 'Pat P.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Profile saved.')).toBeTruthy();
     expect(sent(fetchMock, '/api/me', 'PATCH')).toEqual([{ displayName: 'Pat P.' }]);
   });

@@ -1,0 +1,31 @@
+/**
+ * The journeys run on E2E_WORKERS Playwright workers (2 by default), and each worker has a server of its own: its
+ * own port, data directory (a fresh demo league in its own embedded database) and OpenID provider. Journeys in two
+ * workers never see each other's bookings, seasons or mail. Playwright sets TEST_PARALLEL_INDEX (0 … workers − 1)
+ * in each worker process; the config itself (and any other process) reads worker 0.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
+// The provider's port follows E2E_PORT (E2E_PORT + 2000 unless E2E_OIDC_PORT says: clear of Vite's 5173 beside 4173).
+const BASE_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? BASE_PORT + 2000);
+const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+// Worker i listens on E2E_PORT + 100·i: several checkouts can run side by side with E2E_PORTs a few apart.
+const PORT_STRIDE = 100;
+
+export interface WorkerServer {
+  port: number;
+  origin: string;
+  oidcPort: number;
+  oidcIssuer: string;
+  dataDir: string;
+}
+
+export function workerServer(index: number): WorkerServer {
+  const port = BASE_PORT + index * PORT_STRIDE;
+  const oidcPort = BASE_OIDC_PORT + index * PORT_STRIDE;
+  return { port, origin: `http://127.0.0.1:${port}`, oidcPort, oidcIssuer: `http://127.0.0.1:${oidcPort}`, dataDir: `${BASE_DATA_DIR}-${index}` };
+}
+
+/** The server of the worker this code runs in. */
+export const thisWorker: WorkerServer = workerServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));

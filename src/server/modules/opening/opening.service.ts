@@ -1,0 +1,523 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor, ServerContext } from '../../context';
+import type { Database } from '../../db/client';
+import { onUniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../errors';
+import { datedStart, formatDay, type BookingRules } from '../../../shared/bookings/booking-rules';
+import { draw, drawProblem, sha256Hex, type DrawInput, type DrawResult } from '../../../shared/opening/draw';
+import { openingStatus, type OpeningRound, type OpeningRoundInput } from '../../../shared/opening/opening.schemas';
+import { localDayRange } from '../../../shared/time/zoned';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { bookDrawInTransaction, cannotBook, rulesOfSeason, type DrawPickToBook } from '../bookings/bookings.service';
+import { commitThenPublish } from '../live/live.service';
+import { notification, queueNotifications } from '../notifications/notifications.service';
+import { findSeason } from '../seasons/seasons.service';
+import { ordinal } from './opening-mail';
+import * as repo from './opening.repository';
+import { primeHours } from './prime-hours';
+
+/** The seed's size: 32 random bytes, 64 hex characters; only its SHA-256 is shown before the draw. */
+const SEED_BYTES = 32;
+/** How long a drawn round stays on Book a Field and the coach dashboard (GET /api/openings/current). */
+export const DRAWN_SHOWN_DAYS = 14;
+/** Rounds one worker pass draws at most (the next pass takes the rest). */
+const DUE_PER_PASS = 10;
+
+/** What the worker writes in the audit log as the one who drew: no person. */
+const SYSTEM: AuditContext = { actorId: null, actorEmail: null, ip: null, userAgent: null };
+
+type Deps = Pick<ServerContext, 'db' | 'live' | 'league'>;
+
+const roundGone = () => new AppError('NOT_FOUND', 'That opening round does not exist. Reload the page.');
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Tue, Dec 1, 5:00 PM" in the league's zone, as every refusal of the booking rules writes a time: booking-rules'
+ * `formatDateTime` (`toLocaleString` with the same options), with one formatter per zone kept, since building one
+ * costs far more than formatting (a draw labels every slot it covers).
+ */
+function when(d: Date | string, timeZone: string): string {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(d));
+}
+
+/**
+ * A slot as the draw, its page and its emails name it: "Field 1, Tue, Dec 1, 5:00 PM", in plain spaces whatever ICU
+ * prints (the label travels in the published inputs and in plain-text mail).
+ */
+export const slotLabel = (s: { fieldName: string; startsAt: Date | string }, timeZone: string) => `${s.fieldName}, ${when(s.startsAt, timeZone).replace(/[\u202f\u00a0]/g, ' ')}`;
+
+/** A stored round as the API shows it: the status derived at `now`, the seed only once the round is drawn. */
+export function toRound(row: repo.RoundRow, now: Date): OpeningRound {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const times = { opensAt: row.opensAt.toISOString(), closesAt: row.closesAt.toISOString(), drawnAt: iso(row.drawnAt), cancelledAt: iso(row.cancelledAt) };
+  return {
+    id: row.id,
+    seasonId: row.seasonId,
+    seasonName: row.seasonName,
+    coversFrom: row.coversFrom,
+    coversTo: row.coversTo,
+    ...times,
+    drawAt: row.drawAt.toISOString(),
+    maxPreferences: row.maxPreferences,
+    firstComeAfter: row.firstComeAfter,
+    weighting: row.weighting,
+    status: openingStatus(times, now),
+    seedHash: row.seedHash,
+    seed: row.drawnAt ? row.seed : null,
+  };
+}
+
+// ---- Reading rounds ----
+
+/** Every round of a season, cancelled and drawn ones too (admins). */
+export async function listRounds(db: Database, seasonId: string, now = new Date()): Promise<OpeningRound[]> {
+  return (await repo.roundsOfSeason(db, seasonId)).map((r) => toRound(r, now));
+}
+
+/** The active season's rounds that are not cancelled; a drawn one for DRAWN_SHOWN_DAYS after its draw (everyone). */
+export async function currentRounds(db: Database, now = new Date()): Promise<OpeningRound[]> {
+  return (await repo.currentRounds(db, new Date(now.getTime() - DRAWN_SHOWN_DAYS * 86_400_000))).map((r) => toRound(r, now));
+}
+
+export interface PublicRound {
+  round: OpeningRound;
+  teams: Array<{ id: string; name: string }>;
+  result: DrawResult | null;
+  slots: Array<{ id: string; label: string; startsAt: string }> | null;
+}
+
+/**
+ * One round as its public page shows it (everyone): before the draw the hash and the teams that have ranked slots;
+ * after it the result and the slots it names, from the published inputs. Teams by name, never a person.
+ */
+export async function publicRound(db: Database, id: string, now = new Date()): Promise<PublicRound> {
+  const row = await repo.findRound(db, id);
+  if (!row) throw roundGone();
+  const round = toRound(row, now);
+  const drawn = row.drawnAt ? await repo.drawOf(db, id) : null;
+  if (!drawn) return { round, teams: row.cancelledAt ? [] : await repo.teamsWithPreferences(db, id), result: null, slots: null };
+  return {
+    round,
+    teams: drawn.inputs.teams.map((t) => ({ id: t.id, name: t.name })),
+    result: drawn.result,
+    slots: drawn.inputs.slots.map((s) => ({ id: s.id, label: s.label, startsAt: s.startsAt })),
+  };
+}
+
+/** The inputs the draw ran on, seed included, for anyone to run `draw()` again; refused in words before the draw. */
+export async function drawInputs(db: Database, id: string, timeZone: string): Promise<DrawInput> {
+  const row = await repo.findRound(db, id);
+  if (!row) throw roundGone();
+  const drawn = await repo.drawOf(db, id);
+  if (!drawn) {
+    throw new AppError(
+      'NOT_FOUND',
+      row.cancelledAt
+        ? 'This opening round was cancelled before its draw, so there are no inputs to publish.'
+        : `The inputs are published at the draw (${when(row.drawAt, timeZone)}). Come back after it to download them.`,
+    );
+  }
+  return drawn.inputs;
+}
+
+// ---- The admin's changes ----
+
+type RoundValues = Omit<OpeningRoundInput, 'seasonId'>;
+
+/** What the database stores of an admin's input. */
+const rowValues = (v: RoundValues) => ({
+  coversFrom: v.coversFrom,
+  coversTo: v.coversTo,
+  opensAt: new Date(v.opensAt),
+  closesAt: new Date(v.closesAt),
+  drawAt: new Date(v.drawAt),
+  maxPreferences: v.maxPreferences,
+  firstComeAfter: v.firstComeAfter,
+  weighting: v.weighting,
+});
+
+/** The season's days must hold the round's, and the window must still be ahead: refused in words otherwise. */
+async function checkValues(db: Database, seasonId: string, v: RoundValues, now: Date): Promise<{ name: string }> {
+  const season = await findSeason(db, seasonId);
+  if (!season) throw new AppError('VALIDATION_FAILED', 'That season does not exist. Choose one from the list.', { fields: { seasonId: 'Choose a season' } });
+  if (v.coversFrom < season.startsOn || v.coversTo > season.endsOn) {
+    throw new AppError(
+      'RULE_VIOLATION',
+      `The round must cover days of the ${season.name} season (${formatDay(season.startsOn)} – ${formatDay(season.endsOn)}). Pick dates inside it.`,
+      { fields: { [v.coversFrom < season.startsOn ? 'coversFrom' : 'coversTo']: 'Inside the season' }, rule: 'OUTSIDE_SEASON' },
+    );
+  }
+  if (Date.parse(v.closesAt) <= now.getTime()) {
+    throw new AppError('RULE_VIOLATION', 'That preference window would already be closed. Pick a closing time in the future.', {
+      fields: { closesAt: 'In the future' },
+      rule: 'WINDOW_IN_PAST',
+    });
+  }
+  return season;
+}
+
+const oneWaiting = () =>
+  new AppError('CONFLICT', 'This season already has an opening round waiting for its draw. Edit that round, or cancel it first.', { rule: 'ROUND_PENDING' });
+
+/** Creates a round with a fresh secret seed; only the seed's hash is ever shown before the draw. */
+export async function createRound({ db, live }: Deps, ctx: AuditContext, input: OpeningRoundInput, now = new Date()): Promise<OpeningRound> {
+  const season = await checkValues(db, input.seasonId, input, now);
+  const seed = randomBytes(SEED_BYTES).toString('hex');
+  const seedHash = await sha256Hex(seed);
+  return onUniqueViolation(
+    () =>
+      commitThenPublish(db, live, async (tx) => {
+        const id = await repo.insertRound(tx, { seasonId: input.seasonId, ...rowValues(input), seed, seedHash, createdBy: ctx.actorId });
+        const round = toRound((await repo.findRound(tx, id))!, now);
+        await recordAudit(tx, ctx, {
+          action: 'opening.create',
+          entityType: 'opening_round',
+          entityId: id,
+          summary: `Created the opening round of ${season.name} (${round.coversFrom} to ${round.coversTo}, draw at ${round.drawAt}; seed hash ${seedHash})`,
+          // The round as the API shows it: the seed is null until the draw, here too.
+          after: round,
+        });
+        // Book a Field shows the covered slots as the round's from now on.
+        return { value: round, slots: 'all' };
+      }),
+    oneWaiting,
+  );
+}
+
+/** Why a change of the round is refused at its status, in words, or null when it may be made. */
+function statusRefusal(action: 'edit' | 'cancel' | 'draw' | 'open-rest', round: OpeningRound, timeZone: string): AppError | null {
+  const allowed = { edit: ['announced'], cancel: ['announced', 'open', 'closed'], draw: ['closed'], 'open-rest': ['drawn'] }[action];
+  if (allowed.includes(round.status)) return null;
+  const conflict = (message: string) => new AppError('CONFLICT', message, { rule: `ROUND_${round.status.toUpperCase()}` });
+  if (round.status === 'cancelled') return conflict('This opening round was cancelled. Create a new round instead.');
+  if (round.status === 'drawn') {
+    const drawnAt = when(round.drawnAt!, timeZone);
+    if (action === 'draw') return conflict(`This round was already drawn on ${drawnAt}. Its result is on its page.`);
+    if (action === 'cancel') return conflict(`This round was drawn on ${drawnAt}, so it can no longer be cancelled: its practices are booked. Cancel single bookings on Manage Bookings if needed.`);
+    return conflict(`This round was drawn on ${drawnAt}, so it can no longer be changed.`);
+  }
+  if (action === 'edit') {
+    return conflict(
+      round.status === 'open'
+        ? `The preference window opened ${when(round.opensAt, timeZone)} and coaches are ranking slots, so the round can no longer be changed. Cancel it and create a new one if it must change.`
+        : `The preference window closed ${when(round.closesAt, timeZone)}, so the round can no longer be changed. Cancel it and create a new one if it must change.`,
+    );
+  }
+  if (action === 'draw') {
+    return conflict(
+      `The preference window is ${round.status === 'open' ? 'still open' : 'not open yet'}: it closes ${when(round.closesAt, timeZone)}. "Draw now" works once it has closed.`,
+    );
+  }
+  return conflict(`The rest of the slots can be opened for booking after the draw (${when(round.drawAt, timeZone)}).`);
+}
+
+/** Edits a round while it is announced: the dates it covers, its times and its settings. The season stays. */
+export async function editRound({ db, live, league }: Deps, ctx: AuditContext, id: string, input: RoundValues, now = new Date()): Promise<OpeningRound> {
+  const timeZone = await league.timeZone();
+  return commitThenPublish(db, live, async (tx) => {
+    const row = await repo.lockRound(tx, id, 'update');
+    if (!row) throw roundGone();
+    const before = toRound(row, now);
+    const refused = statusRefusal('edit', before, timeZone);
+    if (refused) throw refused;
+    await checkValues(tx, row.seasonId, input, now);
+    await repo.updateRound(tx, id, rowValues(input));
+    const round = toRound((await repo.findRound(tx, id))!, now);
+    await recordAudit(tx, ctx, { action: 'opening.update', entityType: 'opening_round', entityId: id, summary: `Edited the opening round of ${round.seasonName}`, before, after: round });
+    return { value: round, slots: 'all' };
+  });
+}
+
+/** Cancels a round before its draw: every team's list is dropped and the coaches of teams that had one are told. */
+export async function cancelRound({ db, live, league }: Deps, ctx: AuditContext, id: string, now = new Date()): Promise<OpeningRound> {
+  const timeZone = await league.timeZone();
+  return commitThenPublish(db, live, async (tx) => {
+    // FOR UPDATE waits for preference saves in flight (they hold KEY SHARE), so none lands after the drop.
+    const row = await repo.lockRound(tx, id, 'update');
+    if (!row) throw roundGone();
+    const before = toRound(row, now);
+    const refused = statusRefusal('cancel', before, timeZone);
+    if (refused) throw refused;
+    await repo.updateRound(tx, id, { cancelledAt: now });
+    const dropped = await repo.dropPreferences(tx, id);
+    await queueNotifications(
+      tx,
+      dropped.map((t) => notification('opening.cancelled', { teamId: t.id, userId: null }, { roundId: id, teamName: t.name, seasonName: row.seasonName, drawAt: row.drawAt.toISOString() })),
+    );
+    const round = toRound((await repo.findRound(tx, id))!, now);
+    await recordAudit(tx, ctx, {
+      action: 'opening.cancel',
+      entityType: 'opening_round',
+      entityId: id,
+      summary: `Cancelled the opening round of ${round.seasonName} before its draw; the preferences of ${dropped.length} team${dropped.length === 1 ? '' : 's'} dropped`,
+      before,
+      after: { ...round, droppedTeams: dropped.map((t) => t.id) },
+    });
+    return { value: round, slots: 'all' };
+  });
+}
+
+/** After the draw: the covered slots nobody got become bookable first come, first served (sets firstComeAfter). */
+export async function openRest({ db, live, league }: Deps, ctx: AuditContext, id: string, now = new Date()): Promise<OpeningRound> {
+  const timeZone = await league.timeZone();
+  return commitThenPublish(db, live, async (tx) => {
+    const row = await repo.lockRound(tx, id, 'update');
+    if (!row) throw roundGone();
+    const before = toRound(row, now);
+    const refused = statusRefusal('open-rest', before, timeZone);
+    if (refused) throw refused;
+    if (row.firstComeAfter) return { value: before };
+    await repo.updateRound(tx, id, { firstComeAfter: true });
+    const round = toRound((await repo.findRound(tx, id))!, now);
+    await recordAudit(tx, ctx, {
+      action: 'opening.open_rest',
+      entityType: 'opening_round',
+      entityId: id,
+      summary: `Opened the rest of the ${round.seasonName} opening round's slots for booking`,
+      before: { firstComeAfter: false },
+      after: { firstComeAfter: true },
+    });
+    return { value: round, slots: 'all' };
+  });
+}
+
+/**
+ * The season's rules as the draw judges them: the team's own limits only. Not the booking window, not how far ahead
+ * (the round chose its dates): a full rules object would carry maxAheadDays into checkLimits.
+ */
+const drawRules = (r: BookingRules): DrawInput['rules'] => ({ maxPerWeek: r.maxPerWeek, maxPerDay: r.maxPerDay, maxUpcoming: r.maxUpcoming, minLeadHours: r.minLeadHours });
+
+// ---- Preferences (coaches) ----
+
+/** The coach's team, or a refusal in the words Book a Field uses. */
+function coachTeam(actor: Actor): { id: string; name: string } {
+  const refusal = cannotBook(actor);
+  if (refusal) throw new AppError('FORBIDDEN', refusal.message.replace('Only coaches can book practices', 'Only coaches can rank slots').replace('so you cannot book', 'so you cannot rank slots'), { rule: refusal.code });
+  return { id: actor.profile.teamId!, name: actor.profile.teamName ?? 'your team' };
+}
+
+/** The team's list in a round (its coaches only: the team comes from the session). */
+export async function preferences(db: Database, actor: Actor, id: string): Promise<{ slotIds: string[]; maxPreferences: number; savedAt: string | null }> {
+  const team = coachTeam(actor);
+  const row = await repo.findRound(db, id);
+  if (!row) throw roundGone();
+  const saved = await repo.preferencesOf(db, id, team.id);
+  return { slotIds: saved.slotIds, maxPreferences: row.maxPreferences, savedAt: saved.savedAt?.toISOString() ?? null };
+}
+
+/** Why a round takes no list at its status, in words, or null while it is open. */
+function windowRefusal(round: OpeningRound, timeZone: string): AppError | null {
+  const conflict = (message: string) => new AppError('CONFLICT', message, { rule: `ROUND_${round.status.toUpperCase()}` });
+  switch (round.status) {
+    case 'open':
+      return null;
+    case 'announced':
+      return conflict(`The preference window opens ${when(round.opensAt, timeZone)}. Come back then to rank your slots.`);
+    case 'closed':
+      return conflict(`The preference window closed ${when(round.closesAt, timeZone)}; the draw is on ${when(round.drawAt, timeZone)}. Your saved preferences stand.`);
+    case 'drawn':
+      return conflict(`This round was drawn on ${when(round.drawnAt!, timeZone)}. See what your team got on My Reservations.`);
+    case 'cancelled':
+      return conflict('This opening round was cancelled, so it takes no preferences.');
+  }
+}
+
+const refuseSlot = (message: string, slotId: string, rule: string) => new AppError('RULE_VIOLATION', message, { rule, slotId, fields: { slotIds: message } });
+
+/**
+ * Saves a coach's ranked list while the window is open. Each slot is checked as the draw will see it: in the round's
+ * dates, not blocked or taken, and one the team's limits could ever allow (drawProblem, judged at the draw time with
+ * the team's bookings now); refusals name the slot. One statement reads all of it (`saveFacts`), one writes: the
+ * team's own rows replaced under the round's KEY SHARE lock, so saves never wait for each other and a draw or a
+ * cancel (FOR UPDATE) waits for the saves in flight. A slot's label is only written for a refusal.
+ */
+export async function savePreferences({ db, league }: Deps, actor: Actor, id: string, slotIds: readonly string[], now = new Date()): Promise<{ slotIds: string[]; savedAt: string | null }> {
+  const team = coachTeam(actor);
+  const timeZone = await league.timeZone();
+  const facts = await repo.saveFacts(db, id, team.id, slotIds);
+  if (!facts) throw roundGone();
+  const { round: row, rules } = facts;
+  const closed = windowRefusal(toRound(row, now), timeZone);
+  if (closed) throw closed;
+  if (slotIds.length > row.maxPreferences) {
+    throw new AppError('RULE_VIOLATION', `This round takes at most ${row.maxPreferences} preferences and your list has ${slotIds.length}. Remove ${slotIds.length - row.maxPreferences}.`, {
+      rule: 'TOO_MANY_PREFERENCES',
+      fields: { slotIds: `At most ${row.maxPreferences}` },
+    });
+  }
+  const slots = new Map(facts.slots.map((s) => [s.id, s]));
+  const drawAt = row.drawAt.toISOString();
+  for (const slotId of slotIds) {
+    const slot = slots.get(slotId);
+    if (!slot) throw refuseSlot('One of these slots is no longer offered (deleted, or its field closed). Reload Book a Field and save your list again.', slotId, 'SLOT_GONE');
+    const label = () => slotLabel(slot, timeZone);
+    const { day } = datedStart(new Date(slot.startsAt), timeZone);
+    if (slot.seasonId !== row.seasonId || day < row.coversFrom || day > row.coversTo) {
+      throw refuseSlot(`${label()} is not in this round's dates (${formatDay(row.coversFrom)} – ${formatDay(row.coversTo)}). Rank slots from those days.`, slotId, 'NOT_COVERED');
+    }
+    if (slot.status === 'blocked') throw refuseSlot(`${label()} is blocked${slot.blockReason ? ` (${slot.blockReason})` : ''}, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_BLOCKED');
+    if (slot.status === 'booked') throw refuseSlot(`${label()} is already booked, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_TAKEN');
+    const problem = drawProblem({ rules, timeZone, drawAt, slot, team: { name: team.name, bookings: facts.teamStarts } });
+    if (problem) throw refuseSlot(`${label()}: the draw could never give it to ${team.name}. ${problem}`, slotId, 'NEVER_ALLOWED');
+  }
+  const at = new Date();
+  // Two saves of one team's list at the same moment (two tabs, two coaches of the team): the later one is kept, whole.
+  const saved = await repo.replacePreferencesWhileOpen(db, id, team.id, slotIds, at);
+  if (!saved) throw roundGone();
+  // The window as the lock found it: a cancel or a draw that committed meanwhile, or the close passing, refuses the
+  // save (and the statement wrote nothing, by the same rule).
+  const refused = windowRefusal(toRound({ ...row, ...saved.round }, at), timeZone);
+  if (refused) throw refused;
+  if (!saved.written) throw new Error('The preference save wrote nothing while the window was open');
+  return { slotIds: [...slotIds], savedAt: saved.savedAt?.toISOString() ?? null };
+}
+
+// ---- The draw ----
+
+/**
+ * The instant the draw is judged at (lead time, "upcoming"): its draw time, whenever the draw actually runs after it
+ * (the worker a moment late, a restart after a crash mid-apply), so running it again gives the same result; an
+ * admin's "draw now" before the draw time is judged at the press.
+ */
+export const judgedAt = (drawAt: Date, now: Date) => (now < drawAt ? now : drawAt);
+
+/**
+ * Draws a locked round in the caller's transaction: the teams that ranked slots and the covered slots are locked and
+ * read (bookings.service `bookDrawInTransaction`), `draw()` runs on what was read, every pick is booked with an audit
+ * entry, the round records the result and the inputs (revealing the seed), one `opening.draw` audit entry holds the
+ * seed, its hash and the order, and one email per team goes to its coaches. A failure anywhere rolls all of it back.
+ */
+async function applyDraw(tx: Database, ctx: AuditContext, row: repo.RoundRow, timeZone: string, now: Date): Promise<{ picks: string[]; input: DrawInput; result: DrawResult }> {
+  const lists = await repo.allPreferences(tx, row.id);
+  const rules = drawRules(await rulesOfSeason(tx, row.seasonId));
+  const at = judgedAt(row.drawAt, now);
+  const { start, end } = localDayRange(row.coversFrom, row.coversTo, timeZone);
+  const { decided } = await bookDrawInTransaction(
+    tx,
+    ctx,
+    { seasonId: row.seasonId, start, end, teamIds: [...lists.keys()], now: at, timeZone, rules },
+    (facts) => {
+      const input: DrawInput = {
+        roundId: row.id,
+        seed: row.seed,
+        timeZone,
+        now: at.toISOString(),
+        rules,
+        weighting: row.weighting,
+        // Free at the draw, and not started by the time it actually runs (a server down past the draw time).
+        slots: facts.slots
+          .filter((s) => s.free && s.startsAt > now)
+          .map((s) => ({ id: s.id, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), label: slotLabel(s, timeZone) })),
+        // A team made inactive since it ranked its slots takes no part.
+        teams: facts.teams
+          .filter((t) => t.active)
+          .map((t) => ({
+            id: t.id,
+            name: t.name,
+            bookings: t.bookings.map((b) => b.startsAt.toISOString()).sort(),
+            primeHours: primeHours(
+              t.bookings.filter((b) => b.seasonId === row.seasonId),
+              timeZone,
+            ),
+            preferences: lists.get(t.id) ?? [],
+          })),
+      };
+      const result = draw(input);
+      const picks: DrawPickToBook[] = result.picks.map((p) => ({
+        teamId: p.teamId,
+        slotId: p.slotId,
+        note: `opening round draw, round ${p.round}, ${ordinal(p.rank)} choice`,
+        details: { openingRoundId: row.id, round: p.round, rank: p.rank },
+      }));
+      return { picks, input, result };
+    },
+  );
+  const { input, result } = decided;
+  await repo.markDrawn(tx, row.id, now, result, input);
+  await repo.keepingSeedSecret('Writing the draw in the audit log', () =>
+    recordAudit(tx, ctx, {
+      action: 'opening.draw',
+      entityType: 'opening_round',
+      entityId: row.id,
+      summary: `Drew the opening round of ${row.seasonName}: ${result.picks.length} practice${result.picks.length === 1 ? '' : 's'} booked for ${input.teams.length} team${input.teams.length === 1 ? '' : 's'}, ${result.leftover.length} slot${result.leftover.length === 1 ? '' : 's'} left over`,
+      after: { seed: row.seed, seedHash: row.seedHash, order: result.order, judgedAt: input.now, picks: result.picks.length, missed: result.missed.length, leftover: result.leftover.length },
+    }),
+  );
+  await queueNotifications(tx, await drawEmails(tx, row, input, result, timeZone));
+  await drawPause();
+  return { picks: result.picks.map((p) => p.slotId), input, result };
+}
+
+/** One notification per team of the draw (each of its coaches gets the email): what it got, what it missed and why. */
+async function drawEmails(tx: Database, row: repo.RoundRow, input: DrawInput, result: DrawResult, timeZone: string) {
+  const labels = new Map(input.slots.map((s) => [s.id, s.label]));
+  const unlabelled = [...new Set(result.missed.map((m) => m.slotId).filter((id) => !labels.has(id)))];
+  for (const s of await repo.slotsWithField(tx, unlabelled)) labels.set(s.id, slotLabel(s, timeZone));
+  return input.teams.map((t) =>
+    notification(
+      'opening.drawn',
+      { teamId: t.id, userId: null },
+      {
+        roundId: row.id,
+        teamName: t.name,
+        seasonName: row.seasonName,
+        got: result.picks.filter((p) => p.teamId === t.id).map((p) => ({ round: p.round, rank: p.rank, label: labels.get(p.slotId)! })),
+        missed: result.missed.filter((m) => m.teamId === t.id).map((m) => ({ rank: m.rank, label: labels.get(m.slotId) ?? 'A slot that no longer exists', reason: m.reason })),
+      },
+    ),
+  );
+}
+
+/**
+ * OPENING_DRAW_PAUSE_MS, read only by tests (opening-crash.api.test.ts): the apply waits this long at its end, every
+ * booking, audit entry and email written but not committed, and says so on stderr, so a test can kill the server in
+ * the middle of a draw. Unset (always, outside tests), it costs nothing.
+ */
+async function drawPause(): Promise<void> {
+  const ms = Number(process.env.OPENING_DRAW_PAUSE_MS ?? 0);
+  if (ms > 0) {
+    console.warn(`opening draw: pausing ${ms} ms inside the apply (OPENING_DRAW_PAUSE_MS)`);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
+
+/** An admin's "draw now", once the preference window has closed (409 in words before, or once drawn). */
+export async function drawNow({ db, live, league }: Deps, ctx: AuditContext, id: string, now = new Date()): Promise<OpeningRound> {
+  const timeZone = await league.timeZone();
+  return commitThenPublish(db, live, async (tx) => {
+    // Waits while the worker draws it; then finds it drawn and says so.
+    const row = await repo.lockRound(tx, id, 'update');
+    if (!row) throw roundGone();
+    const refused = statusRefusal('draw', toRound(row, now), timeZone);
+    if (refused) throw refused;
+    await applyDraw(tx, ctx, row, timeZone, now);
+    return { value: toRound((await repo.findRound(tx, id))!, now), slots: 'all' };
+  });
+}
+
+/**
+ * The mail worker's due work (app.ts hands it over): draws every round whose draw time has come, one transaction
+ * each. SKIP LOCKED: a round another server (or an admin's "draw now") is drawing is left to it, so each round is
+ * drawn exactly once however many servers run a worker. Returns the ids drawn.
+ */
+export async function drawDueRounds({ db, live, league }: Deps, now = new Date()): Promise<string[]> {
+  const drawn: string[] = [];
+  const timeZone = await league.timeZone();
+  for (let i = 0; i < DUE_PER_PASS; i++) {
+    const id = await commitThenPublish(db, live, async (tx) => {
+      const row = await repo.lockDueRound(tx, now);
+      if (!row) return { value: null };
+      await applyDraw(tx, SYSTEM, row, timeZone, now);
+      return { value: row.id, slots: 'all' };
+    });
+    if (!id) break;
+    drawn.push(id);
+  }
+  return drawn;
+}

@@ -1,0 +1,231 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type ScreenReaderInstructions,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../../app/session/use-session';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { openingDateTime, preferenceItemId, preferenceSlotName, type PreferencesPanelProps } from '../../../lib/opening-slots';
+import { toast } from '../../../lib/toast';
+import { usePreferenceSlots } from '../api/get-preference-slots';
+import { useSavePreferences } from '../api/preferences';
+import { PreferenceItem, type MoveControl } from './preferences-item';
+
+export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
+  draggable:
+    'To move this slot in your ranking, press Space or Enter to pick it up, the up and down arrow keys to move it, and Space or Enter to drop it. Escape puts it back.',
+};
+
+/** "Tue, Dec 1 5:00 PM on Field 1" for a slot of the list, or what is known of it. */
+type NameOf = (slotId: string) => string;
+
+/**
+ * dnd-kit's live announcements, in words: "Moved Tue, Dec 1 5:00 PM on Field 1 to position 2 of 4." `last` keeps the
+ * place last announced during one drag, since dnd-kit also reports the slot over its own place as the drag starts.
+ */
+export function dragAnnouncements(order: readonly string[], nameOf: NameOf, last: { current: UniqueIdentifier | null }): Announcements {
+  const position = (id: UniqueIdentifier | undefined) => `position ${order.indexOf(String(id)) + 1} of ${order.length}`;
+  const slot = (id: UniqueIdentifier) => nameOf(String(id));
+  return {
+    onDragStart: ({ active }) => {
+      last.current = active.id;
+      return `Picked up ${slot(active.id)}, ${position(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const at = over?.id ?? null;
+      if (at === last.current) return undefined;
+      last.current = at;
+      return at === null ? `${slot(active.id)} is outside the list.` : `Moved ${slot(active.id)} to ${position(at)}.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over ? `Dropped ${slot(active.id)} at ${position(over.id)}.` : `Dropped ${slot(active.id)} outside the list; it stays at ${position(active.id)}.`,
+    onDragCancel: ({ active }) => `Put back. ${slot(active.id)} stays at ${position(active.id)}.`,
+  };
+}
+
+/**
+ * The slot a refusal names: by id when the server sends it (`details.slotId`), else by the slot's name in its words
+ * ("Tue, Dec 1 5:00 PM on Field 1 is not in this round's dates"), commas aside. Null: the refusal is about the list.
+ */
+export function refusedSlot(error: unknown, slotIds: readonly string[], nameOf: NameOf): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const named = (error.details as { slotId?: unknown } | undefined)?.slotId;
+  if (typeof named === 'string' && slotIds.includes(named)) return named;
+  const plain = (text: string) => text.replace(/,/g, '');
+  const message = plain(error.message);
+  return slotIds.find((id) => message.includes(plain(nameOf(id)))) ?? null;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * "Your preferences" on Book a Field while the round is open: the team's ranked list (#1 the slot it wants most),
+ * reordered by dragging (mouse or finger on the slot's name), by keyboard (Space, arrows, Space) or with the up and
+ * down buttons; removed one by one; saved as a whole. Loaded only while a round is open (dnd-kit comes with it).
+ */
+export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, weekSlots, onChange, onSaved }: PreferencesPanelProps) {
+  const auth = useSession();
+  const save = useSavePreferences(round.id, auth.session?.profile.id ?? null);
+  const headingId = useId();
+  const countId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The place last announced in a drag (dnd-kit reads it in its own callbacks, never while this renders). */
+  const [lastOver] = useState<{ current: UniqueIdentifier | null }>(() => ({ current: null }));
+  /** The refusal of the last save, beside the slot it names. */
+  const [refusal, setRefusal] = useState<{ slotId: string; message: string } | null>(null);
+  /** What the up/down and Remove buttons did, for a screen reader (a drag says it through dnd-kit). */
+  const [said, setSaid] = useState('');
+  /** After a move or a removal, where the focus goes once the list is drawn again (React may have moved the button). */
+  const focusNext = useRef<{ slotId: string; control: MoveControl } | 'heading' | null>(null);
+
+  const { slots, loading, missing } = usePreferenceSlots(slotIds, weekSlots);
+  const nameOf: NameOf = (id) => {
+    const slot = slots.get(id);
+    return slot ? preferenceSlotName(slot, timeZone) : missing.has(id) ? 'A slot no longer in the schedule' : 'A slot';
+  };
+  const max = round.maxPreferences;
+  const dirty = !sameList(slotIds, saved.slotIds);
+  const closes = openingDateTime(round.closesAt, timeZone);
+
+  const sensors = useSensors(
+    // A mouse drags after moving a few pixels, so a click on the name does nothing; a finger after a short press,
+    // so the page still scrolls under a swipe; the keyboard with Space, the arrows and Space (dnd-kit's defaults).
+    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next) return;
+    focusNext.current = null;
+    if (next === 'heading') headingRef.current?.focus();
+    else document.getElementById(`${preferenceItemId(next.slotId)}${next.control === 'handle' ? '' : `-${next.control}`}`)?.focus();
+  });
+
+  const change = (next: string[]) => {
+    if (refusal && !next.includes(refusal.slotId)) setRefusal(null);
+    onChange(next);
+  };
+
+  const move = (slotId: string, by: -1 | 1) => {
+    const from = slotIds.indexOf(slotId);
+    const to = from + by;
+    if (from < 0 || to < 0 || to >= slotIds.length) return;
+    change(arrayMove([...slotIds], from, to));
+    setSaid(`Moved ${nameOf(slotId)} to position ${to + 1} of ${slotIds.length}.`);
+    // The button pressed, unless the slot reached that end of the list: then the other one.
+    const atEnd = by === -1 ? to === 0 : to === slotIds.length - 1;
+    focusNext.current = { slotId, control: atEnd ? (by === -1 ? 'down' : 'up') : by === -1 ? 'up' : 'down' };
+  };
+
+  const remove = (slotId: string) => {
+    const index = slotIds.indexOf(slotId);
+    const next = slotIds.filter((id) => id !== slotId);
+    change(next);
+    setSaid(`Removed ${nameOf(slotId)}. ${next.length} of ${max} ranked.`);
+    const neighbour = next[Math.min(index, next.length - 1)];
+    focusNext.current = neighbour ? { slotId: neighbour, control: 'remove' } : 'heading';
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = slotIds.indexOf(String(active.id));
+    const to = slotIds.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) change(arrayMove([...slotIds], from, to));
+  };
+
+  const onSave = () => {
+    setRefusal(null);
+    const list = [...slotIds];
+    save.mutate(list, {
+      onSuccess: () => {
+        onSaved(list);
+        toast.success(
+          list.length === 0
+            ? `Preferences saved: no slot ranked for ${teamName}.`
+            : `Preferences saved: ${list.length} of ${max} for ${teamName}. You can change them until ${closes}.`,
+        );
+      },
+      onError: (err) => {
+        // The list stays on screen as it was (the page holds it): fix the slot named, or try again.
+        const slotId = refusedSlot(err, list, nameOf);
+        if (slotId) setRefusal({ slotId, message: err.message });
+        toast.error(`Not saved. ${err.message}`);
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border-2 border-accent-400 bg-white p-3 shadow-sm sm:p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-bold text-primary-900">
+          Your preferences
+        </h2>
+        <Link to={`/opening/${encodeURIComponent(round.id)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-700 underline underline-offset-4">
+          How the draw works
+        </Link>
+      </div>
+      <p className="text-sm text-slate-700">
+        {teamName} · rank up to {max} slots until {closes} · draw {openingDateTime(round.drawAt, timeZone)}. #1 is the slot your team wants most.
+      </p>
+
+      {slotIds.length === 0 ? (
+        <p className="mt-3 rounded-lg border-2 border-dashed border-slate-300 px-4 py-5 text-center text-slate-700">
+          Nothing ranked yet. Press <span className="font-semibold">Add to preferences</span> on a slot in the week below.
+        </p>
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: dragAnnouncements(slotIds, nameOf, lastOver), screenReaderInstructions: DRAG_INSTRUCTIONS }}
+        >
+          <SortableContext items={slotIds as string[]} strategy={verticalListSortingStrategy}>
+            <ol aria-describedby={countId} className="mt-3 flex flex-col gap-2">
+              {slotIds.map((slotId, index) => (
+                <PreferenceItem
+                  key={slotId}
+                  slotId={slotId}
+                  rank={index + 1}
+                  count={slotIds.length}
+                  name={nameOf(slotId)}
+                  slot={slots.get(slotId) ?? null}
+                  loading={loading && !slots.has(slotId)}
+                  refusal={refusal?.slotId === slotId ? refusal.message : null}
+                  onMove={move}
+                  onRemove={remove}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button onClick={onSave} busy={save.isPending}>
+          Save preferences
+        </Button>
+        <p id={countId} className="text-sm text-slate-800">
+          <span className="font-bold text-primary-900">{`${slotIds.length} of ${max}`}</span> ranked
+          {dirty ? <span className="text-warning-800"> · not saved yet</span> : saved.savedAt ? <span> · saved {openingDateTime(saved.savedAt, timeZone)}</span> : null}
+        </p>
+      </div>
+      <p role="status" className="sr-only">
+        {said}
+      </p>
+    </section>
+  );
+}

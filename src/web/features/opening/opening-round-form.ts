@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { MAX_PREFERENCES_DEFAULT, openingRoundInputSchema, type OpeningRound, type OpeningRoundInput } from '../../../shared/opening/opening.schemas';
+import { addDays, parseLocalInput, toLocalInput } from '../../lib/dates';
+
+/** The opening-round form as typed: dates as <input type="date">, times as datetime-local wall times (league zone). */
+export interface OpeningRoundForm {
+  coversFrom: string;
+  coversTo: string;
+  opensAt: string;
+  closesAt: string;
+  drawAt: string;
+  maxPreferences: string;
+  firstComeAfter: boolean;
+  weighting: OpeningRoundInput['weighting'];
+}
+
+const TIME_FIELDS = ['opensAt', 'closesAt', 'drawAt'] as const;
+export const OPENING_FIELDS = ['coversFrom', 'coversTo', ...TIME_FIELDS, 'maxPreferences', 'firstComeAfter', 'weighting'] as const;
+
+/** A new round: the season's first two weeks (or fewer), ten preferences, first come for the rest after the draw. */
+export function emptyOpeningForm(season: { startsOn: string; endsOn: string }): OpeningRoundForm {
+  const twoWeeks = addDays(season.startsOn, 13);
+  return {
+    coversFrom: season.startsOn,
+    coversTo: twoWeeks < season.endsOn ? twoWeeks : season.endsOn,
+    opensAt: '',
+    closesAt: '',
+    drawAt: '',
+    maxPreferences: String(MAX_PREFERENCES_DEFAULT),
+    firstComeAfter: true,
+    weighting: 'none',
+  };
+}
+
+/** A saved round as the edit form shows it. */
+export function toOpeningForm(round: OpeningRound, timeZone: string): OpeningRoundForm {
+  return {
+    coversFrom: round.coversFrom,
+    coversTo: round.coversTo,
+    opensAt: toLocalInput(round.opensAt, timeZone),
+    closesAt: toLocalInput(round.closesAt, timeZone),
+    drawAt: toLocalInput(round.drawAt, timeZone),
+    maxPreferences: String(round.maxPreferences),
+    firstComeAfter: round.firstComeAfter,
+    weighting: round.weighting,
+  };
+}
+
+/**
+ * Reads the form into the API's shape (times with the league's offset), then checks it with the shared
+ * openingRoundInputSchema, so its words land on the form's fields. Every problem shows after one submit: what
+ * cannot be read is reported here, the rest by the shared schema.
+ */
+export function openingFormSchema(seasonId: string, timeZone: string) {
+  const text = z.string();
+  return z
+    .object({
+      coversFrom: text,
+      coversTo: text,
+      opensAt: text,
+      closesAt: text,
+      drawAt: text,
+      maxPreferences: text,
+      firstComeAfter: z.boolean(),
+      weighting: text,
+    })
+    .transform((form, ctx): OpeningRoundInput => {
+      const flagged = new Set<string>();
+      const flag = (key: string, message: string) => {
+        flagged.add(key);
+        ctx.addIssue({ code: 'custom', path: [key], message });
+      };
+      const times = {} as Record<(typeof TIME_FIELDS)[number], string>;
+      for (const key of TIME_FIELDS) {
+        const parsed = parseLocalInput(form[key], timeZone);
+        if ('error' in parsed) flag(key, parsed.error);
+        times[key] = 'error' in parsed ? '' : parsed.iso;
+      }
+      const max = form.maxPreferences.trim();
+      if (!/^\d+$/.test(max)) flag('maxPreferences', max ? 'Use a whole number, like 10' : 'Enter how many slots a team may rank');
+      const candidate = {
+        seasonId,
+        coversFrom: form.coversFrom,
+        coversTo: form.coversTo,
+        ...times,
+        maxPreferences: /^\d+$/.test(max) ? Number(max) : 0,
+        firstComeAfter: form.firstComeAfter,
+        weighting: form.weighting,
+      };
+      const result = openingRoundInputSchema.safeParse(candidate);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues) {
+        const key = String(issue.path[0] ?? 'coversFrom');
+        if (!flagged.has(key)) flag(key, issue.message);
+      }
+      return z.NEVER;
+    });
+}

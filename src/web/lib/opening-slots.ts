@@ -1,0 +1,115 @@
+import type { OpeningRound, OpeningStatus } from '../../shared/opening/opening.schemas';
+import type { Slot } from '../../shared/slots/slots.schemas';
+import { dateInZone } from './dates';
+
+/*
+ * The opening round (issue 26) as Book a Field and the coach dashboard see it: which round holds the season's
+ * booking back, which slots it covers, and the words for them. Pure, and free of zod: Book a Field is a first-screen
+ * page (scripts/size-budget.mjs), and shared/opening/opening.schemas.ts would bring zod with it; only its types are
+ * imported here.
+ */
+
+/**
+ * shared/opening/opening.schemas.ts `openingStatus`, repeated for the reason above (opening-slots.test.ts holds the
+ * two to the same answers): cancelled > drawn > announced (before opensAt) > open (until closesAt) > closed.
+ */
+export function roundStatusAt(round: Pick<OpeningRound, 'opensAt' | 'closesAt' | 'drawnAt' | 'cancelledAt'>, now: Date): OpeningStatus {
+  if (round.cancelledAt) return 'cancelled';
+  if (round.drawnAt) return 'drawn';
+  const t = now.getTime();
+  if (t < Date.parse(round.opensAt)) return 'announced';
+  if (t < Date.parse(round.closesAt)) return 'open';
+  return 'closed';
+}
+
+/** A round whose slots are not bookable first-come right now, with its status at that moment. */
+export interface HoldingRound {
+  round: OpeningRound;
+  status: 'announced' | 'open' | 'closed' | 'drawn';
+}
+
+/**
+ * The round of `seasonId` that holds its covered slots back at `now`: the one announced, open or closed (the server
+ * allows one per season), else a drawn one whose rest the league has not opened for booking (firstComeAfter false).
+ * A cancelled round covers nothing.
+ */
+export function holdingRound(rounds: readonly OpeningRound[], seasonId: string | null | undefined, now: Date): HoldingRound | null {
+  if (!seasonId) return null;
+  let drawn: HoldingRound | null = null;
+  for (const round of rounds) {
+    if (round.seasonId !== seasonId) continue;
+    const status = roundStatusAt(round, now);
+    if (status === 'announced' || status === 'open' || status === 'closed') return { round, status };
+    if (status === 'drawn' && !round.firstComeAfter && !drawn) drawn = { round, status };
+  }
+  return drawn;
+}
+
+/** A round ahead of its draw. */
+export interface PendingRound {
+  round: OpeningRound;
+  status: 'announced' | 'open' | 'closed';
+}
+
+/**
+ * The round still ahead of its draw (announced, open or closed) among the current ones, which are all the active
+ * season's (GET /api/openings/current): what the coach dashboard tells a coach about.
+ */
+export function pendingRound(rounds: readonly OpeningRound[], now: Date): PendingRound | null {
+  for (const round of rounds) {
+    const status = roundStatusAt(round, now);
+    if (status === 'announced' || status === 'open' || status === 'closed') return { round, status };
+  }
+  return null;
+}
+
+/** Whether the round covers a slot: the same season, and the slot's league-day start within [coversFrom, coversTo]. */
+export function roundCovers(round: Pick<OpeningRound, 'seasonId' | 'coversFrom' | 'coversTo'>, slot: Pick<Slot, 'seasonId' | 'startsAt'>, timeZone: string): boolean {
+  if (slot.seasonId !== round.seasonId) return false;
+  const day = dateInZone(slot.startsAt, timeZone);
+  return day >= round.coversFrom && day <= round.coversTo;
+}
+
+// Browsers put a narrow no-break space before "PM"; the server's words (and a person searching the page) have a space.
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+/** "Thu, Dec 3, 8:00 PM", as the server words the round's times (shared/bookings/booking-rules.ts `formatDateTime`). */
+export function openingDateTime(iso: string, timeZone: string): string {
+  return plainSpaces(new Date(iso).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
+}
+
+/** "Tue, Dec 1 5:00 PM on Field 1": a slot as the ranked list and the server's refusals name it. */
+export function preferenceSlotName(slot: Pick<Slot, 'startsAt' | 'fieldName'>, timeZone: string): string {
+  const at = new Date(slot.startsAt);
+  const day = at.toLocaleDateString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' });
+  const time = at.toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  return plainSpaces(`${day} ${time} on ${slot.fieldName}`);
+}
+
+/** What a covered slot says instead of Book: "Opening round · draw Thu, Dec 3, 8:00 PM". */
+export function openingSlotText(held: HoldingRound, timeZone: string): string {
+  return held.status === 'drawn' ? 'Opening round drawn · not open for booking yet' : `Opening round · draw ${openingDateTime(held.round.drawAt, timeZone)}`;
+}
+
+/** The id of a slot's row in the ranked list, so the week's "Ranked #2" can take the focus there. */
+export const preferenceItemId = (slotId: string) => `preference-${slotId}`;
+
+/**
+ * The ranked list's panel on Book a Field (features/opening draws it; the app passes it to the page, router.tsx):
+ * the page holds the list being edited, so the week's slots can add to it and show their rank, and a failed save
+ * loses nothing.
+ */
+export interface PreferencesPanelProps {
+  round: OpeningRound;
+  teamName: string;
+  timeZone: string;
+  /** The list on screen, rank 1 first, with any change not saved yet. */
+  slotIds: readonly string[];
+  /** The list the server holds and when it was saved (null: never). */
+  saved: { slotIds: readonly string[]; savedAt: string | null };
+  /** The week on screen: the slots the list names are looked up here first. */
+  weekSlots: readonly Slot[];
+  onChange: (slotIds: string[]) => void;
+  /** The server now holds `slotIds`: the page drops its copy (unless changed since) and shows the saved list. */
+  onSaved: (slotIds: readonly string[]) => void;
+}
