@@ -27,7 +27,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // A worker runs its files one after another on its own server (e2e/workers.ts), so the journeys of one worker
-  // share that server's demo league as they did when there was one worker; two workers never share data.
+  // share that server's demo league as they did when there was one worker; two workers (E2E_WORKERS) never share data.
   workers: E2E_WORKERS,
   // No retries: a journey that fails once is a defect to find, not to run again.
   retries: 0,
@@ -70,7 +70,7 @@ export default defineConfig({
         PUBLIC_URL: w.origin,
         DEMO: '1',
         LOGIN_RATE_LIMIT: '1000',
-        // Each journey signs up its own people: two workers sign up more than a league's 10 a minute from 127.0.0.1.
+        // Each journey signs up its own people: the journeys sign up more than a league's 10 a minute from 127.0.0.1.
         SIGNUP_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
         // Mail as .eml files in DATA_DIR/outbox, where e2e/mail.ts reads it, even if the shell or .env sets SMTP_URL.

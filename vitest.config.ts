@@ -22,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['src/server/**/*.api.test.ts'],
+          include: ['src/server/**/*.api.test.ts', 'bench/**/*.api.test.ts'],
           exclude: ['src/server/**/*.resilience.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],

@@ -46,8 +46,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, 'axe violations').toEqual([]);
 }
 
-/** Screenshots of main screens at desktop and phone width, kept as test artifacts. */
+/**
+ * Screenshots of main screens at desktop and phone width, kept as test artifacts, when E2E_SCREENSHOTS=1 (to look at
+ * the screens; `npm test` leaves them out: 39 full-page pairs were about a tenth of the journeys' time).
+ */
 export async function screenshots(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   const original = page.viewportSize();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything — lint, type check and the web build side by side; unit + web + API tests on PGlite; the API
 // suite again on PostgreSQL (when TEST_DATABASE_URL is set) and the runtime-sensitive API files under Node 24, beside
-// the resilience proofs; then the browser journeys in Chromium, two workers with a server each (e2e/workers.ts).
+// the resilience proofs; then the browser journeys in Chromium, a server for each worker (e2e/workers.ts).
 // Ends with each step's time, the five tests nearest their timeout, and one line "N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -128,7 +128,7 @@ await together(
   // Crashes, shutdown under load, backup and restore, hostile input: once, on PGlite and (when set) PostgreSQL.
   vitest('resilience (crashes, shutdown, backup, hostile input)', 'vitest-resilience', ['--project', 'resilience'], {}),
 );
-// 4. The journeys: two workers, each with its own server and demo league (playwright.config.ts, e2e/workers.ts).
+// 4. The journeys: one Playwright worker per two CPUs, each with its own server and demo league (playwright.config.ts, e2e/workers.ts).
 if (await run('browser', 'bash', ['scripts/ensure-chromium.sh'])) {
   const out = path.join(reports, 'playwright.json');
   await run('browser journeys (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
