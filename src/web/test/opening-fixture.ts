@@ -36,7 +36,8 @@ export function testRound(over: Partial<OpeningRound> = {}, now = Date.now()): O
 
 /**
  * A small league's draw, computed with the real shared draw(): three teams who want overlapping slots in the coming
- * days (one a day per team), so some preferences are taken and some refused by a limit. Times are relative to now.
+ * days (one a day per team), so some preferences are taken and some refused by a limit, and one slot nobody ranks (s-6),
+ * so some slot is always left over: which others are depends on the hour the test runs. Times are relative to now.
  */
 export async function testDraw(now = Date.now()): Promise<{ inputs: DrawInput; result: DrawResult; seedHash: string }> {
   const at = (days: number, hours: number) => new Date(Math.floor(now / HOUR) * HOUR + days * DAY + hours * HOUR).toISOString();
@@ -44,7 +45,7 @@ export async function testDraw(now = Date.now()): Promise<{ inputs: DrawInput; r
     const startsAt = at(days, hours);
     return { id, startsAt, endsAt: at(days, hours + 1.5), label: `Field ${field}, ${formatDateTime(startsAt, TIME_ZONE)}` };
   };
-  const slots = [slot('s-1', 1, 2, 0), slot('s-2', 2, 2, 0), slot('s-3', 1, 3, 0), slot('s-4', 2, 3, 2), slot('s-5', 1, 5, 0)];
+  const slots = [slot('s-1', 1, 2, 0), slot('s-2', 2, 2, 0), slot('s-3', 1, 3, 0), slot('s-4', 2, 3, 2), slot('s-5', 1, 5, 0), slot('s-6', 2, 6, 0)];
   const inputs: DrawInput = {
     roundId: openingRoundId,
     seed: openingSeed,
