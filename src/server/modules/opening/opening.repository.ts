@@ -269,6 +269,29 @@ export async function saveFacts(db: Database, roundId: string, teamId: string, s
   };
 }
 
+const saveStatement = preparedPerDatabase((db) =>
+  db
+    .select({ answer: sql<unknown>`answer` })
+    .from(
+      sql`cgsl_save_preferences(${sql.placeholder('roundId')}::uuid, ${sql.placeholder('teamId')}::uuid, ${sql.placeholder('slotIds')}::jsonb, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('timeZone')}::text) as answer`,
+    )
+    .prepare('cgsl_save_preferences'),
+);
+
+/**
+ * A team's list saved in one round trip when nothing stands in its way: `cgsl_save_preferences` (migration 0015)
+ * takes the round's row FOR KEY SHARE, checks the window, the length and every slot as `savePreferences` does, and
+ * writes the team's row. `saved: false` when anything would refuse it (or there is no such round): nothing is
+ * written, and the caller judges the save the long way for the words.
+ */
+export async function savePreferencesInOneCall(
+  db: Database,
+  p: { roundId: string; teamId: string; slotIds: readonly string[]; now: Date; timeZone: string },
+): Promise<{ saved: true; savedAt: string | null } | { saved: false }> {
+  const rows = await saveStatement(db).execute({ roundId: p.roundId, teamId: p.teamId, slotIds: JSON.stringify(p.slotIds), now: p.now.toISOString(), timeZone: p.timeZone });
+  return json<{ saved: true; savedAt: string | null } | { saved: false }>(rows[0]!.answer);
+}
+
 /** The round's status inputs as a save found them under its lock. */
 export type SaveLockedRound = Pick<RoundRow, 'opensAt' | 'closesAt' | 'drawAt' | 'drawnAt' | 'cancelledAt'>;
 

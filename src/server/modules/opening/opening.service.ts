@@ -331,22 +331,17 @@ function windowRefusal(round: OpeningRound, timeZone: string): AppError | null {
 const refuseSlot = (message: string, slotId: string, rule: string) => new AppError('RULE_VIOLATION', message, { rule, slotId, fields: { slotIds: message } });
 
 /**
- * Saves a coach's ranked list while the window is open. Each slot is checked as the draw will see it: in the round's
- * dates, not blocked or taken, and one the team's limits could ever allow (drawProblem, judged at the draw time with
- * the team's bookings now); refusals name the slot. One statement reads all of it (`saveFacts`), one writes: the
- * team's own rows replaced under the round's KEY SHARE lock, so saves never wait for each other and a draw or a
- * cancel (FOR UPDATE) waits for the saves in flight. A slot's label is only written for a refusal.
+ * Why the long way refuses a team's list (the round's window, its length, then each slot in rank order as the draw
+ * will see it: in the round's dates, not blocked or taken, and one the team's limits could ever allow, drawProblem
+ * judged at the draw time with the team's bookings now), in the words a coach sees; null when nothing does.
+ * `cgsl_save_preferences` (migration 0015) must never save a list this refuses (opening/save-call.api.test.ts).
  */
-export async function savePreferences({ db, league }: Deps, actor: Actor, id: string, slotIds: readonly string[], now = new Date()): Promise<{ slotIds: string[]; savedAt: string | null }> {
-  const team = coachTeam(actor);
-  const timeZone = await league.timeZone();
-  const facts = await repo.saveFacts(db, id, team.id, slotIds);
-  if (!facts) throw roundGone();
+export function preferencesRefusal(facts: repo.SaveFacts, slotIds: readonly string[], team: { name: string }, timeZone: string, now: Date): AppError | null {
   const { round: row, rules } = facts;
   const closed = windowRefusal(toRound(row, now), timeZone);
-  if (closed) throw closed;
+  if (closed) return closed;
   if (slotIds.length > row.maxPreferences) {
-    throw new AppError('RULE_VIOLATION', `This round takes at most ${row.maxPreferences} preferences and your list has ${slotIds.length}. Remove ${slotIds.length - row.maxPreferences}.`, {
+    return new AppError('RULE_VIOLATION', `This round takes at most ${row.maxPreferences} preferences and your list has ${slotIds.length}. Remove ${slotIds.length - row.maxPreferences}.`, {
       rule: 'TOO_MANY_PREFERENCES',
       fields: { slotIds: `At most ${row.maxPreferences}` },
     });
@@ -355,24 +350,46 @@ export async function savePreferences({ db, league }: Deps, actor: Actor, id: st
   const drawAt = row.drawAt.toISOString();
   for (const slotId of slotIds) {
     const slot = slots.get(slotId);
-    if (!slot) throw refuseSlot('One of these slots is no longer offered (deleted, or its field closed). Reload Book a Field and save your list again.', slotId, 'SLOT_GONE');
+    if (!slot) return refuseSlot('One of these slots is no longer offered (deleted, or its field closed). Reload Book a Field and save your list again.', slotId, 'SLOT_GONE');
     const label = () => slotLabel(slot, timeZone);
     const { day } = datedStart(new Date(slot.startsAt), timeZone);
     if (slot.seasonId !== row.seasonId || day < row.coversFrom || day > row.coversTo) {
-      throw refuseSlot(`${label()} is not in this round's dates (${formatDay(row.coversFrom)} – ${formatDay(row.coversTo)}). Rank slots from those days.`, slotId, 'NOT_COVERED');
+      return refuseSlot(`${label()} is not in this round's dates (${formatDay(row.coversFrom)} – ${formatDay(row.coversTo)}). Rank slots from those days.`, slotId, 'NOT_COVERED');
     }
-    if (slot.status === 'blocked') throw refuseSlot(`${label()} is blocked${slot.blockReason ? ` (${slot.blockReason})` : ''}, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_BLOCKED');
-    if (slot.status === 'booked') throw refuseSlot(`${label()} is already booked, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_TAKEN');
+    if (slot.status === 'blocked') return refuseSlot(`${label()} is blocked${slot.blockReason ? ` (${slot.blockReason})` : ''}, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_BLOCKED');
+    if (slot.status === 'booked') return refuseSlot(`${label()} is already booked, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_TAKEN');
     const problem = drawProblem({ rules, timeZone, drawAt, slot, team: { name: team.name, bookings: facts.teamStarts } });
-    if (problem) throw refuseSlot(`${label()}: the draw could never give it to ${team.name}. ${problem}`, slotId, 'NEVER_ALLOWED');
+    if (problem) return refuseSlot(`${label()}: the draw could never give it to ${team.name}. ${problem}`, slotId, 'NEVER_ALLOWED');
   }
+  return null;
+}
+
+/**
+ * Saves a coach's ranked list while the window is open. First in one database call (`cgsl_save_preferences`,
+ * migration 0015: the checks of `preferencesRefusal` in SQL and the write, under the round's KEY SHARE lock), which
+ * saves whatever nothing stands in the way of: 1,000 coaches may save within a second when a window opens. When it
+ * does not save, the long way finds why: one statement reads the facts (`saveFacts`), `preferencesRefusal` words the
+ * refusal (naming the slot), and if nothing refuses any more (a booking cancelled meanwhile) one statement writes:
+ * the team's own row replaced under the round's KEY SHARE lock, so saves never wait for each other and a draw or a
+ * cancel (FOR UPDATE) waits for the saves in flight.
+ */
+export async function savePreferences({ db, league }: Deps, actor: Actor, id: string, slotIds: readonly string[]): Promise<{ slotIds: string[]; savedAt: string | null }> {
+  const team = coachTeam(actor);
+  const timeZone = await league.timeZone();
+  const quick = await repo.savePreferencesInOneCall(db, { roundId: id, teamId: team.id, slotIds, now: new Date(), timeZone });
+  if (quick.saved) return { slotIds: [...slotIds], savedAt: quick.savedAt };
+
+  const facts = await repo.saveFacts(db, id, team.id, slotIds);
+  if (!facts) throw roundGone();
+  const refusal = preferencesRefusal(facts, slotIds, team, timeZone, new Date());
+  if (refusal) throw refusal;
   const at = new Date();
   // Two saves of one team's list at the same moment (two tabs, two coaches of the team): the later one is kept, whole.
   const saved = await repo.replacePreferencesWhileOpen(db, id, team.id, slotIds, at);
   if (!saved) throw roundGone();
   // The window as the lock found it: a cancel or a draw that committed meanwhile, or the close passing, refuses the
   // save (and the statement wrote nothing, by the same rule).
-  const refused = windowRefusal(toRound({ ...row, ...saved.round }, at), timeZone);
+  const refused = windowRefusal(toRound({ ...facts.round, ...saved.round }, at), timeZone);
   if (refused) throw refused;
   if (!saved.written) throw new Error('The preference save wrote nothing while the window was open');
   return { slotIds: [...slotIds], savedAt: saved.savedAt?.toISOString() ?? null };
