@@ -13,11 +13,13 @@
  *    transaction); a second press must answer 409; the result and the published inputs are read back;
  * 2. compute: the shared `draw()` run `computeRuns` times in this process on those published inputs (200 teams x 10
  *    preferences over the 1,000 covered slots), and its result compared with the server's;
- * 3. preference rush: the admin creates a second round over the second fortnight through the API, its window
+ * 3. preference rush: first, as the booking rush's server is warmed by the bookings one after another before its
+ *    rush, a rehearsal round over the second fortnight, open at once, takes `sequentialSaves` saves one after another
+ *    (one save's own cost), and is cancelled (a season has one round waiting at a time), its emails waited for. Then
+ *    the admin creates the rush's round over the same fortnight through the API, its window
  *    opening a few seconds ahead; at the opening each of the 1,000 coaches saves 10 slots
  *    (`PUT /api/openings/:id/preferences`) at a seeded random moment within one second. Before it, the draw's emails
- *    are waited for (the outbox folder holds them), so the mail worker is not writing them during the rush. Then
- *    `sequentialSaves` coaches save again one after another (their lists reversed): one save's own cost.
+ *    are waited for (the outbox folder holds them), so the mail worker is not writing them during the rush.
  * With the server stopped, the database is checked (checkOpening): every pick booked once, no slot booked twice, no
  * team over a limit, the audit entries; and in the rush's round exactly the lists of the teams answered 200.
  * Settings: BENCH_OPENING_TEAMS (1,000), BENCH_OPENING_COMPUTE_RUNS (20), BENCH_RUSH_LEAD_MS (3,000).
@@ -319,29 +321,46 @@ export interface PreferenceRush {
   clientLoopDelayMs: { p99: number; max: number };
 }
 
-export async function runPreferenceRush(agent: http.Agent, base: string, league: OpeningLeague): Promise<PreferenceRush> {
+export async function runPreferenceRush(agent: http.Agent, base: string, league: OpeningLeague, outbox: { dataDir: string; written: number }): Promise<PreferenceRush> {
   const random = seededRandom(OPENING.seed + 1);
   const popular = league.rush.slots.filter((s) => s.popular);
   const presses = league.coaches.map((coach) => ({ coach, slotIds: rankedList(random, league.rush, popular, OPENING.preferences), offset: random() * OPENING.rushSpreadMs }));
 
+  const createRound = async (what: string, opensAt: number, closesAt: number): Promise<string> => {
+    const created = await request(agent, base, 'POST', '/api/openings', {
+      cookie: league.admin.cookie,
+      body: {
+        seasonId: league.seasonId,
+        coversFrom: league.rush.coversFrom,
+        coversTo: league.rush.coversTo,
+        opensAt: new Date(opensAt).toISOString(),
+        closesAt: new Date(closesAt).toISOString(),
+        drawAt: new Date(closesAt + 3_600_000).toISOString(),
+        maxPreferences: OPENING.preferences,
+        firstComeAfter: true,
+        weighting: 'none',
+      },
+    });
+    if (created.status !== 201) throw new Error(`the admin could not create the ${what}: ${created.status} ${created.body.slice(0, 300)}`);
+    return (JSON.parse(created.body) as { round: OpeningRound }).round.id;
+  };
+
+  // The rehearsal: the save path warmed as the booking path is before the booking rush, and one save's own cost.
+  const rehearsalId = await createRound('rehearsal round', nowMs(), nowMs() + 10 * 60_000);
+  const sequential: Array<Awaited<ReturnType<typeof request>>> = [];
+  for (const p of presses.slice(0, OPENING.sequentialSaves)) {
+    sequential.push(await request(agent, base, 'PUT', `/api/openings/${rehearsalId}/preferences`, { cookie: p.coach.cookie, body: { slotIds: p.slotIds } }));
+  }
+  // A season has one round waiting for its draw at a time: the rehearsal is cancelled, and its emails (one to each
+  // coach who saved) are waited for, as the draw's are, so the mail worker is not writing them during the rush.
+  const cancelled = await request(agent, base, 'POST', `/api/openings/${rehearsalId}/cancel`, { cookie: league.admin.cookie, body: {} });
+  if (cancelled.status !== 200) throw new Error(`the admin could not cancel the rehearsal round: ${cancelled.status} ${cancelled.body.slice(0, 300)}`);
+  const saved = sequential.filter((a) => a.status === 200).length;
+  const mail = await waitForOutbox(outbox.dataDir, outbox.written + saved);
+  if (mail.written < mail.expected) throw new Error(`the rehearsal's ${saved} cancel emails were not all written within ${OPENING.mailWaitMs} ms (${mail.written} of ${mail.expected} in the outbox)`);
+
   const opensAt = Math.ceil((nowMs() + OPENING.rushLeadMs) / 1000) * 1000;
-  const closesAt = opensAt + 10 * 60_000;
-  const created = await request(agent, base, 'POST', '/api/openings', {
-    cookie: league.admin.cookie,
-    body: {
-      seasonId: league.seasonId,
-      coversFrom: league.rush.coversFrom,
-      coversTo: league.rush.coversTo,
-      opensAt: new Date(opensAt).toISOString(),
-      closesAt: new Date(closesAt).toISOString(),
-      drawAt: new Date(closesAt + 3_600_000).toISOString(),
-      maxPreferences: OPENING.preferences,
-      firstComeAfter: true,
-      weighting: 'none',
-    },
-  });
-  if (created.status !== 201) throw new Error(`the admin could not create the rush's round: ${created.status} ${created.body.slice(0, 300)}`);
-  const roundId = (JSON.parse(created.body) as { round: OpeningRound }).round.id;
+  const roundId = await createRound("rush's round", opensAt, opensAt + 10 * 60_000);
   const savePath = `/api/openings/${roundId}/preferences`;
   // The window is not open yet: a save now is refused (checked only while there is time for it).
   let earlyStatus = 0;
@@ -362,11 +381,7 @@ export async function runPreferenceRush(agent: http.Agent, base: string, league:
     ),
   );
   loopDelay.disable();
-  const sequential: Array<Awaited<ReturnType<typeof request>>> = [];
-  for (const p of presses.slice(0, OPENING.sequentialSaves)) {
-    sequential.push(await request(agent, base, 'PUT', savePath, { cookie: p.coach.cookie, body: { slotIds: [...p.slotIds].reverse() } }));
-  }
-  const savedTeams = new Set([...answers, ...sequential].flatMap((a, i) => (a.status === 200 ? [presses[i % presses.length]!.coach.teamId] : [])));
+  const savedTeams = new Set(answers.flatMap((a, i) => (a.status === 200 ? [presses[i]!.coach.teamId] : [])));
   const sends = answers.map((a) => a.sentAt - opensAt);
   return {
     roundId,

@@ -348,7 +348,7 @@ function openingRows(): Row[] {
     },
     {
       label: 'preference saves one after another',
-      target: "(one save's cost, after the rush)",
+      target: "(one save's cost; a rehearsal round before the rush)",
       cell: (run) =>
         on(run, ({ rush: r }) => {
           const ok = r.sequential.statuses['200'] === r.sequential.count;

@@ -427,14 +427,14 @@ async function benchOpening(kind: DatabaseKind, pgUrl: string | undefined, booki
       // One email per coach of each team in the draw (one coach a team here): let the worker finish them first.
       const mail = await waitForOutbox(database.dataDir, apply.teams);
       log(`  the draw's emails: ${mail.written} of ${mail.expected} in the outbox after ${(mail.waitedMs / 1000).toFixed(1)} s`);
-      const rush = await runPreferenceRush(agent, server.base, league);
+      const rush = await runPreferenceRush(agent, server.base, league, { dataDir: database.dataDir, written: mail.written });
       const vs = bookingRush ? ` (×${(rush.answers.p99 / bookingRush.answers.p99).toFixed(2)} of the booking rush's p99, ${bookingRush.answers.p99.toFixed(0)} ms)` : ' (no booking rush in this run to compare with)';
       log(
         `  preference rush: ${rush.presses} saves of ${rush.slotsPerList} slots by ${rush.coaches} coaches of ${rush.teams} teams, sent ${rush.sendSpreadMs.first.toFixed(0)}-${rush.sendSpreadMs.last.toFixed(0)} ms after the opening ` +
           `(a save before it: ${rush.earlyStatus}): ${JSON.stringify(rush.answers.statuses)} ${JSON.stringify(rush.answers.refusals)}, p50 ${rush.answers.p50.toFixed(0)} ms, p99 ${rush.answers.p99.toFixed(0)} ms${vs}; ` +
           `orchestrator event-loop lag max ${rush.clientLoopDelayMs.max.toFixed(0)} ms`,
       );
-      log(`  then ${rush.sequential.count} saves one after another: p50 ${rush.sequential.p50.toFixed(1)} ms, p99 ${rush.sequential.p99.toFixed(1)} ms, ${JSON.stringify(rush.sequential.statuses)}`);
+      log(`  before it, in a rehearsal round, ${rush.sequential.count} saves one after another (the save path warmed as the booking rush's is): p50 ${rush.sequential.p50.toFixed(1)} ms, p99 ${rush.sequential.p99.toFixed(1)} ms, ${JSON.stringify(rush.sequential.statuses)}`);
       measured = { apply, compute, mail, rush };
     } catch (err) {
       agent.destroy();
