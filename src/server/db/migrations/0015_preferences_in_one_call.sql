@@ -72,6 +72,9 @@ BEGIN
           JOIN fields f ON f.id = s.field_id
           JOIN facilities fa ON fa.id = f.facility_id
          WHERE s.id = l.id AND s.deleted_at IS NULL AND f.active AND fa.active
+        -- Looked up slot by slot by its key: without the fence the planner may join the whole slots table (PGlite
+        -- has no autovacuum to gather statistics), which made a save 1.1 ms slower there.
+        OFFSET 0
       ) s ON true
      WHERE s.season_id IS NULL
         OR s.season_id <> v_round.season_id
