@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { lockBusy, rowsOf, type Database } from '../../db/client';
 import { bookingRules, bookings, facilities, fields, openingRounds, seasons, slots, teams } from '../../db/schema';
 import { bookingWindow, checkBooking, DEFAULT_BOOKING_RULES, localDay, refusalMessage, type BookingRules } from '../../../shared/bookings/booking-rules';
 import { insertCoach } from '../../test/opening-fixtures';
+import { DST_ANCHORS, HOUR, LEAGUE_ZONES, MINUTE, plusDays, rolledBack } from '../../test/differential';
 import { createTestDatabase } from '../../test/test-app';
 import { openingRefusal } from './bookings.service';
 import { bookInOneCall, type BookRefusal } from './bookings.repository';
@@ -31,13 +31,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => handle.close());
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** Sundays of Chicago's 2027 DST changes and an ordinary one, at noon UTC. */
-const ANCHORS = [Date.UTC(2027, 2, 14, 12), Date.UTC(2027, 10, 7, 12), Date.UTC(2027, 5, 13, 12)];
-const ZONES = ['America/Chicago', 'America/Chicago', 'America/Chicago', 'UTC', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Havana'];
-
 interface Round {
   fromDays: number;
   lengthDays: number;
@@ -52,8 +45,8 @@ const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: 
 const weighted = (...choices: Array<[number, fc.Arbitrary<number>]>) => fc.oneof(...choices.map(([weight, arbitrary]) => ({ weight, arbitrary })));
 
 const league = fc.record({
-  timeZone: fc.constantFrom(...ZONES),
-  now: fc.tuple(fc.constantFrom(...ANCHORS), fc.integer({ min: -7 * 24 * 60, max: 7 * 24 * 60 }), fc.integer({ min: 0, max: 999 })).map(([a, m, ms]) => a + m * MINUTE + ms),
+  timeZone: fc.constantFrom(...LEAGUE_ZONES),
+  now: fc.tuple(fc.constantFrom(...DST_ANCHORS), fc.integer({ min: -7 * 24 * 60, max: 7 * 24 * 60 }), fc.integer({ min: 0, max: 999 })).map(([a, m, ms]) => a + m * MINUTE + ms),
   // Quarter hours from now: mostly where only the team's limits can refuse, sometimes at the edges of the lead
   // time, weeks away, or already past.
   slotIn: weighted([1, fc.integer({ min: -8, max: 4 * 48 })], [1, fc.integer({ min: -4 * 48, max: 4 * 24 * 30 })], [4, fc.integer({ min: 4 * 12, max: 4 * 24 * 10 })]),
@@ -96,8 +89,6 @@ const league = fc.record({
 
 type League = typeof league extends fc.Arbitrary<infer T> ? T : never;
 
-const plus = (day: string, days: number) => Temporal.PlainDate.from(day).add({ days }).toString();
-
 /** The facts both sides decide on, as the TypeScript rules take them. */
 function factsOf(l: League) {
   const now = new Date(l.now);
@@ -117,8 +108,8 @@ function factsOf(l: League) {
     ? {
         ...l.round,
         drawn: l.round.drawn && !l.round.cancelled,
-        coversFrom: plus(slotDay, l.round.fromDays),
-        coversTo: plus(slotDay, l.round.fromDays + l.round.lengthDays),
+        coversFrom: plusDays(slotDay, l.round.fromDays),
+        coversTo: plusDays(slotDay, l.round.fromDays + l.round.lengthDays),
         drawAt: new Date(l.now + l.round.drawInHours * HOUR),
       }
     : null;
@@ -126,7 +117,7 @@ function factsOf(l: League) {
     now,
     slot: { startsAt, endsAt: new Date(startsAt.getTime() + 90 * MINUTE), status: l.status, blockReason: l.status === 'blocked' ? l.blockReason : null },
     rules,
-    season: { startsOn: plus(today, l.seasonFrom), endsOn: plus(today, l.seasonTo) },
+    season: { startsOn: plusDays(today, l.seasonFrom), endsOn: plusDays(today, l.seasonTo) },
     teamBookings: l.teamBookings.map((q) => new Date(startsAt.getTime() + q * 15 * MINUTE)),
     round,
   };
@@ -148,82 +139,71 @@ function worded(refusal: BookRefusal, timeZone: string): { code: string; message
   return { code: refusal.code, message: refusalMessage(refusal) };
 }
 
-class Rollback extends Error {}
-
 /** Writes the league, makes the call, and rolls all of it back. */
 async function call(l: League, f: ReturnType<typeof factsOf>) {
-  let answer: Awaited<ReturnType<typeof bookInOneCall>> | undefined;
-  let bookingRows = 0;
-  await db
-    .transaction(async (tx) => {
-      await tx.execute(sql`select set_config('TimeZone', ${l.sessionZone}, true)`);
-      const [season] = await tx.insert(seasons).values({ name: 'Differential', ...f.season }).returning({ id: seasons.id });
-      const seasonId = season!.id;
-      if (l.rules)
-        await tx.insert(bookingRules).values({
-          seasonId,
-          ...f.rules,
-          windowOpensAt: f.rules.windowOpensAt ? new Date(f.rules.windowOpensAt) : null,
-          windowClosesAt: f.rules.windowClosesAt ? new Date(f.rules.windowClosesAt) : null,
-        });
-      const [facility] = await tx.insert(facilities).values({ name: 'Differential Park' }).returning({ id: facilities.id });
-      const fieldRows = await tx
-        .insert(fields)
-        .values(Array.from({ length: 1 + f.teamBookings.length }, (_, i) => ({ facilityId: facility!.id, name: `Field ${i}` })))
-        .returning({ id: fields.id });
-      const [team, other] = await tx
-        .insert(teams)
-        .values([{ name: 'Blue Jays' }, { name: 'Cardinals' }])
-        .returning({ id: teams.id });
-      const [slot] = await tx
-        .insert(slots)
-        .values({ seasonId, fieldId: fieldRows[0]!.id, ...f.slot, status: f.slot.status === 'blocked' ? 'blocked' : 'open' })
-        .returning({ id: slots.id });
-      if (f.slot.status === 'booked') await tx.insert(bookings).values({ slotId: slot!.id, teamId: other!.id });
-      if (f.teamBookings.length) {
-        const held = await tx
-          .insert(slots)
-          .values(f.teamBookings.map((startsAt, i) => ({ seasonId, fieldId: fieldRows[i + 1]!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * MINUTE) })))
-          .returning({ id: slots.id });
-        await tx.insert(bookings).values(held.map((h) => ({ slotId: h.id, teamId: team!.id })));
-      }
-      const r = f.round;
-      if (r) {
-        await tx.insert(openingRounds).values({
-          seasonId,
-          coversFrom: r.coversFrom,
-          coversTo: r.coversTo,
-          opensAt: new Date(r.drawAt.getTime() - 2 * HOUR),
-          closesAt: new Date(r.drawAt.getTime() - HOUR),
-          drawAt: r.drawAt,
-          maxPreferences: 10,
-          firstComeAfter: r.firstComeAfter,
-          weighting: 'none',
-          seed: 'seed',
-          seedHash: 'hash',
-          drawnAt: r.drawn ? f.now : null,
-          cancelledAt: r.cancelled ? f.now : null,
-          result: r.drawn ? {} : null,
-          inputs: r.drawn ? {} : null,
-        });
-      }
-      answer = await bookInOneCall(tx, {
-        bookingId: randomUUID(),
-        teamId: team!.id,
-        slotId: slot!.id,
-        userId,
-        now: f.now,
-        timeZone: l.timeZone,
-        wait: l.wait,
-        audit: { actorId: userId, actorEmail: 'differential@example.org', ip: null, userAgent: null },
+  return rolledBack(db, l.sessionZone, async (tx) => {
+    const [season] = await tx.insert(seasons).values({ name: 'Differential', ...f.season }).returning({ id: seasons.id });
+    const seasonId = season!.id;
+    if (l.rules)
+      await tx.insert(bookingRules).values({
+        seasonId,
+        ...f.rules,
+        windowOpensAt: f.rules.windowOpensAt ? new Date(f.rules.windowOpensAt) : null,
+        windowClosesAt: f.rules.windowClosesAt ? new Date(f.rules.windowClosesAt) : null,
       });
-      bookingRows = await tx.$count(bookings, undefined);
-      throw new Rollback();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
+    const [facility] = await tx.insert(facilities).values({ name: 'Differential Park' }).returning({ id: facilities.id });
+    const fieldRows = await tx
+      .insert(fields)
+      .values(Array.from({ length: 1 + f.teamBookings.length }, (_, i) => ({ facilityId: facility!.id, name: `Field ${i}` })))
+      .returning({ id: fields.id });
+    const [team, other] = await tx
+      .insert(teams)
+      .values([{ name: 'Blue Jays' }, { name: 'Cardinals' }])
+      .returning({ id: teams.id });
+    const [slot] = await tx
+      .insert(slots)
+      .values({ seasonId, fieldId: fieldRows[0]!.id, ...f.slot, status: f.slot.status === 'blocked' ? 'blocked' : 'open' })
+      .returning({ id: slots.id });
+    if (f.slot.status === 'booked') await tx.insert(bookings).values({ slotId: slot!.id, teamId: other!.id });
+    if (f.teamBookings.length) {
+      const held = await tx
+        .insert(slots)
+        .values(f.teamBookings.map((startsAt, i) => ({ seasonId, fieldId: fieldRows[i + 1]!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * MINUTE) })))
+        .returning({ id: slots.id });
+      await tx.insert(bookings).values(held.map((h) => ({ slotId: h.id, teamId: team!.id })));
+    }
+    const r = f.round;
+    if (r) {
+      await tx.insert(openingRounds).values({
+        seasonId,
+        coversFrom: r.coversFrom,
+        coversTo: r.coversTo,
+        opensAt: new Date(r.drawAt.getTime() - 2 * HOUR),
+        closesAt: new Date(r.drawAt.getTime() - HOUR),
+        drawAt: r.drawAt,
+        maxPreferences: 10,
+        firstComeAfter: r.firstComeAfter,
+        weighting: 'none',
+        seed: 'seed',
+        seedHash: 'hash',
+        drawnAt: r.drawn ? f.now : null,
+        cancelledAt: r.cancelled ? f.now : null,
+        result: r.drawn ? {} : null,
+        inputs: r.drawn ? {} : null,
+      });
+    }
+    const answer = await bookInOneCall(tx, {
+      bookingId: randomUUID(),
+      teamId: team!.id,
+      slotId: slot!.id,
+      userId,
+      now: f.now,
+      timeZone: l.timeZone,
+      wait: l.wait,
+      audit: { actorId: userId, actorEmail: 'differential@example.org', ip: null, userAgent: null },
     });
-  return { answer: answer!, bookingRows };
+    return { answer, bookingRows: await tx.$count(bookings, undefined) };
+  });
 }
 
 describe('the booking call decides as checkBooking does', () => {

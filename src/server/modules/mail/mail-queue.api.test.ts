@@ -120,10 +120,12 @@ describe('the mail page', () => {
     for (const i of [1, 2, 3]) await queue(`mq-page-${i}@example.org`, `MQ page ${i}`);
     // PGlite's clock ticks in milliseconds, so two of these can share a created_at (and then go by id, at random):
     // i ms apart, they keep the order they were queued in.
-    await t.database.db
-      .update(mailMessages)
-      .set({ createdAt: sql`${mailMessages.createdAt} + (substring(${mailMessages.toAddress} from 9 for 1)::int * interval '1 millisecond')` })
-      .where(sql`${mailMessages.toAddress} like 'mq-page-_@example.org'`);
+    for (const i of [1, 2, 3]) {
+      await t.database.db
+        .update(mailMessages)
+        .set({ createdAt: sql`${mailMessages.createdAt} + ${i} * interval '1 millisecond'` })
+        .where(eq(mailMessages.toAddress, `mq-page-${i}@example.org`));
+    }
     await t.mail.runOnce();
     const first = (await get(admin, '/api/admin/mail-messages?view=failed&limit=2')).json<MailQueuePage>();
     expect(first.messages.map((m) => m.subject)).toEqual(['MQ page 3', 'MQ page 2']);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { bookingRules, bookings, facilities, fields, openingLists, openingRounds, seasons, slots, teams } from '../../db/schema';
 import { localDay, SLOT_PAST_MESSAGE } from '../../../shared/bookings/booking-rules';
+import { DST_ANCHORS, HOUR, LEAGUE_ZONES, MINUTE, plusDays, rolledBack } from '../../test/differential';
 import { createTestDatabase } from '../../test/test-app';
 import { saveFacts, savePreferencesInOneCall } from './opening.repository';
 import { preferencesRefusal } from './opening.service';
@@ -27,13 +27,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => handle.close());
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** Sundays of Chicago's 2027 DST changes and an ordinary one, at noon UTC: the draw's time is near one of them. */
-const ANCHORS = [Date.UTC(2027, 2, 14, 12), Date.UTC(2027, 10, 7, 12), Date.UTC(2027, 5, 13, 12)];
-const ZONES = ['America/Chicago', 'America/Chicago', 'America/Chicago', 'UTC', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Havana'];
-
 const slotArb = fc.record({
   // Quarter hours after the draw: mostly where only the team's limits can refuse, sometimes within the lead time
   // or before the draw.
@@ -54,8 +47,9 @@ const slotArb = fc.record({
 });
 
 const league = fc.record({
-  timeZone: fc.constantFrom(...ZONES),
-  drawAt: fc.tuple(fc.constantFrom(...ANCHORS), fc.integer({ min: -3 * 24 * 60, max: 3 * 24 * 60 }), fc.integer({ min: 0, max: 999 })).map(([a, m, ms]) => a + m * MINUTE + ms),
+  timeZone: fc.constantFrom(...LEAGUE_ZONES),
+  // The draw near a DST change of 2027 (or an ordinary Sunday).
+  drawAt: fc.tuple(fc.constantFrom(...DST_ANCHORS), fc.integer({ min: -3 * 24 * 60, max: 3 * 24 * 60 }), fc.integer({ min: 0, max: 999 })).map(([a, m, ms]) => a + m * MINUTE + ms),
   // The window against the clock: open (mostly), not yet open, closed; drawn or cancelled now and then.
   window: fc.oneof({ weight: 12, arbitrary: fc.constant('open' as const) }, { weight: 3, arbitrary: fc.constantFrom('before' as const, 'after' as const, 'edge-open' as const, 'edge-close' as const, 'at-close' as const) }),
   state: fc.oneof({ weight: 16, arbitrary: fc.constant('waiting' as const) }, { weight: 2, arbitrary: fc.constantFrom('drawn' as const, 'cancelled' as const) }),
@@ -79,10 +73,6 @@ const league = fc.record({
 
 type League = typeof league extends fc.Arbitrary<infer T> ? T : never;
 
-const plus = (day: string, days: number) => Temporal.PlainDate.from(day).add({ days }).toString();
-
-class Rollback extends Error {}
-
 /** Which of drawProblem's rules a NEVER_ALLOWED refusal's words come from. */
 function neverAllowedBy(message: string): string {
   if (message.includes(SLOT_PAST_MESSAGE)) return 'PAST';
@@ -105,7 +95,6 @@ interface Outcome {
 
 /** Writes the league, asks the long way, makes the call, reads what it stored, and rolls all of it back. */
 async function run(l: League): Promise<Outcome> {
-  let outcome: Outcome | undefined;
   const drawAt = new Date(l.drawAt);
   const closesAt = new Date(l.drawAt - 2 * HOUR);
   const opensAt = new Date(closesAt.getTime() - 6 * HOUR);
@@ -119,123 +108,116 @@ async function run(l: League): Promise<Outcome> {
       'at-close': closesAt.getTime(),
     }[l.window],
   );
-  await db
-    .transaction(async (tx) => {
-      await tx.execute(sql`select set_config('TimeZone', ${l.sessionZone}, true)`);
-      const drawDay = localDay(drawAt, l.timeZone);
-      const [season, otherSeason] = await tx
-        .insert(seasons)
-        .values([
-          { name: 'Differential', startsOn: plus(drawDay, -30), endsOn: plus(drawDay, 60) },
-          { name: 'Differential other', startsOn: plus(drawDay, -30), endsOn: plus(drawDay, 60) },
-        ])
-        .returning({ id: seasons.id });
-      if (l.rules) await tx.insert(bookingRules).values({ seasonId: season!.id, ...l.rules });
-      const [facility, closedFacility] = await tx
-        .insert(facilities)
-        .values([{ name: 'Differential Park' }, { name: 'Closed Park', active: false }])
-        .returning({ id: facilities.id });
-      const fieldCount = l.slots.length + l.teamBookings.length + 2;
-      const fieldRows = await tx
-        .insert(fields)
-        .values(Array.from({ length: fieldCount }, (_, i) => ({ facilityId: facility!.id, name: `Field ${i}` })))
-        .returning({ id: fields.id });
-      const [team, other] = await tx
-        .insert(teams)
-        .values([{ name: 'Blue Jays' }, { name: 'Cardinals' }])
-        .returning({ id: teams.id });
+  return rolledBack(db, l.sessionZone, async (tx) => {
+    const drawDay = localDay(drawAt, l.timeZone);
+    const [season, otherSeason] = await tx
+      .insert(seasons)
+      .values([
+        { name: 'Differential', startsOn: plusDays(drawDay, -30), endsOn: plusDays(drawDay, 60) },
+        { name: 'Differential other', startsOn: plusDays(drawDay, -30), endsOn: plusDays(drawDay, 60) },
+      ])
+      .returning({ id: seasons.id });
+    if (l.rules) await tx.insert(bookingRules).values({ seasonId: season!.id, ...l.rules });
+    const [facility, closedFacility] = await tx
+      .insert(facilities)
+      .values([{ name: 'Differential Park' }, { name: 'Closed Park', active: false }])
+      .returning({ id: facilities.id });
+    const fieldCount = l.slots.length + l.teamBookings.length + 2;
+    const fieldRows = await tx
+      .insert(fields)
+      .values(Array.from({ length: fieldCount }, (_, i) => ({ facilityId: facility!.id, name: `Field ${i}` })))
+      .returning({ id: fields.id });
+    const [team, other] = await tx
+      .insert(teams)
+      .values([{ name: 'Blue Jays' }, { name: 'Cardinals' }])
+      .returning({ id: teams.id });
 
-      const slotIds: string[] = [];
-      for (const [i, s] of l.slots.entries()) {
-        const startsAt = new Date(l.drawAt + s.inQuarters * 15 * MINUTE);
-        // A slot's own field (two slots never share a field and a start): closed, in a closed park, or open.
-        const fieldId =
-          s.gone === 'field' || s.gone === 'facility'
-            ? (
-                await tx
-                  .insert(fields)
-                  .values(s.gone === 'field' ? { facilityId: facility!.id, name: `Closed field ${i}`, active: false } : { facilityId: closedFacility!.id, name: `Field ${i} of a closed park` })
-                  .returning({ id: fields.id })
-              )[0]!.id
-            : fieldRows[i]!.id;
-        const [row] = await tx
-          .insert(slots)
-          .values({
-            seasonId: s.otherSeason ? otherSeason!.id : season!.id,
-            fieldId,
-            startsAt,
-            endsAt: new Date(startsAt.getTime() + 90 * MINUTE),
-            status: s.status === 'blocked' ? 'blocked' : 'open',
-            blockReason: s.status === 'blocked' ? 'Field flooded' : null,
-            deletedAt: s.gone === 'deleted' ? drawAt : null,
-          })
-          .returning({ id: slots.id });
-        slotIds.push(row!.id);
-        if (s.status === 'booked' || s.status === 'mine') await tx.insert(bookings).values({ slotId: row!.id, teamId: s.status === 'mine' ? team!.id : other!.id });
-      }
-      if (l.teamBookings.length) {
-        const held = await tx
-          .insert(slots)
-          .values(
-            l.teamBookings.map((q, i) => {
-              const startsAt = new Date(l.drawAt + q * 15 * MINUTE);
-              return { seasonId: season!.id, fieldId: fieldRows[l.slots.length + i]!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * MINUTE) };
-            }),
-          )
-          .returning({ id: slots.id });
-        await tx.insert(bookings).values(held.map((h) => ({ slotId: h.id, teamId: team!.id })));
-      }
-
-      const [round] = await tx
-        .insert(openingRounds)
+    const slotIds: string[] = [];
+    for (const [i, s] of l.slots.entries()) {
+      const startsAt = new Date(l.drawAt + s.inQuarters * 15 * MINUTE);
+      // A slot's own field (two slots never share a field and a start): closed, in a closed park, or open.
+      const fieldId =
+        s.gone === 'field' || s.gone === 'facility'
+          ? (
+              await tx
+                .insert(fields)
+                .values(s.gone === 'field' ? { facilityId: facility!.id, name: `Closed field ${i}`, active: false } : { facilityId: closedFacility!.id, name: `Field ${i} of a closed park` })
+                .returning({ id: fields.id })
+            )[0]!.id
+          : fieldRows[i]!.id;
+      const [row] = await tx
+        .insert(slots)
         .values({
-          seasonId: season!.id,
-          coversFrom: plus(drawDay, l.coversFrom),
-          coversTo: plus(drawDay, l.coversFrom + l.coversDays),
-          opensAt,
-          closesAt,
-          drawAt,
-          maxPreferences: l.maxPreferences,
-          firstComeAfter: true,
-          weighting: 'none',
-          seed: 'seed',
-          seedHash: 'hash',
-          drawnAt: l.state === 'drawn' ? now : null,
-          cancelledAt: l.state === 'cancelled' ? now : null,
-          result: l.state === 'drawn' ? {} : null,
-          inputs: l.state === 'drawn' ? {} : null,
+          seasonId: s.otherSeason ? otherSeason!.id : season!.id,
+          fieldId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 90 * MINUTE),
+          status: s.status === 'blocked' ? 'blocked' : 'open',
+          blockReason: s.status === 'blocked' ? 'Field flooded' : null,
+          deletedAt: s.gone === 'deleted' ? drawAt : null,
         })
-        .returning({ id: openingRounds.id });
-      const roundId = l.noSuchRound ? randomUUID() : round!.id;
+        .returning({ id: slots.id });
+      slotIds.push(row!.id);
+      if (s.status === 'booked' || s.status === 'mine') await tx.insert(bookings).values({ slotId: row!.id, teamId: s.status === 'mine' ? team!.id : other!.id });
+    }
+    if (l.teamBookings.length) {
+      const held = await tx
+        .insert(slots)
+        .values(
+          l.teamBookings.map((q, i) => {
+            const startsAt = new Date(l.drawAt + q * 15 * MINUTE);
+            return { seasonId: season!.id, fieldId: fieldRows[l.slots.length + i]!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * MINUTE) };
+          }),
+        )
+        .returning({ id: slots.id });
+      await tx.insert(bookings).values(held.map((h) => ({ slotId: h.id, teamId: team!.id })));
+    }
 
-      const listIds = [...new Set(l.order.filter((i) => i < slotIds.length).map((i) => slotIds[i]!))];
-      // The team's earlier list (its first slot, or a slot of its own): what a refused save must leave as it was.
-      const earlier = l.earlierList && slotIds.length ? [slotIds[0]!] : null;
-      if (earlier) await tx.insert(openingLists).values({ roundId: round!.id, teamId: team!.id, slotIds: earlier });
+    const [round] = await tx
+      .insert(openingRounds)
+      .values({
+        seasonId: season!.id,
+        coversFrom: plusDays(drawDay, l.coversFrom),
+        coversTo: plusDays(drawDay, l.coversFrom + l.coversDays),
+        opensAt,
+        closesAt,
+        drawAt,
+        maxPreferences: l.maxPreferences,
+        firstComeAfter: true,
+        weighting: 'none',
+        seed: 'seed',
+        seedHash: 'hash',
+        drawnAt: l.state === 'drawn' ? now : null,
+        cancelledAt: l.state === 'cancelled' ? now : null,
+        result: l.state === 'drawn' ? {} : null,
+        inputs: l.state === 'drawn' ? {} : null,
+      })
+      .returning({ id: openingRounds.id });
+    const roundId = l.noSuchRound ? randomUUID() : round!.id;
 
-      const facts = await saveFacts(tx, roundId, team!.id, listIds);
-      let expected = 'SAVED';
-      if (!facts) expected = 'NO_ROUND';
-      else {
-        const refusal = preferencesRefusal(facts, listIds, { name: 'Blue Jays' }, l.timeZone, now);
-        if (refusal) expected = String((refusal.details as { rule?: string } | undefined)?.rule ?? refusal.code);
-        // A slot the draw could never give the team: which of drawProblem's rules says so.
-        if (expected === 'NEVER_ALLOWED') expected += ` ${neverAllowedBy(refusal!.message)}`;
-      }
-      const answer = await savePreferencesInOneCall(tx, { roundId, teamId: team!.id, slotIds: listIds, now, timeZone: l.timeZone });
-      const [stored] = await tx
-        .select({ slotIds: openingLists.slotIds, savedAt: openingLists.savedAt })
-        .from(openingLists)
-        .where(and(eq(openingLists.roundId, round!.id), eq(openingLists.teamId, team!.id)));
-      if (answer.saved && stored) expect(answer.savedAt).toBe(stored.savedAt.toISOString());
-      if (answer.saved && !stored) expect(answer.savedAt).toBeNull();
-      outcome = { expected, saved: answer.saved, stored: stored?.slotIds ?? null, listIds, earlier };
-      throw new Rollback();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
-    });
-  return outcome!;
+    const listIds = [...new Set(l.order.filter((i) => i < slotIds.length).map((i) => slotIds[i]!))];
+    // The team's earlier list (its first slot, or a slot of its own): what a refused save must leave as it was.
+    const earlier = l.earlierList && slotIds.length ? [slotIds[0]!] : null;
+    if (earlier) await tx.insert(openingLists).values({ roundId: round!.id, teamId: team!.id, slotIds: earlier });
+
+    const facts = await saveFacts(tx, roundId, team!.id, listIds);
+    let expected = 'SAVED';
+    if (!facts) expected = 'NO_ROUND';
+    else {
+      const refusal = preferencesRefusal(facts, listIds, { name: 'Blue Jays' }, l.timeZone, now);
+      if (refusal) expected = String((refusal.details as { rule?: string } | undefined)?.rule ?? refusal.code);
+      // A slot the draw could never give the team: which of drawProblem's rules says so.
+      if (expected === 'NEVER_ALLOWED') expected += ` ${neverAllowedBy(refusal!.message)}`;
+    }
+    const answer = await savePreferencesInOneCall(tx, { roundId, teamId: team!.id, slotIds: listIds, now, timeZone: l.timeZone });
+    const [stored] = await tx
+      .select({ slotIds: openingLists.slotIds, savedAt: openingLists.savedAt })
+      .from(openingLists)
+      .where(and(eq(openingLists.roundId, round!.id), eq(openingLists.teamId, team!.id)));
+    if (answer.saved && stored) expect(answer.savedAt).toBe(stored.savedAt.toISOString());
+    if (answer.saved && !stored) expect(answer.savedAt).toBeNull();
+    return { expected, saved: answer.saved, stored: stored?.slotIds ?? null, listIds, earlier };
+  });
 }
 
 describe('the preference save call decides as the long way does', () => {
