@@ -165,8 +165,11 @@ for (const t of nearest) {
 if (failedTests.length) {
   process.stdout.write('\nFailed tests:\n');
   for (const t of failedTests) {
-    const first = String(t.error ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').find((l) => l.trim()) ?? '';
-    process.stdout.write(`  [${t.step}] ${t.name}\n      ${first.trim().slice(0, 300)}\n`);
+    // The error's message up to its stack (a resilience proof's message lists what it found), in short.
+    const lines = String(t.error ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n');
+    const stackAt = lines.findIndex((l) => /^\s+at /.test(l));
+    const message = lines.slice(0, stackAt === -1 ? lines.length : Math.max(1, stackAt)).map((l) => l.trim()).filter(Boolean).join(' ');
+    process.stdout.write(`  [${t.step}] ${t.name}\n      ${message.length > 1500 ? `${message.slice(0, 1500)}…` : message}\n`);
   }
 }
 process.stdout.write(`\n${failures.length ? `Failed steps: ${failures.join(', ')}\n` : ''}`);

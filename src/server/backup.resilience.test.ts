@@ -215,7 +215,7 @@ describe('backup and restore', () => {
       const problems = await consistencyProblems(consistent.sql, demoBookings);
       const copied = (await consistent.sql<{ n: number }>('select count(*)::int as n from bookings'))[0]!.n;
       await consistent.close();
-      expect(problems).toEqual([]);
+      expect(problems, problems.join(' | ')).toEqual([]);
 
       // The restored copy runs: the server starts on it and a demo coach signs in and sees the team's bookings.
       const restoredServer = startServerProcess({ ...serverEnv, ...restoredEnv });

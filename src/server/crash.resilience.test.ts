@@ -51,7 +51,7 @@ describe('crashes: kill -9 under booking load, restart, repeat', () => {
       const report = await runCrashCycles({ database, cycles, seed: seed + i, log: (line) => console.log(line) });
       const { problems, ...figures } = report;
       console.log(`crash cycles on ${engine}: ${JSON.stringify(figures)}`);
-      expect(problems, `seed ${seed}`).toEqual([]);
+      expect(problems, `seed ${seed}: ${problems.join(' | ')}`).toEqual([]);
       expect(report.restarts).toBe(cycles);
       expect(report.bookingsAcknowledged).toBeGreaterThan(0);
       expect(report.cancelsAcknowledged).toBeGreaterThan(0);

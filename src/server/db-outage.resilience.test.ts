@@ -791,7 +791,7 @@ describe('PostgreSQL outage under booking load, two app servers (issue 25)', () 
       p.backs.push((await pg!.start()).acceptingAt);
     });
     const problems = await checkPhase(phase, league!.reserved[0]!, { databaseWasDown: true });
-    expect(problems).toEqual([]);
+    expect(problems, `seed ${SEED}: ${problems.join(' | ')}`).toEqual([]);
   }, 60_000);
 
   it('pg_terminate_backend of every app connection: the same promises', async () => {
@@ -810,6 +810,6 @@ describe('PostgreSQL outage under booking load, two app servers (issue 25)', () 
       console.log(`db outage (terminate): connections of the app cut, ${CUTS} times: ${cut.join(', ')}`);
     });
     const problems = await checkPhase(phase, league!.reserved[1]!, { databaseWasDown: false });
-    expect(problems).toEqual([]);
+    expect(problems, `seed ${SEED}: ${problems.join(' | ')}`).toEqual([]);
   }, 60_000);
 });
