@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlState } from '../../db/client';
 import { openingLists, openingRounds } from '../../db/schema';
 import { moveRound, roundBody, seedOpeningLeague } from '../../test/opening-fixtures';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
-import { replacePreferencesWhileOpen } from './opening.repository';
+import { replacePreferencesWhileOpen, savePreferencesInOneCall } from './opening.repository';
 
 // A save is one read and one write (opening.repository `saveFacts`, `replacePreferencesWhileOpen`): the write
 // replaces the team's rows in one statement, and writes only while the window is open by `openingStatus`'s rule.
@@ -99,5 +101,51 @@ describe('saving a list', () => {
     expect(await replacePreferencesWhileOpen(db(), id, team, [], new Date(round!.opensAt.getTime() + 2000))).toMatchObject({ written: false, round: { cancelledAt } });
     expect(await rowsOf(id, team)).toEqual([{ rank: 1, slotId: list[0] }]);
     expect(await replacePreferencesWhileOpen(db(), '00000000-0000-4000-8000-000000000000', team, list, new Date())).toBeNull();
+  });
+
+  it('saves sent together go in one call (migration 0016), each decided and written as if alone, in arrival order; an error fails only its own save', async () => {
+    const l = await seedOpeningLeague(db(), { tag: 'together', teams: ['Kites', 'Swifts', 'Terns', 'Wrens'], rules: { minLeadHours: 0 } });
+    const created = await send(admin, 'POST', '/api/openings', roundBody(l, { maxPreferences: 3 }, 5));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().round.id as string;
+    await moveRound(db(), id, 'open');
+    const [kites, swifts, terns, wrens] = l.teams.map((team) => team.id);
+    const [s1, s2, s3, s4] = [l.slotIds[0]![0]!, l.slotIds[1]![1]!, l.slotIds[2]![2]!, l.slotIds[3]![0]!];
+    const now = new Date();
+    const timeZone = 'America/Chicago';
+    // In one tick: one call carries them all (db/group-commit.ts gathers the calls of a tick).
+    const save = (teamId: string, slotIds: string[], roundId = id) => savePreferencesInOneCall(db(), { roundId, teamId, slotIds, now, timeZone });
+    const answers = await Promise.all([
+      save(kites!, [s1, s2]),
+      save(swifts!, [s3]),
+      // Four slots where the round takes three: not saved, nothing written.
+      save(terns!, [s1, s2, s3, s4]),
+      // Kites again: the later list is the one kept.
+      save(kites!, [s2]),
+      save(wrens!, [s1, s3]),
+      save(wrens!, [s4], '00000000-0000-4000-8000-000000000000'),
+    ]);
+    expect(answers).toEqual([
+      { saved: true, savedAt: expect.any(String) },
+      { saved: true, savedAt: expect.any(String) },
+      { saved: false },
+      { saved: true, savedAt: expect.any(String) },
+      { saved: true, savedAt: expect.any(String) },
+      { saved: false },
+    ]);
+    // One call, one transaction: every save has the transaction's time.
+    expect(new Set(answers.flatMap((a) => (a.saved ? [a.savedAt] : []))).size).toBe(1);
+    expect((await rowsOf(id, kites!)).map((r) => r.slotId)).toEqual([s2]);
+    expect((await rowsOf(id, swifts!)).map((r) => r.slotId)).toEqual([s3]);
+    expect(await rowsOf(id, terns!)).toEqual([]);
+    expect((await rowsOf(id, wrens!)).map((r) => r.slotId)).toEqual([s1, s3]);
+
+    // A save that fails (a team that does not exist: the foreign key) fails the shared call; each save then goes alone.
+    const results = await Promise.allSettled([save(swifts!, [s1]), save(randomUUID(), [s2]), save(terns!, [s4, s2])]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // foreign_key_violation, from the save's own call.
+    expect(sqlState((results[1] as PromiseRejectedResult).reason)).toBe('23503');
+    expect((await rowsOf(id, swifts!)).map((r) => r.slotId)).toEqual([s1]);
+    expect((await rowsOf(id, terns!)).map((r) => r.slotId)).toEqual([s4, s2]);
   });
 });

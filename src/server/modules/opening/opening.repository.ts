@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, rowsOf, sqlState, type Database } from '../../db/client';
 import { databaseFailure, markNothingWritten } from '../../db/database-failure';
+import { groupCommit } from '../../db/group-commit';
 import { bookingRules, bookings, facilities, fields, openingLists, openingRounds, seasons, slots, teams } from '../../db/schema';
 import { DEFAULT_BOOKING_RULES, type LimitRules } from '../../../shared/bookings/booking-rules';
 import type { DrawInput, DrawResult } from '../../../shared/opening/draw';
@@ -269,27 +270,53 @@ export async function saveFacts(db: Database, roundId: string, teamId: string, s
   };
 }
 
-const saveStatement = preparedPerDatabase((db) =>
+type SaveAnswer = { saved: true; savedAt: string | null } | { saved: false };
+interface SaveInput {
+  roundId: string;
+  teamId: string;
+  slotIds: readonly string[];
+  now: Date;
+  timeZone: string;
+}
+
+const saveManyStatement = preparedPerDatabase((db) =>
   db
-    .select({ answer: sql<unknown>`answer` })
-    .from(
-      sql`cgsl_save_preferences(${sql.placeholder('roundId')}::uuid, ${sql.placeholder('teamId')}::uuid, ${sql.placeholder('slotIds')}::jsonb, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('timeZone')}::text) as answer`,
-    )
-    .prepare('cgsl_save_preferences'),
+    .select({ answers: sql<unknown>`answers` })
+    .from(sql`cgsl_save_preferences_many(${sql.placeholder('saves')}::jsonb, ${sql.placeholder('timeZone')}::text) as answers`)
+    .prepare('cgsl_save_preferences_many'),
+);
+
+/**
+ * The saves of one database handle, gathered (db/group-commit.ts): one goes at once; those that arrive while two
+ * calls are on their way go together in the next call. One league, one time zone: a batch is split by zone anyway.
+ */
+const saveTogether = preparedPerDatabase((db) =>
+  groupCommit<SaveInput, SaveAnswer>(
+    async (saves) => {
+      const answers: SaveAnswer[] = new Array<SaveAnswer>(saves.length);
+      for (const timeZone of new Set(saves.map((s) => s.timeZone))) {
+        const at = saves.flatMap((s, i) => (s.timeZone === timeZone ? [i] : []));
+        const rows = await saveManyStatement(db).execute({
+          saves: JSON.stringify(at.map((i) => ({ roundId: saves[i]!.roundId, teamId: saves[i]!.teamId, slotIds: saves[i]!.slotIds, now: saves[i]!.now.toISOString() }))),
+          timeZone,
+        });
+        json<SaveAnswer[]>(rows[0]!.answers).forEach((answer, k) => (answers[at[k]!] = answer));
+      }
+      return answers;
+    },
+    { inFlight: 2, maxBatch: 50 },
+  ),
 );
 
 /**
  * A team's list saved in one round trip when nothing stands in its way: `cgsl_save_preferences` (migration 0015)
  * takes the round's row FOR KEY SHARE, checks the window, the length and every slot as `savePreferences` does, and
  * writes the team's row. `saved: false` when anything would refuse it (or there is no such round): nothing is
- * written, and the caller judges the save the long way for the words.
+ * written, and the caller judges the save the long way for the words. Saves that arrive together share the round
+ * trip (`cgsl_save_preferences_many`, migration 0016), each judged and written as if alone, in arrival order.
  */
-export async function savePreferencesInOneCall(
-  db: Database,
-  p: { roundId: string; teamId: string; slotIds: readonly string[]; now: Date; timeZone: string },
-): Promise<{ saved: true; savedAt: string | null } | { saved: false }> {
-  const rows = await saveStatement(db).execute({ roundId: p.roundId, teamId: p.teamId, slotIds: JSON.stringify(p.slotIds), now: p.now.toISOString(), timeZone: p.timeZone });
-  return json<{ saved: true; savedAt: string | null } | { saved: false }>(rows[0]!.answer);
+export function savePreferencesInOneCall(db: Database, p: SaveInput): Promise<SaveAnswer> {
+  return saveTogether(db)(p);
 }
 
 /** The round's status inputs as a save found them under its lock. */
