@@ -147,3 +147,45 @@ export function sampleRss(pid: number, everyMs = 100): { peak(): number | null; 
     stop: () => clearInterval(timer),
   };
 }
+
+export interface MemorySplit {
+  /** The embedded database's (PGlite's) WebAssembly memory at its largest; null on PostgreSQL or unread. */
+  embeddedPeakBytes: number | null;
+  /** The rest of the process at its largest: RSS less the embedded database's memory, sampled together. */
+  restPeakBytes: number | null;
+  samples: number;
+}
+
+/**
+ * Samples a server's memory split in two while it runs: PGlite's WebAssembly memory (`readEmbedded`: the server's own
+ * figure, from /api/diag) and the rest of its RSS. The embedded figure is read first and RSS after it; WebAssembly
+ * memory never shrinks, so RSS less the earlier figure is at least the rest at that instant: the rest is never
+ * under-counted. One sample at a time, every `everyMs` at most.
+ */
+export function sampleMemorySplit(pid: number, readEmbedded: () => Promise<number | null>, everyMs = 200): { stop(): Promise<MemorySplit> } {
+  let embeddedPeak: number | null = null;
+  let restPeak: number | null = null;
+  let samples = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const embedded = await readEmbedded().catch(() => null);
+      const rss = rssOf(pid);
+      if (rss !== null) {
+        samples++;
+        if (embedded !== null && (embeddedPeak === null || embedded > embeddedPeak)) embeddedPeak = embedded;
+        const rest = rss - (embedded ?? 0);
+        if (restPeak === null || rest > restPeak) restPeak = rest;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (performance.now() - started))));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return { embeddedPeakBytes: embeddedPeak, restPeakBytes: restPeak, samples };
+    },
+  };
+}

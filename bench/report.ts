@@ -232,6 +232,16 @@ function bookingRows(): Row[] {
       cell: (run) => rush(run, (r) => `orchestrator ${ms(r.clientLoopDelayMs.orchestrator.max)} ms, stream readers ${ms(r.clientLoopDelayMs.streamReaders.max)} ms`),
     },
     { label: 'rush: server peak RSS', target: '< 400 MB PGlite', cell: (run) => rush(run, (r) => `${mb(r.peakRssBytes)}${run.db === 'pglite' ? mark(r.peakRssBytes !== null && r.peakRssBytes < 400 * 1024 * 1024) : ''}`) },
+    {
+      label: 'rush: server memory apart',
+      target: 'the rest ≤ 150 MB PGlite',
+      cell: (run) =>
+        rush(run, (r) =>
+          r.memory.restPeakBytes === null
+            ? 'not sampled'
+            : `${r.memory.embeddedPeakBytes === null ? '' : `PGlite ${mb(r.memory.embeddedPeakBytes)}, `}the rest ≤ ${mb(r.memory.restPeakBytes)}${run.db === 'pglite' ? mark(r.memory.restPeakBytes <= 150 * 1024 * 1024) : ''} (${r.memory.samples} samples)`,
+        ),
+    },
   ];
 }
 
@@ -289,6 +299,16 @@ function floorRows(): Row[] {
       cell: (run) => on(run, ({ f }) => `${f.rush.booked} × ${f.rush.streams.open}: p99 ${ms(f.rush.delivery.p99)} max ${ms(f.rush.delivery.max)} ms, missing ${f.rush.delivery.missing}`),
     },
     { label: 'floor: peak RSS (its whole run)', target: '', cell: (run) => on(run, ({ f }) => mb(f.peakRssBytes)) },
+    {
+      label: 'rush memory, the rest: ours / floor',
+      target: '(PGlite apart)',
+      cell: (run) =>
+        on(run, ({ l, f }) =>
+          l.rush.memory.restPeakBytes === null || f.rush.memory.restPeakBytes === null
+            ? 'not sampled'
+            : `${mb(l.rush.memory.restPeakBytes)} / ${mb(f.rush.memory.restPeakBytes)} = ×${(l.rush.memory.restPeakBytes / f.rush.memory.restPeakBytes).toFixed(2)}${f.rush.memory.embeddedPeakBytes === null ? '' : ` (the floor's PGlite ${mb(f.rush.memory.embeddedPeakBytes)})`}`,
+        ),
+    },
   ];
 }
 

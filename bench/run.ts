@@ -306,7 +306,7 @@ async function serveLeague(
       );
       log(
         `  rush: ${rush.streams.open}/${rush.streams.asked} streams open${rush.streams.failed ? ` (${rush.streams.failed} failed: ${rush.streams.firstErrors.join('; ')})` : ''}; ` +
-          `${rush.booked} bookings seen: p50 ${rush.delivery.p50.toFixed(0)} ms, p99 ${rush.delivery.p99.toFixed(0)} ms, max ${rush.delivery.max.toFixed(0)} ms, ${rush.delivery.missing} of ${rush.delivery.pairs} never; peak RSS ${Math.round((rush.peakRssBytes ?? 0) / 1048576)} MB; ` +
+          `${rush.booked} bookings seen: p50 ${rush.delivery.p50.toFixed(0)} ms, p99 ${rush.delivery.p99.toFixed(0)} ms, max ${rush.delivery.max.toFixed(0)} ms, ${rush.delivery.missing} of ${rush.delivery.pairs} never; peak RSS ${Math.round((rush.peakRssBytes ?? 0) / 1048576)} MB (PGlite ${rush.memory.embeddedPeakBytes === null ? '-' : Math.round(rush.memory.embeddedPeakBytes / 1048576)} MB, the rest at most ${Math.round((rush.memory.restPeakBytes ?? 0) / 1048576)} MB); ` +
           `bench event-loop lag max: orchestrator ${rush.clientLoopDelayMs.orchestrator.max.toFixed(0)} ms, stream readers ${rush.clientLoopDelayMs.streamReaders.max.toFixed(0)} ms`,
       );
       run = { ...run, bookings: bookings!, rush };

@@ -19,7 +19,7 @@ import type { BookingRules } from '../src/shared/bookings/booking-rules';
 import { latencyOf, type LatencyFigure } from './bookings';
 import { nowMs, percentile, request, type Answer } from './http';
 import { ROOMY_RULES, type League } from './league';
-import { sampleRss } from './processes';
+import { sampleMemorySplit, sampleRss, type MemorySplit } from './processes';
 import type { StreamsReply, StreamsRequest } from './streams';
 
 export interface RushOptions {
@@ -63,6 +63,8 @@ export interface RushResult {
    */
   clientLoopDelayMs: { orchestrator: { p99: number; max: number }; streamReaders: { p99: number; max: number } };
   peakRssBytes: number | null;
+  /** The same run's memory in two parts (PGlite's WebAssembly memory, and the rest of the server), sampled together. */
+  memory: MemorySplit;
   windowOpensAt: string;
   /** The rush's slots, for the rules check: week 2 of the league. */
   week: { from: string; to: string };
@@ -98,6 +100,12 @@ export async function runRush(agent: http.Agent, base: string, serverPid: number
   });
 
   const rss = sampleRss(serverPid, 50);
+  // The embedded database's memory as the server reports it to an admin (/api/diag), beside its RSS.
+  const split = sampleMemorySplit(serverPid, async () => {
+    const answer = await request(agent, base, 'GET', '/api/diag', { cookie: league.admin.cookie });
+    if (answer.status !== 200) return null;
+    return (JSON.parse(answer.body) as { admin?: { server: { memory: { embeddedDatabase: number | null } } } }).admin?.server.memory.embeddedDatabase ?? null;
+  });
   const child = fork(path.join(import.meta.dirname, 'streams.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const childGone = new Promise((resolve) => child.once('exit', resolve));
   const ask = talk(child);
@@ -163,12 +171,14 @@ export async function runRush(agent: http.Agent, base: string, serverPid: number
       },
       clientLoopDelayMs: { orchestrator: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 }, streamReaders: seen.loopDelayMs },
       peakRssBytes: rss.peak(),
+      memory: await split.stop(),
       windowOpensAt: opensAt.toISOString(),
       week: { from: league.week2.from, to: league.week2.to },
       rules,
     };
   } finally {
     rss.stop();
+    await split.stop();
     if (child.connected) await ask({ type: 'close' }).catch(() => undefined);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await childGone;

@@ -84,7 +84,7 @@ test.describe('/diag', () => {
     await expect(fact(card(page, 'Database'), 'Reachable')).toHaveText(/^yes/);
     await expect(fact(card(page, 'Storage'), 'Storage')).toHaveText('Local disk (DATA_DIR/storage)');
 
-    for (const label of ['Migrations', 'Version', 'Bucket', 'Write/read check', 'Waiting', 'Failed', 'Sends to', 'Node.js', 'Server up for']) {
+    for (const label of ['Migrations', 'Version', 'Bucket', 'Write/read check', 'Waiting', 'Failed', 'Sends to', 'Node.js', 'Server up for', 'Server memory']) {
       await expect(page.locator('dt', { hasText: new RegExp(`^${label}$`) }), label).toHaveCount(0);
     }
     // Nor does the answer behind the page hold them.

@@ -6,11 +6,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import postgres from 'postgres';
+import { embeddedMemoryBytes } from '../../src/server/db/pglite-open';
 
 export interface FloorDatabase {
   kind: 'pglite' | 'postgres';
   /** Runs one statement; on PostgreSQL prepared (parsed and planned once per connection). */
   query<T>(text: string, params: readonly (string | number | boolean | null)[]): Promise<T[]>;
+  /** PGlite: its WebAssembly memory in bytes (as the app's diag reports its own); PostgreSQL: null. */
+  embeddedMemoryBytes(): number | null;
   close(): Promise<void>;
 }
 
@@ -23,6 +26,7 @@ export function floorPostgres(url: string, max = FLOOR_POOL): FloorDatabase {
     kind: 'postgres',
     query: async <T>(text: string, params: readonly (string | number | boolean | null)[]) =>
       (await sql.unsafe(text, [...params], { prepare: true })) as unknown as T[],
+    embeddedMemoryBytes: () => null,
     close: () => sql.end({ timeout: 5 }),
   };
 }
@@ -48,6 +52,7 @@ export function floorOnPgliteClient(pg: PGlite): FloorDatabase {
   const names = new Map<string, string>();
   return {
     kind: 'pglite',
+    embeddedMemoryBytes: () => embeddedMemoryBytes(pg),
     query: async <T>(text: string, params: readonly (string | number | boolean | null)[]) => {
       if (params.length === 0) return (await pg.query<T>(text)).rows;
       let name = names.get(text);

@@ -221,6 +221,9 @@ export function createFloor(o: FloorOptions): Floor {
       if (req.method === 'POST' && url === '/api/bookings') return book(req, res);
       if (req.method === 'GET' && url === '/api/health') return send(res, 200, { ok: true });
       if (req.method === 'GET' && url === '/api/events') return events(res);
+      // The bench's memory split (bench/processes.ts sampleMemorySplit) reads the app's /api/diag; the floor's answer
+      // has the one figure it reads, in the same place, to anyone (the floor has no sign-in).
+      if (req.method === 'GET' && url === '/api/diag') return send(res, 200, { admin: { server: { memory: { embeddedDatabase: o.db.embeddedMemoryBytes() } } } });
       const rules = /^\/api\/seasons\/([^/]+)\/booking-rules$/.exec(url);
       if (req.method === 'PUT' && rules) return saveRules(req, res, rules[1]!);
       req.resume();

@@ -8,7 +8,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { createPgliteClient, type PgliteOptions } from './pglite-open';
+import { createPgliteClient, embeddedMemoryBytes, type PgliteOptions } from './pglite-open';
 import { PgliteWorkerClient } from './pglite-worker';
 import { withDeadline } from './postgres-deadline';
 import * as schema from './schema';
@@ -66,6 +66,8 @@ export interface DatabaseHandle {
   pubsub: PubSub | null;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PGlite: the bytes of its WebAssembly memory, resident in this process (pglite-open.ts). PostgreSQL: null. */
+  embeddedMemoryBytes(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function openPglite({ worker = false, ...options }: OpenPgliteOptio
     ping: async () => {
       await client.query('select 1');
     },
+    embeddedMemoryBytes: async () => (client instanceof PgliteWorkerClient ? client.memoryBytes() : embeddedMemoryBytes(client)),
     close: async () => {
       await client.close();
     },
@@ -160,6 +163,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    embeddedMemoryBytes: async () => null,
     close: async () => {
       await listener.close();
       await client.end({ timeout: 5 });

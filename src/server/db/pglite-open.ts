@@ -26,3 +26,12 @@ export function createPgliteClient(options: PgliteOptions = {}): Promise<PGlite>
     ...(options.sharedBuffers ? { postgresqlconf: [`shared_buffers = ${options.sharedBuffers}`] } : {}),
   });
 }
+
+/**
+ * The bytes of a PGlite database's WebAssembly memory: PostgreSQL's heap, shared buffers and caches, all resident in
+ * this process once touched. WebAssembly memory grows and never shrinks, so this is also its high-water mark.
+ */
+export function embeddedMemoryBytes(pg: PGlite): number {
+  // Emscripten's module type is not resolved here; HEAPU8 is a view of the whole WebAssembly memory.
+  return (pg.Module as unknown as { HEAPU8: Uint8Array }).HEAPU8.byteLength;
+}

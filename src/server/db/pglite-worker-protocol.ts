@@ -29,6 +29,8 @@ export interface Calls {
   unlisten: { args: { channel: string }; result: null };
   /** The data directory as a tarball; `consistent`: under the transaction lock, so between two transactions. */
   dump: { args: { compression: DumpCompression; consistent: boolean }; result: { blob: Blob; at: Date } };
+  /** The bytes of the database's WebAssembly memory (it grows, never shrinks): PostgreSQL's own heap and buffers. */
+  memory: { args: Record<string, never>; result: { bytes: number } };
   close: { args: Record<string, never>; result: null };
 }
 

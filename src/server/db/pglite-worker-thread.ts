@@ -1,6 +1,6 @@
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPgliteClient, type PgliteOptions } from './pglite-open';
+import { createPgliteClient, embeddedMemoryBytes, type PgliteOptions } from './pglite-open';
 import { errorToWire, type Calls, type FromWorker, type Op, type Request, type WireQueryOptions } from './pglite-worker-protocol';
 
 /**
@@ -99,6 +99,7 @@ function serve(pg: PGlite) {
       // A File does not cross threads on every Node version; its bytes as a Blob do.
       return { blob: new Blob([await blob.arrayBuffer()]), at };
     },
+    memory: async () => ({ bytes: embeddedMemoryBytes(pg) }),
     close: async () => {
       await pg.close();
       return null;

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createPgliteClient, sqlState, type EmbeddedClient } from './client';
+import { embeddedMemoryBytes } from './pglite-open';
 import { PgliteWorkerClient } from './pglite-worker';
 
 /**
@@ -135,6 +136,15 @@ describe('the PGlite worker answers as PGlite in this thread does', () => {
     expect(b.inTx).toEqual([{ name: 'renamed' }]);
     expect(b.rows[0]!.at).toBeInstanceOf(Date);
     expect(typeof b.rows[0]!.big).toBe('bigint');
+  });
+
+  it("reports its WebAssembly memory as PGlite in this thread does (the diag page's embedded database figure)", async () => {
+    const [here, there] = [embeddedMemoryBytes(local), await worker.memoryBytes()];
+    // Both opened from the same template and used alike: tens of megabytes each, in 64 KiB WebAssembly pages.
+    for (const bytes of [here, there]) {
+      expect(bytes).toBeGreaterThan(16 * 1024 * 1024);
+      expect(bytes % 65_536).toBe(0);
+    }
   });
 
   it('throws the same errors: class, SQLSTATE, constraint and detail, also through drizzle', async () => {

@@ -220,6 +220,11 @@ export class PgliteWorkerClient {
     return (await this.#call('dump', { compression, consistent: false })).blob;
   }
 
+  /** The database's WebAssembly memory in bytes (pglite-open.ts `embeddedMemoryBytes`), measured in the worker. */
+  async memoryBytes(): Promise<number> {
+    return (await this.#call('memory', {})).bytes;
+  }
+
   /** The data directory taken under PGlite's transaction lock: every committed transaction and no part of another. */
   dumpDataDirBetweenTransactions(compression: DumpCompression): Promise<{ blob: Blob; at: Date }> {
     return this.#call('dump', { compression, consistent: true });

@@ -99,6 +99,15 @@ export const diagAdminSchema = z.object({
   server: z.object({
     node: z.string(),
     uptimeSeconds: z.number(),
+    /** This server process's memory now, in bytes. */
+    memory: z.object({
+      /** Resident in all (the operating system's figure). */
+      rss: z.number(),
+      /** The JavaScript heap in use (the server's own objects). */
+      heapUsed: z.number(),
+      /** The embedded database's (PGlite's) WebAssembly memory, part of `rss`; null on PostgreSQL. */
+      embeddedDatabase: z.number().nullable(),
+    }),
   }),
 });
 export type DiagAdmin = z.infer<typeof diagAdminSchema>;

@@ -24,7 +24,7 @@ const MIGRATION_FILES = fs
   .sort();
 
 /** Keys only an admin's answer may hold, anywhere in the JSON (besides the top-level `admin`). */
-const ADMIN_ONLY_KEYS = ['migrations', 'bucket', 'probe', 'waiting', 'failed', 'uptimeSeconds', 'node', 'target', 'version'];
+const ADMIN_ONLY_KEYS = ['migrations', 'bucket', 'probe', 'waiting', 'failed', 'uptimeSeconds', 'node', 'target', 'version', 'memory', 'rss', 'embeddedDatabase'];
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgsl-diag-'));
@@ -129,7 +129,16 @@ describe('GET /api/diag', () => {
     // The local backend's real write, read back and delete.
     expect(a.storage.probe).toEqual({ ok: true, latencyMs: expect.any(Number) });
     expect(a.mail).toMatchObject({ target: path.join(dataDir, 'outbox'), waiting: expect.any(Number), failed: expect.any(Number) });
-    expect(a.server).toEqual({ node: process.version, uptimeSeconds: expect.any(Number) });
+    expect(a.server).toEqual({
+      node: process.version,
+      uptimeSeconds: expect.any(Number),
+      memory: { rss: expect.any(Number), heapUsed: expect.any(Number), embeddedDatabase: ENGINE === 'pglite' ? expect.any(Number) : null },
+    });
+    // PGlite's WebAssembly memory is part of this process's resident memory, and is tens of megabytes.
+    if (ENGINE === 'pglite') {
+      expect(a.server.memory.embeddedDatabase).toBeGreaterThan(16 * 1024 * 1024);
+      expect(a.server.memory.embeddedDatabase).toBeLessThan(a.server.memory.rss);
+    }
   });
 
   it('reports the storage probe as the storage service answers it, and a probe that throws as not ok, in words', async () => {

@@ -13,7 +13,7 @@ import { buildCommit } from './build-commit';
 import * as repo from './diag.repository';
 
 export interface DiagDeps extends Pick<ServerContext, 'db' | 'league' | 'storage'> {
-  database: Pick<DatabaseHandle, 'kind' | 'ping'>;
+  database: Pick<DatabaseHandle, 'kind' | 'ping' | 'embeddedMemoryBytes'>;
   config: Pick<Config, 'buildCommit' | 'smtpUrl' | 'dataDir' | 'storage'>;
   version: string;
   /** The orphan sweep of this server (what a failed delete left in storage). */
@@ -107,12 +107,13 @@ export function createDiagnostics(deps: DiagDeps): Diagnostics {
   }
 
   async function adminPart(): Promise<DiagAdmin> {
-    const [dbVersion, applied, probe, queue] = await Promise.all([
+    const [dbVersion, applied, probe, queue, embedded] = await Promise.all([
       settle(() => repo.databaseVersion(db)),
       settle(() => repo.appliedMigrations(db)),
       // The storage service measures its own round trip; the limit here is for a backend that never answers.
       settle(() => storage.probe(), 2 * CHECK_TIMEOUT_MS),
       settle(() => mailQueueCounts(db)),
+      settle(() => database.embeddedMemoryBytes()),
     ]);
     const latest = applied.ok ? applied.value.at(-1) : undefined;
     const storageProbe: DiagCheck = probe.ok
@@ -153,7 +154,12 @@ export function createDiagnostics(deps: DiagDeps): Diagnostics {
         failed: queue.ok ? queue.value.failed : null,
         ...(queue.ok ? {} : { queueError: `could not be counted: ${inWords(queue.error)}` }),
       },
-      server: { node: process.version, uptimeSeconds: Math.round(process.uptime()) },
+      server: {
+        node: process.version,
+        uptimeSeconds: Math.round(process.uptime()),
+        // The embedded database's figure is null when its worker did not answer (its own check above says why).
+        memory: { rss: process.memoryUsage.rss(), heapUsed: process.memoryUsage().heapUsed, embeddedDatabase: embedded.ok ? embedded.value : null },
+      },
     };
   }
 

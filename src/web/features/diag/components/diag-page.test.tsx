@@ -46,7 +46,7 @@ const adminAnswer: DiagResponse = {
       sweep: { lastRunAt: '2026-11-26T06:10:00.000Z', last: { listed: 40, found: 2, removed: 2, failed: 0 }, lastError: null, removedSinceStart: 5 },
     },
     mail: { target: 'data/outbox', waiting: 3, failed: 1 },
-    server: { node: 'v22.12.0', uptimeSeconds: 3_725 },
+    server: { node: 'v22.12.0', uptimeSeconds: 3_725, memory: { rss: 412 * 1_048_576, heapUsed: 61 * 1_048_576, embeddedDatabase: 250 * 1_048_576 } },
   },
 };
 
@@ -82,7 +82,7 @@ describe('the diagnostics page', () => {
     expect(within(card('Database')).getByText('PGlite (embedded PostgreSQL)')).toBeTruthy();
     expect(within(card('You')).getByText(memberProfile.id)).toBeTruthy();
     expect(within(card('League')).getByText('America/Chicago')).toBeTruthy();
-    for (const label of ['Migrations', 'Bucket', 'Write/read check', 'Left-behind bytes', 'Waiting', 'Failed', 'Version', 'Node.js']) expect(screen.queryByText(label)).toBeNull();
+    for (const label of ['Migrations', 'Bucket', 'Write/read check', 'Left-behind bytes', 'Waiting', 'Failed', 'Version', 'Node.js', 'Server memory']) expect(screen.queryByText(label)).toBeNull();
   });
 
   it('shows an admin the details, says what to do about a failed probe and failed mail, and copies everything for support', async () => {
@@ -100,6 +100,7 @@ describe('the diagnostics page', () => {
     expect(within(card('Mail')).getByText('Some emails failed')).toBeTruthy();
     expect(within(card('You')).getByText('{"groups":["board"]}')).toBeTruthy();
     expect(within(card('App')).getByText('1 h 2 min')).toBeTruthy();
+    expect(within(card('App')).getByText('412 MB resident (JavaScript 61 MB; the embedded database 250 MB)')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Copy for support' }));
     expect(writeText).toHaveBeenCalledTimes(1);

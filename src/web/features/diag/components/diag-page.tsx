@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { browserTimeZone } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
-import type { DiagResponse } from '../../../../shared/diag/diag.schemas';
+import type { DiagAdmin, DiagResponse } from '../../../../shared/diag/diag.schemas';
 import { useDiag, type TimedDiag } from '../api/get-diag';
 
 /** The message the error-boundary check (`/diag?throw=1`) throws, so a test can look for it. */
@@ -171,6 +171,7 @@ export function factCards({ diag, browserTz, leagueTzFallback, currentSeason }: 
         ? [
             { label: 'Node.js', value: admin.server.node },
             { label: 'Server up for', value: duration(admin.server.uptimeSeconds) },
+            { label: 'Server memory', value: memoryInWords(admin.server.memory) },
           ]
         : []),
     ],
@@ -317,6 +318,14 @@ export function supportText(cards: FactCard[], at: Date): string {
     for (const p of card.problems) lines.push(`Problem: ${p.title}. ${p.text}`);
   }
   return lines.join('\n');
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
+
+/** "412 MB resident (JavaScript 61 MB; the embedded database 250 MB)". */
+function memoryInWords(memory: DiagAdmin['server']['memory']): string {
+  const parts = [`JavaScript ${megabytes(memory.heapUsed)}`, ...(memory.embeddedDatabase === null ? [] : [`the embedded database ${megabytes(memory.embeddedDatabase)}`])];
+  return `${megabytes(memory.rss)} resident (${parts.join('; ')})`;
 }
 
 function duration(seconds: number): string {
