@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { databaseFailure } from '../../db/database-failure';
 import type { LeagueSettingsService } from '../league/league.service';
 import type { Live } from '../live/live.service';
-import { claimUnsentNotifications, markNotificationsHandedOver, type QueuedNotification } from '../notifications/notifications.service';
+import { claimUnsentNotifications, markNotificationsHandedOver, oldestUnsentNotifications, type QueuedNotification } from '../notifications/notifications.service';
 import { coachesOfTeam, findContact, type Contact } from '../users/users.service';
 import { layoutMail } from './mail-layout';
 import { createFileTransport, createSmtpTransport, type MailEnvelope, type MailLog, type MailTransport } from './mail-transport';
@@ -185,14 +185,14 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
   }
 
   /** The team's active coaches and the person named on the notification, who chose this kind of mail, once per address. */
-  async function recipientsOf(tx: Database, row: QueuedNotification, preference: MailPreference, coaches: Map<string, Contact[]>): Promise<Contact[]> {
+  async function recipientsOf(reader: Database, row: QueuedNotification, preference: MailPreference, coaches: Map<string, Contact[]>): Promise<Contact[]> {
     const people: Contact[] = [];
     if (row.teamId) {
-      if (!coaches.has(row.teamId)) coaches.set(row.teamId, await coachesOfTeam(tx, row.teamId));
+      if (!coaches.has(row.teamId)) coaches.set(row.teamId, await coachesOfTeam(reader, row.teamId));
       people.push(...coaches.get(row.teamId)!);
     }
     if (row.recipientUserId) {
-      const person = await findContact(tx, row.recipientUserId);
+      const person = await findContact(reader, row.recipientUserId);
       if (person) people.push(person);
     }
     const byAddress = new Map<string, Contact>();
@@ -203,39 +203,57 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
     return [...byAddress.values()];
   }
 
-  /** Hands one batch of notifications over to mail; returns how many notifications it took. */
+  /**
+   * Hands one batch of notifications over to mail; returns how many it took. The emails are written (the recipients
+   * read, the templates rendered) before the transaction, which then only claims the notifications still unsent,
+   * stores their emails and marks them: on PGlite a transaction holds the whole database, and a booking pressed
+   * meanwhile waited for twenty renders. A notification another server took meanwhile is left to it.
+   */
   async function handOver(mail: MailContext): Promise<number> {
+    const rows = await oldestUnsentNotifications(db, o.batchSize);
+    if (rows.length === 0) return 0;
+    const coaches = new Map<string, Contact[]>();
+    const messages: repo.NewMailRow[] = [];
+    const unwritten = new Set<string>();
+    for (const row of rows) {
+      const rendered = notificationMail(row.kind, row.payload, mail);
+      if (!rendered) {
+        unwritten.add(row.id);
+        continue;
+      }
+      const { text, html } = layoutMail(mail.leagueName, rendered.content);
+      for (const person of await recipientsOf(db, row, rendered.preference, coaches)) {
+        messages.push({
+          notificationId: row.id,
+          kind: row.kind,
+          toAddress: person.email,
+          toUserId: person.userId,
+          subject: rendered.subject,
+          textBody: text,
+          htmlBody: html,
+          messageId: messageIdFor(deps.publicUrl),
+        });
+      }
+    }
     return db.transaction(async (tx) => {
-      const rows = await claimUnsentNotifications(tx, o.batchSize);
-      if (rows.length === 0) return 0;
-      const coaches = new Map<string, Contact[]>();
-      const messages: repo.NewMailRow[] = [];
+      const claimed = new Set(
+        await claimUnsentNotifications(
+          tx,
+          rows.map((r) => r.id),
+        ),
+      );
+      if (claimed.size === 0) return 0;
       for (const row of rows) {
-        const rendered = notificationMail(row.kind, row.payload, mail);
-        if (!rendered) {
+        if (claimed.has(row.id) && unwritten.has(row.id)) {
           log.error({ notificationId: row.id, kind: row.kind }, 'no email is written for this kind of notification; it is marked handed over without one');
-          continue;
-        }
-        const { text, html } = layoutMail(mail.leagueName, rendered.content);
-        for (const person of await recipientsOf(tx, row, rendered.preference, coaches)) {
-          messages.push({
-            notificationId: row.id,
-            kind: row.kind,
-            toAddress: person.email,
-            toUserId: person.userId,
-            subject: rendered.subject,
-            textBody: text,
-            htmlBody: html,
-            messageId: messageIdFor(deps.publicUrl),
-          });
         }
       }
-      await repo.insertMail(tx, messages);
-      await markNotificationsHandedOver(
+      await repo.insertMail(
         tx,
-        rows.map((r) => r.id),
+        messages.filter((m) => typeof m.notificationId === 'string' && claimed.has(m.notificationId)),
       );
-      return rows.length;
+      await markNotificationsHandedOver(tx, [...claimed]);
+      return claimed.size;
     });
   }
 

@@ -1,4 +1,4 @@
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, PendingStatement } from '../../db/client';
 import { notificationOutbox } from '../../db/schema';
 
@@ -30,12 +30,9 @@ export interface UnsentRow {
   createdAt: Date;
 }
 
-/**
- * The oldest rows not yet handed to mail, locked for the caller's transaction. SKIP LOCKED: rows another
- * server is handing over right now are passed by, not waited for.
- */
-export async function claimUnsent(tx: Database, limit: number): Promise<UnsentRow[]> {
-  return tx
+/** The oldest rows not yet handed to mail, read without a lock: what the caller prepares before claiming them. */
+export async function oldestUnsent(db: Database, limit: number): Promise<UnsentRow[]> {
+  return db
     .select({
       id: notificationOutbox.id,
       kind: notificationOutbox.kind,
@@ -47,8 +44,22 @@ export async function claimUnsent(tx: Database, limit: number): Promise<UnsentRo
     .from(notificationOutbox)
     .where(isNull(notificationOutbox.sentAt))
     .orderBy(asc(notificationOutbox.createdAt))
-    .limit(limit)
+    .limit(limit);
+}
+
+/**
+ * Of these rows, the ones still not handed to mail, locked for the caller's transaction. SKIP LOCKED: rows another
+ * server is handing over right now are passed by, not waited for (and once it has committed, they are no longer
+ * unsent).
+ */
+export async function claimUnsent(tx: Database, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: notificationOutbox.id })
+    .from(notificationOutbox)
+    .where(and(inArray(notificationOutbox.id, ids), isNull(notificationOutbox.sentAt)))
     .for('update', { skipLocked: true });
+  return rows.map((r) => r.id);
 }
 
 export async function markSent(tx: Database, ids: string[]): Promise<void> {

@@ -111,8 +111,10 @@ const outboxRow = (n: Notification): repo.OutboxRow => ({
 export type QueuedNotification = repo.UnsentRow;
 
 /**
- * The mail worker's side of the outbox: the oldest notifications not yet handed to mail, locked in the
- * caller's transaction (other servers skip them), and marking them handed over in that same transaction.
+ * The mail worker's side of the outbox: it reads the oldest notifications not yet handed to mail (no lock) and writes
+ * their emails; then, in one short transaction, claims those still unsent (locked: other servers skip them), stores
+ * their emails and marks them handed over.
  */
-export const claimUnsentNotifications = (tx: Database, limit: number) => repo.claimUnsent(tx, limit);
+export const oldestUnsentNotifications = (db: Database, limit: number) => repo.oldestUnsent(db, limit);
+export const claimUnsentNotifications = (tx: Database, ids: string[]) => repo.claimUnsent(tx, ids);
 export const markNotificationsHandedOver = (tx: Database, ids: string[]) => repo.markSent(tx, ids);
