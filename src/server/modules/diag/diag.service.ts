@@ -116,6 +116,7 @@ export function createDiagnostics(deps: DiagDeps): Diagnostics {
       settle(() => database.embeddedMemoryBytes()),
     ]);
     const latest = applied.ok ? applied.value.at(-1) : undefined;
+    const usage = process.memoryUsage();
     const storageProbe: DiagCheck = probe.ok
       ? {
           ok: probe.value.ok,
@@ -158,7 +159,7 @@ export function createDiagnostics(deps: DiagDeps): Diagnostics {
         node: process.version,
         uptimeSeconds: Math.round(process.uptime()),
         // The embedded database's figure is null when its worker did not answer (its own check above says why).
-        memory: { rss: process.memoryUsage.rss(), heapUsed: process.memoryUsage().heapUsed, embeddedDatabase: embedded.ok ? embedded.value : null },
+        memory: { rss: usage.rss, heapUsed: usage.heapUsed, embeddedDatabase: embedded.ok ? embedded.value : null },
       },
     };
   }

@@ -214,11 +214,12 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
     if (rows.length === 0) return 0;
     const coaches = new Map<string, Contact[]>();
     const messages: repo.NewMailRow[] = [];
-    const unwritten = new Set<string>();
+    /** Notifications of a kind no email is written for: id → kind. */
+    const unwritten = new Map<string, string>();
     for (const row of rows) {
       const rendered = notificationMail(row.kind, row.payload, mail);
       if (!rendered) {
-        unwritten.add(row.id);
+        unwritten.set(row.id, row.kind);
         continue;
       }
       const { text, html } = layoutMail(mail.leagueName, rendered.content);
@@ -243,10 +244,8 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
         ),
       );
       if (claimed.size === 0) return 0;
-      for (const row of rows) {
-        if (claimed.has(row.id) && unwritten.has(row.id)) {
-          log.error({ notificationId: row.id, kind: row.kind }, 'no email is written for this kind of notification; it is marked handed over without one');
-        }
+      for (const [id, kind] of unwritten) {
+        if (claimed.has(id)) log.error({ notificationId: id, kind }, 'no email is written for this kind of notification; it is marked handed over without one');
       }
       await repo.insertMail(
         tx,

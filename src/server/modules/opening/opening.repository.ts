@@ -282,27 +282,19 @@ interface SaveInput {
 const saveManyStatement = preparedPerDatabase((db) =>
   db
     .select({ answers: sql<unknown>`answers` })
-    .from(sql`cgsl_save_preferences_many(${sql.placeholder('saves')}::jsonb, ${sql.placeholder('timeZone')}::text) as answers`)
+    .from(sql`cgsl_save_preferences_many(${sql.placeholder('saves')}::jsonb) as answers`)
     .prepare('cgsl_save_preferences_many'),
 );
 
 /**
  * The saves of one database handle, gathered (db/group-commit.ts): one goes at once; those that arrive while two
- * calls are on their way go together in the next call. One league, one time zone: a batch is split by zone anyway.
+ * calls are on their way go together in the next call.
  */
 const saveTogether = preparedPerDatabase((db) =>
   groupCommit<SaveInput, SaveAnswer>(
     async (saves) => {
-      const answers: SaveAnswer[] = new Array<SaveAnswer>(saves.length);
-      for (const timeZone of new Set(saves.map((s) => s.timeZone))) {
-        const at = saves.flatMap((s, i) => (s.timeZone === timeZone ? [i] : []));
-        const rows = await saveManyStatement(db).execute({
-          saves: JSON.stringify(at.map((i) => ({ roundId: saves[i]!.roundId, teamId: saves[i]!.teamId, slotIds: saves[i]!.slotIds, now: saves[i]!.now.toISOString() }))),
-          timeZone,
-        });
-        json<SaveAnswer[]>(rows[0]!.answers).forEach((answer, k) => (answers[at[k]!] = answer));
-      }
-      return answers;
+      const rows = await saveManyStatement(db).execute({ saves: JSON.stringify(saves.map((s) => ({ ...s, now: s.now.toISOString() }))) });
+      return json<SaveAnswer[]>(rows[0]!.answers);
     },
     { inFlight: 2, maxBatch: 50 },
   ),
