@@ -46,6 +46,14 @@ async function openSection() {
   return heading.closest('section')!;
 }
 
+/** The dialog titled `title`, found by its heading's text: a role search with a name walks the whole admin page. */
+async function findDialog(title: string) {
+  const heading = await screen.findByText(title, { selector: 'h2' });
+  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
+  expect(dialog?.getAttribute('aria-labelledby')).toBe(heading.id);
+  return dialog!;
+}
+
 describe('/admin-booking-control, opening round', () => {
   it('creates a round from the form (times in league time) and then shows its status and times', async () => {
     const now = Date.now();
@@ -70,7 +78,7 @@ describe('/admin-booking-control, opening round', () => {
     expect(await within(section).findByRole('heading', { name: 'No opening round for Spring' })).toBeTruthy();
     await user.click(within(section).getByRole('button', { name: 'Create an opening round' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'New opening round for Spring' });
+    const dialog = await findDialog('New opening round for Spring');
     const form = within(dialog);
     // The season's first two weeks are in the form already.
     expect(form.getByLabelText<HTMLInputElement>('First day').value).toBe(SEASON.startsOn);
@@ -196,7 +204,7 @@ describe('/admin-booking-control, opening round', () => {
     const section = await openSection();
     const user = setupUser();
     await user.click(await within(section).findByRole('button', { name: 'Edit round' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit the opening round' });
+    const dialog = await findDialog('Edit the opening round');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Preferences open').value).toBe(toLocalInput(round.opensAt, TZ));
     await user.click(within(dialog).getByRole('button', { name: 'Save round' }));
     expect(await within(dialog).findByText('The round covers days in its season only')).toBeTruthy();
