@@ -30,7 +30,7 @@
  * Settings: BENCH_SECONDS (5) per figure after BENCH_WARMUP_SECONDS (1) of warm-up; BENCH_DB=pglite|postgres
  * to run one database only; BENCH_LEAGUES (demo,10x,opening,feed) to run some only; BENCH_READS=0 skips the read figures; BENCH_FLOOR=0 skips the floor; BENCH_RESTARTS (5) restarts for
  * "restart to ready" (restart.ts: the demo league's server, spawn to the first 200 of /api/ready; 0 skips it); BENCH_STREAMS (500); BENCH_CPU_PROF=<dir> writes a CPU profile of each server run
- * (node --cpu-prof). Results: the table at the end, and bench/results/latest-<db>.json.
+ * (node --cpu-prof); BENCH_SERVER_NODE_ARGS adds node flags to the app server's command line. Results: the table at the end, and bench/results/latest-<db>.json.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,6 +58,8 @@ const CONNECTIONS = 20;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? DEFAULT_RUSH.streams);
 const LEAGUE_NAMES = (process.env.BENCH_LEAGUES ?? 'demo,10x,opening,feed').split(',');
 const LEAGUES = (['demo', '10x'] as const).filter((l) => LEAGUE_NAMES.includes(l));
+/** Extra node flags for the app server (BENCH_SERVER_NODE_ARGS, space-separated), to try a runtime setting side by side. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const OPENING_ROUND = LEAGUE_NAMES.includes('opening');
 const FEEDS = LEAGUE_NAMES.includes('feed');
 /** BENCH_FLOOR=0 leaves the floor (bench/floor) out of the 10x league's bookings and rush. */
@@ -115,7 +117,7 @@ async function startServer(env: Record<string, string>): Promise<{ proc: BenchPr
     },
     /is running at/,
     // A CPU profile of each server run (written when it stops), to see where a slow figure spends its time.
-    { nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [] },
+    { nodeArgs: [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : []), ...SERVER_NODE_ARGS] },
   );
   return { proc, base, startMs: performance.now() - began };
 }

@@ -136,6 +136,29 @@ describe.runIf(Boolean(pgUrl))('when PostgreSQL does not answer', () => {
     expect((await book(t, next)).statusCode).toBe(201);
     await until('the next booking heard', 2_000, async () => (heard.some((e) => e.type === 'slots' && e.slotIds.includes(next)) ? true : undefined));
   });
+
+  it('the signed-in people and the league settings: changed on another server while this one could not listen, read afresh once it listens again', async () => {
+    const admin = await t.signUp({ email: 'outage-admin@example.org', role: 'admin' });
+    const member = await t.signUp({ email: 'outage-member@example.org', role: 'coach', teamId: league.teamIds[0]! });
+    const asPerson = (app: App, person: TestUser, method: 'GET' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+      app.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: person.cookie, origin: TEST_ORIGIN } });
+    await until('listening', 3_000, async () => (second.context.live.hearsEverything() ? true : undefined));
+    // Both cached on the second server: the league as it is, the member as signed in and enabled.
+    const before = (await asPerson(second, member, 'GET', '/api/league')).json<{ name: string; shortName: string; timeZone: string; contactEmail: string | null }>();
+    expect((await asPerson(second, member, 'GET', '/api/me')).statusCode).toBe(200);
+    heard.length = 0;
+    await proxy.refuse();
+    await until('the break is heard', 2_000, async () => (heard.some((e) => e.type === 'resync') ? true : undefined));
+    // Changed on the first server; their NOTIFY cannot reach the second one.
+    const renamed = { ...before, name: `${before.name} (renamed in the outage)` };
+    expect((await asPerson(t, admin, 'PUT', '/api/league', renamed)).statusCode).toBe(200);
+    expect((await asPerson(t, admin, 'PATCH', `/api/admin/users/${member.id}`, { disabled: true })).statusCode).toBe(200);
+    await proxy.heal();
+    await until('listening again', 3_000, async () => (second.context.live.hearsEverything() ? true : undefined));
+    // Listening again, the second server trusts its caches again: they must not hold what it had before the break.
+    expect((await asPerson(second, member, 'GET', '/api/league')).json<{ name: string }>().name).toBe(renamed.name);
+    expect((await asPerson(second, member, 'GET', '/api/me')).statusCode).toBe(401);
+  });
 });
 
 describe.runIf(Boolean(pgUrl))('the query time limit (postgres-deadline.ts)', () => {
