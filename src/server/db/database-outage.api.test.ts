@@ -1,15 +1,21 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import postgres from 'postgres';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import type { LiveEvent } from '../context';
-import { seedLeague, type League } from '../test/booking-fixtures';
+import { createFileTransport } from '../modules/mail/mail-transport';
+import { createMailWorker } from '../modules/mail/mail-worker';
+import { at, nextMonday, seedLeague, type League } from '../test/booking-fixtures';
 import { startFaultProxy, type FaultProxy } from '../test/pg-fault-proxy';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../test/test-app';
 import { openPostgres, type DatabaseHandle } from './client';
 import { DATABASE_DOWN_MESSAGE, databaseFailure, QUERY_TIMEOUT } from './database-failure';
 import { withDeadline } from './postgres-deadline';
+import { notificationOutbox } from './schema';
 
 /**
  * The app on a real PostgreSQL reached through a relay the test can break (test/pg-fault-proxy.ts): refused,
@@ -158,6 +164,36 @@ describe.runIf(Boolean(pgUrl))('when PostgreSQL does not answer', () => {
     // Listening again, the second server trusts its caches again: they must not hold what it had before the break.
     expect((await asPerson(second, member, 'GET', '/api/league')).json<{ name: string }>().name).toBe(renamed.name);
     expect((await asPerson(second, member, 'GET', '/api/me')).statusCode).toBe(401);
+  });
+
+  it('the mail worker: a reminder check that failed while the database was down runs again at the next pass, not an hour later', async () => {
+    const booked = await book(t, league.slotIds[3]![0]!);
+    expect(booked.statusCode).toBe(201);
+    const bookingId = booked.json<{ booking: { id: string } }>().booking.id;
+    // The evening before the practice, in league time; the worker looks for reminders once an hour.
+    const evening = at(nextMonday().add({ days: 2 }), '19:00');
+    let clock = evening;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'outage-mail-'));
+    const silent = { info: () => {}, warn: () => {}, error: () => {} };
+    // Its league settings come through the first server (not behind the relay), so a pass gets as far as the reminder check.
+    const worker = createMailWorker(
+      { db: handle.db, league: t.context.league, transport: createFileTransport(dir, silent), publicUrl: t.config.publicUrl, log: silent },
+      { reminderEveryMs: 3_600_000, now: () => clock },
+    );
+    const reminded = async () =>
+      (await t.database.db.select({ id: notificationOutbox.id }).from(notificationOutbox).where(eq(notificationOutbox.dedupeKey, `reminder:${bookingId}`))).length;
+    try {
+      await proxy.refuse();
+      await expect(worker.runOnce()).rejects.toThrow();
+      expect(await reminded()).toBe(0);
+      await proxy.heal();
+      clock = new Date(evening.getTime() + 60_000);
+      await until('a pass with the database back', 3_000, async () => worker.runOnce().then(() => true, () => undefined));
+      expect(await reminded()).toBe(1);
+    } finally {
+      await worker.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -354,8 +354,9 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
     const { mail, from } = await context();
     const now = o.now();
     if (now.getTime() - lastReminderCheck >= o.reminderEveryMs) {
-      lastReminderCheck = now.getTime();
+      // Marked done only once it has run: a check that failed (the database down) runs again at the next pass.
       await queueDueReminders(db, mail.timeZone, now, o.reminderHour);
+      lastReminderCheck = now.getTime();
     }
     if (deps.dueWork) {
       try {
