@@ -5,7 +5,10 @@ import { json, memberProfile, preloadPages, renderApp, stubApi } from '../../../
 import { setupUser } from '../../../test/user';
 import { greet } from '../greeting';
 
-preloadPages(() => import('../../../app/pages/not-found-page'));
+preloadPages(
+  () => import('../../../app/pages/not-found-page'),
+  () => import('../../../app/shell/app-toaster'),
+);
 afterEach(() => {
   act(() => toast.remove());
   cleanup();
@@ -41,5 +44,5 @@ describe('logging out', () => {
     expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' })).toBeTruthy();
     expect(screen.queryByText(greeting)).toBeNull();
     expect(await screen.findByText('You are logged out.')).toBeTruthy();
-  }, 15_000);
+  });
 });

@@ -2,8 +2,10 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Clinic } from '../../../../shared/clinics/clinics.schemas';
 import { todayInZone } from '../../../lib/dates';
-import { json, renderApp, stubApi } from '../../../test/render-app';
+import { json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
 import { testSlot } from '../../../test/slot-fixture';
+
+preloadPages(() => import('./public-calendar-page'));
 
 // /public-calendar lists the league's published clinics beside its practices (issue 24): a visitor sees the
 // clinic's title, place and places left; an unpublished one (admins get those from the same list) is not shown.
@@ -85,5 +87,5 @@ describe('the public calendar', () => {
     expect(screen.getByText('Lincoln Middle School gym · 7 of 12 places left')).toBeTruthy();
     expect(screen.getByText('Blue Jays practice')).toBeTruthy();
     expect(screen.queryByText(/Draft catching clinic/)).toBeNull();
-  }, 10_000);
+  });
 });

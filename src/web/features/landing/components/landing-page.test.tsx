@@ -51,5 +51,5 @@ describe('the landing page', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: /Welcome back/ })).toBeNull());
     expect(screen.getByRole('heading', { name: 'Coach, parent or volunteer?' })).toBeTruthy();
     expect(localStorage.getItem(PROFILE_CACHE_KEY)).toBeNull();
-  }, 20_000);
+  });
 });

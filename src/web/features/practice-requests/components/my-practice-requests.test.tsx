@@ -1,10 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
-import { json, memberProfile, renderApp, stubApi } from '../../../test/render-app';
+import { json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
 
 // A coach's requests on /practice-request (issue 24, fix 7): an approved request whose practice was cancelled
 // later says so plainly, with the day of the cancellation in the league's zone (America/Chicago in the stub).
+
+preloadPages(() => import('./practice-request-page'));
 
 const coach = { ...memberProfile, role: 'coach' as const };
 const DAY = 86_400_000;
@@ -76,5 +78,5 @@ describe("the coach's practice requests", () => {
     expect(items[0]!.textContent).toContain('Approved; practice cancelled on Tue, Dec 8. It was Field 1, Riverside Park');
     expect(items[1]!.textContent).toContain('Booked: Field 1, Riverside Park');
     expect(items[1]!.textContent).not.toContain('cancelled');
-  }, 10_000);
+  });
 });

@@ -63,5 +63,5 @@ describe("the admins' practice-request list", () => {
     const card = await screen.findByRole('listitem', { name: /Blue Jays/ });
     expect(card.textContent).toContain('Approved; practice cancelled on Tue, Dec 8. It was Field 1');
     expect(card.textContent).not.toContain('Booked:');
-  }, 10_000);
+  });
 });
