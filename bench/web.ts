@@ -12,7 +12,8 @@
  *       FCP, LCP, TBT, CLS and the bytes of the page.
  * Figures, not pass/fail; each is printed beside its target from issue 11.
  *
- * Options: --no-build (measure dist/web as it is), --runs=N (Lighthouse runs, default 3), --skip-lighthouse.
+ * Options: --no-build (measure dist/web as it is), --runs=N (Lighthouse runs, default 3), --skip-lighthouse;
+ * BENCH_WEB_REPORTS=<dir> keeps each Lighthouse report as JSON.
  * Environment: WEB_DIST_DIR (a build elsewhere), CHROMIUM (default /usr/bin/chromium), SLOT_SELECTOR (see SLOT).
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -188,6 +189,11 @@ async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    // BENCH_WEB_REPORTS=<dir> keeps each run's whole report (its long tasks, the main thread's work by script).
+    if (process.env.BENCH_WEB_REPORTS) {
+      fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
