@@ -3,15 +3,20 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { buildApp } from './app';
-import { listenForBackupRequests, pgliteClientOf } from './backup/pglite-backup';
 import { resolveAuthSecret } from './auth-secret';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openPglite, openPostgres, type DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock';
-import { seedDemo } from './demo/demo-data';
+import { startPgliteWorker, type PgliteWorkerClient } from './db/pglite-worker';
 import { loggerOptions } from './logger';
-import { issueSetupLink } from './modules/setup/setup.service';
+
+/**
+ * The app's code (Fastify, the ORM, auth, every module), loaded once the embedded database has started in its thread
+ * (issue 27, restart to ready): on two cores, loading it (about as long as PGlite's start) and the start overlap.
+ * Everything above is light: node's own modules, the settings' schema and the worker's client.
+ */
+const loadServerCode = () => import('./server-code');
+type ServerCode = Awaited<ReturnType<typeof loadServerCode>>;
 
 /** From the signal, in-flight requests get this long to finish; then their connections are cut. */
 const SHUTDOWN_GRACE_MS = 7_000;
@@ -27,19 +32,37 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; lock: DataDirLock | null }> {
+/**
+ * PostgreSQL: a pool, connecting on first use. PGlite: the data directory locked for this process, then the database
+ * started in its thread (PGLITE_WORKER), before the app's code loads; `open` finishes once that code is in.
+ */
+function startDatabase(config: Config): { lock: DataDirLock | null; open: (code: ServerCode) => Promise<DatabaseHandle> } {
   if (config.databaseUrl) {
-    const database = openPostgres(config.databaseUrl, { connectTimeoutMs: config.databaseConnectTimeoutMs, queryTimeoutMs: config.databaseQueryTimeoutMs });
-    return { database, lock: null };
+    const url = config.databaseUrl;
+    return { lock: null, open: async ({ openPostgres }) => openPostgres(url, { connectTimeoutMs: config.databaseConnectTimeoutMs, queryTimeoutMs: config.databaseQueryTimeoutMs }) };
   }
   const lock = lockDataDir(config.dataDir);
+  const options = { dataDir: path.join(config.dataDir, 'pglite'), sharedBuffers: config.pgliteSharedBuffers };
+  let started: Promise<PgliteWorkerClient> | undefined;
   try {
-    const database = await openPglite({ dataDir: path.join(config.dataDir, 'pglite'), sharedBuffers: config.pgliteSharedBuffers, worker: config.pgliteWorker });
-    return { database, lock };
+    started = config.pgliteWorker ? startPgliteWorker(options) : undefined;
   } catch (err) {
     lock.release();
     throw err;
   }
+  // Awaited in `open`; a failure meanwhile is not an unhandled rejection.
+  started?.catch(() => undefined);
+  return {
+    lock,
+    open: async ({ openPglite }) => {
+      try {
+        return await openPglite({ ...options, worker: config.pgliteWorker, ...(started ? { started } : {}) });
+      } catch (err) {
+        lock.release();
+        throw err;
+      }
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -51,14 +74,17 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  let starting: ReturnType<typeof startDatabase>;
   try {
-    opened = await openDatabase(config);
+    starting = startDatabase(config);
   } catch (err) {
     if (err instanceof DataDirLockedError) fail(`Cannot start: ${err.message}`);
     throw err;
   }
-  const { database, lock } = opened;
+  const { lock } = starting;
+  const code = await loadServerCode();
+  const { buildApp, listenForBackupRequests, pgliteClientOf, seedDemo, issueSetupLink } = code;
+  const database = await starting.open(code);
   await database.migrate();
 
   const { secret, generated } = resolveAuthSecret(config.authSecret, config.dataDir);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { createPgliteClient, embeddedMemoryBytes, type PgliteOptions } from './pglite-open';
-import { PgliteWorkerClient } from './pglite-worker';
+import { PgliteWorkerClient, startPgliteWorker } from './pglite-worker';
 import { withDeadline } from './postgres-deadline';
 import * as schema from './schema';
 
@@ -81,19 +81,15 @@ export interface OpenPgliteOptions extends PgliteOptions {
    * server's event loop. Off: PGlite runs in this thread, as the API tests' many small databases do.
    */
   worker?: boolean;
+  /** The worker already started (`startPgliteWorker`), so the database opened while the app's code loaded. */
+  started?: Promise<PgliteWorkerClient>;
 }
 
 /** The PGlite client under drizzle: in this thread, or in a worker thread answering the same calls. */
 export type EmbeddedClient = PGlite | PgliteWorkerClient;
 
-export async function openPglite({ worker = false, ...options }: OpenPgliteOptions): Promise<DatabaseHandle> {
-  const client: EmbeddedClient = worker
-    ? await PgliteWorkerClient.create({
-        ...options,
-        // Every statement fails from now on (the health check says so); the log says why.
-        onLost: (err) => process.stderr.write(`${err.message}\n`),
-      })
-    : await createPgliteClient(options);
+export async function openPglite({ worker = false, started, ...options }: OpenPgliteOptions): Promise<DatabaseHandle> {
+  const client: EmbeddedClient = started ? await started : worker ? await startPgliteWorker(options) : await createPgliteClient(options);
   // drizzle-orm/pglite calls only `query` (with rowMode and parsers) and `transaction`, which both clients answer.
   const orm = () => drizzlePglite(client as PGlite, { schema });
   const db = orm() as unknown as Database;

@@ -104,6 +104,15 @@ function failure(message: string, code: string, cause?: unknown): Error {
   return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code });
 }
 
+/**
+ * Starts the server's database in its thread. Every statement fails once the worker is lost; the log says why. The
+ * server calls it before loading the app's code, so the two start side by side (server.ts); `openPglite` takes the
+ * started client.
+ */
+export function startPgliteWorker(options: PgliteOptions): Promise<PgliteWorkerClient> {
+  return PgliteWorkerClient.create({ ...options, onLost: (err) => process.stderr.write(`${err.message}\n`) });
+}
+
 export class PgliteWorkerClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
