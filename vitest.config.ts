@@ -25,7 +25,9 @@ export default defineConfig({
           include: ['src/server/**/*.api.test.ts', 'bench/**/*.api.test.ts'],
           exclude: ['src/server/**/*.resilience.test.ts'],
           environment: 'node',
-          globalSetup: ['src/server/test/global-setup.ts'],
+          // The server compiled once per run, so the files that start it as a process (mail crash and restart) start
+          // it as production does, not through tsx (server-process.ts; server.api.test.ts runs server.ts itself).
+          globalSetup: ['src/server/test/global-setup.ts', 'src/server/test/server-build.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file builds its own app on its own database (test/test-app.ts), so the files of one worker can share
