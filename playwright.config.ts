@@ -1,7 +1,7 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { E2E_WORKERS, thisWorker, workerServer } from './e2e/workers';
+import { ALL_WORKERS, E2E_WORKERS, thisWorker, WAITING_JOURNEYS, workerServer } from './e2e/workers';
 
 // Separate ports, data dirs and builds let several checkouts (or people) run the journeys side by side
 // (E2E_PORT, E2E_OIDC_PORT, E2E_DATA_DIR, E2E_WEB_DIST_DIR, E2E_SERVER_DIST_DIR, E2E_OUTPUT_DIR); e2e/workers.ts
@@ -28,7 +28,8 @@ export default defineConfig({
   fullyParallel: false,
   // A worker runs its files one after another on its own server (e2e/workers.ts), so the journeys of one worker
   // share that server's demo league as they did when there was one worker; two workers (E2E_WORKERS) never share data.
-  workers: E2E_WORKERS,
+  // The journeys that wait on the clock (WAITING_JOURNEYS) have a worker and a server of their own beside them.
+  workers: ALL_WORKERS,
   // No retries: a journey that fails once is a defect to find, not to run again.
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }], ['html', { open: 'never', outputFolder: process.env.E2E_HTML_REPORT ?? 'playwright-report' }]],
@@ -45,8 +46,11 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => workerServer(i)).flatMap((w): NonNullable<PlaywrightTestConfig['webServer']> => [
+  projects: [
+    { name: 'chromium', testIgnore: WAITING_JOURNEYS, workers: E2E_WORKERS, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'waiting on the clock', testMatch: WAITING_JOURNEYS, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: Array.from({ length: ALL_WORKERS }, (_, i) => workerServer(i)).flatMap((w): NonNullable<PlaywrightTestConfig['webServer']> => [
     {
       command: 'node --import tsx e2e/oidc-provider-server.ts',
       url: `${w.oidcIssuer}/.well-known/openid-configuration`,

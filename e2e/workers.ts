@@ -11,6 +11,15 @@ import os from 'node:os';
 // the timeouts were reached under load for no gain.
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(os.availableParallelism() / 2)));
 
+/**
+ * Journeys that mostly wait on the wall clock (the opening round's draw at its time: a minute of nobody's page open)
+ * run in one more worker of their own, beside the others, so the waiting costs the suite no time. Measured on 2 CPUs:
+ * the draw journey spent 70 s of the journeys' 429 s waiting, with both cores idle.
+ */
+export const WAITING_JOURNEYS = /opening\.spec\.ts$/;
+/** Every worker at once: E2E_WORKERS for the journeys, and the one for those that wait. */
+export const ALL_WORKERS = E2E_WORKERS + 1;
+
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
 // The provider's port follows E2E_PORT (E2E_PORT + 2000 unless E2E_OIDC_PORT says: clear of Vite's 5173 beside 4173).
 const BASE_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? BASE_PORT + 2000);

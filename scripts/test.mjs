@@ -123,13 +123,17 @@ const postgresThenNode24 = async (opts) => {
   if (pgUrl) await vitest('API tests (PostgreSQL)', 'vitest-postgres', ['--project', 'api', serverWorkers], { TEST_DATABASE_URL: pgUrl })(opts);
   if (process.env.SKIP_NODE24 !== '1') await node24(opts);
 };
+// Debian's Chromium for the journeys, when the machine lacks it (apt: mostly download and disk), installed beside them.
+const browser = step('browser', 'bash', ['scripts/ensure-chromium.sh']);
+let browserReady = false;
 await together(
   postgresThenNode24,
+  (opts) => browser(opts).then((ok) => (browserReady = ok)),
   // Crashes, shutdown under load, backup and restore, hostile input: once, on PGlite and (when set) PostgreSQL.
   vitest('resilience (crashes, shutdown, backup, hostile input)', 'vitest-resilience', ['--project', 'resilience'], {}),
 );
 // 4. The journeys: one Playwright worker per two CPUs, each with its own server and demo league (playwright.config.ts, e2e/workers.ts).
-if (await run('browser', 'bash', ['scripts/ensure-chromium.sh'])) {
+if (browserReady) {
   const out = path.join(reports, 'playwright.json');
   await run('browser journeys (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
   if (fs.existsSync(out)) {
