@@ -42,7 +42,7 @@ import { openingRoutes } from './modules/opening/opening.routes';
 import { drawDueRounds } from './modules/opening/opening.service';
 import { registerAccess, registerOriginCheck } from './plugins/access';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
-import { BUSY_FROM_REQUESTS, countRequestsInFlight } from './plugins/in-flight';
+import { serverBusy, watchRequests } from './plugins/in-flight';
 import { registerHostCheck } from './plugins/request-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -98,7 +98,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   const storage = createStorage({ db, config, log: app.log });
   const context: ServerContext = { db, live, league, cache, storage, adminClaim: config.oidc?.adminClaim ?? DEFAULT_ADMIN_CLAIM };
   const auth = createAuth(config, db, authSecret, { league, live, warn: (message, detail) => app.log.warn(detail ?? {}, message) });
-  const inFlight = countRequestsInFlight(app);
+  const requests = watchRequests(app);
   const mail = createMailWorker(
     {
       db,
@@ -108,7 +108,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
       publicUrl: config.publicUrl,
       mailFrom: config.mailFrom,
       log: app.log,
-      busy: () => inFlight() >= BUSY_FROM_REQUESTS,
+      busy: serverBusy(requests),
       // The opening round's draw at its draw time, on whichever server gets to it first (decision 030).
       dueWork: (now) => drawDueRounds(context, now),
     },

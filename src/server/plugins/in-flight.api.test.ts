@@ -1,10 +1,11 @@
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRequestsInFlight } from './in-flight';
+import { BUSY_FOR_MS_AFTER_A_REQUEST, BUSY_FROM_REQUESTS, serverBusy, watchRequests } from './in-flight';
 
 const app = Fastify();
-const inFlight = countRequestsInFlight(app);
+const requests = watchRequests(app);
+const inFlight = requests.inFlight;
 let release: () => void = () => {};
 let gate = new Promise<void>((r) => (release = r));
 app.get('/slow', async () => {
@@ -43,6 +44,31 @@ describe('requests in flight', () => {
     release();
     await Promise.all(answered);
     await until(() => inFlight() === 0);
+    gate = new Promise<void>((r) => (release = r));
+    events.abort();
+  });
+
+  it('is busy while a request is answered and for a moment after, then idle; a live stream keeps nothing busy', async () => {
+    const events = new AbortController();
+    const busy = serverBusy(requests);
+    // Idle first: nothing answered for the moment mail waits.
+    await until(() => !busy());
+    const stream = await fetch(`${base}/api/events`, { signal: events.signal });
+    expect(stream.status).toBe(200);
+    expect(busy()).toBe(false);
+    const slow = fetch(`${base}/slow`);
+    await until(() => inFlight() === 1);
+    expect(busy()).toBe(true);
+    release();
+    await slow;
+    await until(() => inFlight() === 0);
+    // Answered a moment ago: still busy, as mail should wait for a pause (a minute's pause here, so that a slow
+    // machine cannot make the moment pass before the check)…
+    expect(serverBusy(requests, 60_000)()).toBe(true);
+    // …which comes once no request has come for BUSY_FOR_MS_AFTER_A_REQUEST.
+    await until(() => !busy());
+    expect(requests.idleMs()).toBeGreaterThanOrEqual(BUSY_FOR_MS_AFTER_A_REQUEST);
+    expect(BUSY_FROM_REQUESTS).toBeGreaterThan(1);
     gate = new Promise<void>((r) => (release = r));
     events.abort();
   });
