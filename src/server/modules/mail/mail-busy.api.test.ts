@@ -11,7 +11,7 @@ let coach: TestUser;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  league = await seedLeague(t, { teams: 1 });
+  league = await seedLeague(t, { teams: 1, rules: { maxPerWeek: 3, maxUpcoming: 3 } });
   coach = await t.signUp({ email: 'busy-coach@example.org', role: 'coach', teamId: league.teamIds[0]! });
 }, 60_000);
 afterAll(() => t.close());
@@ -62,6 +62,34 @@ describe('the mail worker under load', () => {
     await book(2);
     const result = await worker.runOnce();
     expect(result.sent).toBeGreaterThanOrEqual(1);
+    expect(transport.sent.map((m) => m.to)).toContain('busy-coach@example.org');
+  });
+
+  it('runs the work due at its time (the opening round draw) at once, while the mail itself waits for a quiet moment', async () => {
+    let busy = true;
+    let asked = 0;
+    const due: Date[] = [];
+    const transport = capture();
+    const worker = createMailWorker(
+      {
+        db: t.database.db,
+        league: t.context.league,
+        transport,
+        publicUrl: t.config.publicUrl,
+        log: silent,
+        busy: () => (asked++, busy),
+        dueWork: async (now) => void due.push(now),
+      },
+      { busyCheckMs: 5, maxDeferMs: 60_000 },
+    );
+    await book(3);
+    const pass = worker.runOnce();
+    // The server stays busy: the due work has run, the mail has not gone out.
+    await until(() => asked >= 5);
+    expect(due).toHaveLength(1);
+    expect(transport.sent).toEqual([]);
+    busy = false;
+    await pass;
     expect(transport.sent.map((m) => m.to)).toContain('busy-coach@example.org');
   });
 });

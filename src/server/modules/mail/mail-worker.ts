@@ -81,7 +81,8 @@ export interface MailWorkerDeps {
   busy?: () => boolean;
   /**
    * Work other modules want done at its time with nobody's browser open (the opening round's draw), run at the start
-   * of every pass, before the notifications are handed over (so what it queues goes out in the same pass). It must be
+   * of every pass, before the pass waits for a quiet moment and before the notifications are handed over (so what it
+   * queues goes out in the same pass). It must be
    * safe on several servers at once; a failure is logged and it runs again at the next pass.
    */
   dueWork?: (now: Date) => Promise<unknown>;
@@ -350,6 +351,14 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
 
   async function onePass(): Promise<PassResult> {
     const result: PassResult = { handedOver: 0, sent: 0, pruned: 0, retrying: 0, failed: 0 };
+    // Work due at its time (the opening round's draw) does not wait for a quiet moment: the league is waiting for it.
+    if (deps.dueWork) {
+      try {
+        await deps.dueWork(o.now());
+      } catch (err) {
+        log.error({ err }, 'due work (the opening round draw) failed; it runs again at the next pass');
+      }
+    }
     await quiet();
     const { mail, from } = await context();
     const now = o.now();
@@ -357,13 +366,6 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
       // Marked done only once it has run: a check that failed (the database down) runs again at the next pass.
       await queueDueReminders(db, mail.timeZone, now, o.reminderHour);
       lastReminderCheck = now.getTime();
-    }
-    if (deps.dueWork) {
-      try {
-        await deps.dueWork(now);
-      } catch (err) {
-        log.error({ err }, 'due work (the opening round draw) failed; it runs again at the next pass');
-      }
     }
     for (;;) {
       await quiet();
