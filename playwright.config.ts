@@ -12,6 +12,8 @@ const SERVER_DIST_DIR = process.env.E2E_SERVER_DIST_DIR ?? 'dist-server';
 if (!fs.existsSync(path.join(SERVER_DIST_DIR, 'server.js'))) {
   throw new Error(`The journeys run the compiled server, and ${SERVER_DIST_DIR}/server.js is missing: run npm run build (or node scripts/build-server.mjs) first.`);
 }
+// Debian's Chromium (launchOptions.executablePath), not a Playwright channel.
+const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
 const OIDC_CLIENT_SECRET = 'e2e-only-client-secret-not-used-anywhere-else';
 
 /**
@@ -47,8 +49,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: WAITING_JOURNEYS, workers: E2E_WORKERS, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'waiting on the clock', testMatch: WAITING_JOURNEYS, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: WAITING_JOURNEYS, workers: E2E_WORKERS, use: desktopChrome },
+    { name: 'waiting on the clock', testMatch: WAITING_JOURNEYS, workers: 1, use: desktopChrome },
   ],
   webServer: Array.from({ length: ALL_WORKERS }, (_, i) => workerServer(i)).flatMap((w): NonNullable<PlaywrightTestConfig['webServer']> => [
     {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY_FOR_MS_AFTER_A_REQUEST, BUSY_FROM_REQUESTS, serverBusy, watchRequests } from './in-flight';
+import { BUSY_FOR_MS_AFTER_A_REQUEST, serverBusy, watchRequests } from './in-flight';
 
 const app = Fastify();
 const requests = watchRequests(app);
@@ -68,7 +68,6 @@ describe('requests in flight', () => {
     // …which comes once no request has come for BUSY_FOR_MS_AFTER_A_REQUEST.
     await until(() => !busy());
     expect(requests.idleMs()).toBeGreaterThanOrEqual(BUSY_FOR_MS_AFTER_A_REQUEST);
-    expect(BUSY_FROM_REQUESTS).toBeGreaterThan(1);
     gate = new Promise<void>((r) => (release = r));
     events.abort();
   });

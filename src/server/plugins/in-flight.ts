@@ -33,7 +33,7 @@ export const BUSY_FROM_REQUESTS = 16;
 /**
  * A request this recent (ms) means people are at work: mail waits for a pause. Measured on PGlite (bench, 200 bookings
  * one after another): a mail pass that ran between two bookings made the next one 30-60 ms instead of 4 ms, a p99 of
- * ×2.2-3.0 the floor's; with mail waiting for a pause, ×0.9-1.0.
+ * ×2.2-3.0 the floor's; with mail waiting for a pause, ×1.2-2.0 (the rest is the first bookings' cold start).
  */
 export const BUSY_FOR_MS_AFTER_A_REQUEST = 150;
 
