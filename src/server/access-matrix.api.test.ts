@@ -289,6 +289,16 @@ const MATRIX: Record<string, Entry> = {
     expect: ADMIN_ONLY,
   },
   'DELETE /api/blocks/:id': { access: 'admin', call: async (_as, f) => ({ url: `/api/blocks/${await f.block()}` }), expect: ADMIN_ONLY },
+  // ---- rain-outs and make-up credits (issue 28) ----
+  'GET /api/field-status': { access: 'public', call: () => ({ url: '/api/field-status' }), expect: PUBLIC },
+  'GET /api/rain-outs/mine': { access: 'user', call: () => ({ url: '/api/rain-outs/mine' }), expect: SIGNED_IN },
+  'POST /api/rain-outs/:id/dismiss': { access: 'user', call: async (_as, f) => ({ url: `/api/rain-outs/${await f.rainOut()}/dismiss`, body: {} }), expect: SIGNED_IN },
+  'GET /api/rain-outs': { access: 'admin', call: () => ({ url: '/api/rain-outs' }), expect: ADMIN_ONLY },
+  'POST /api/rain-outs': { access: 'admin', call: async (_as, f) => ({ url: '/api/rain-outs', body: await f.rainOutBody() }), expect: ADMIN_ONLY },
+  'POST /api/rain-outs/:id/reopen': { access: 'admin', call: async (_as, f) => ({ url: `/api/rain-outs/${await f.rainOut()}/reopen`, body: {} }), expect: ADMIN_ONLY },
+  'GET /api/makeup-credits': { access: 'admin', call: (_as, f) => ({ url: `/api/makeup-credits?teamId=${f.teamB}` }), expect: ADMIN_ONLY },
+  'POST /api/makeup-credits': { access: 'admin', call: (_as, f) => ({ url: '/api/makeup-credits', body: { teamId: f.teamB, reason: 'Umpire no-show' } }), expect: ADMIN_ONLY },
+  'DELETE /api/makeup-credits/:id': { access: 'admin', call: async (_as, f) => ({ url: `/api/makeup-credits/${await f.makeupCredit()}` }), expect: ADMIN_ONLY },
   // A game on a field the league does not have: a problem row, so an admin's apply changes nothing.
   'POST /api/admin/schedule-import/preview': {
     access: 'admin',
@@ -947,6 +957,25 @@ class Fixtures {
     });
     if (res.statusCode !== 201) throw new Error(`could not make a block: ${res.statusCode} ${res.body}`);
     return res.json<{ block: { id: string } }>().block.id;
+  }
+
+  /** A rain-out of a spare facility of its own, over an evening in 2031. */
+  async rainOutBody(): Promise<unknown> {
+    return { facilityId: await this.facility(), startsAt: '2031-05-05T21:00:00.000Z', endsAt: '2031-05-06T02:00:00.000Z', reason: 'Wet fields' };
+  }
+
+  /** A rain-out made by the admin through the API. */
+  async rainOut(): Promise<string> {
+    const res = await this.asAdmin('POST', '/api/rain-outs', await this.rainOutBody());
+    if (res.statusCode !== 201) throw new Error(`could not rain out: ${res.statusCode} ${res.body}`);
+    return res.json<{ closure: { id: string } }>().closure.id;
+  }
+
+  /** A make-up credit of team B, granted by the admin through the API. */
+  async makeupCredit(): Promise<string> {
+    const res = await this.asAdmin('POST', '/api/makeup-credits', { teamId: this.teamB, reason: 'Umpire no-show' });
+    if (res.statusCode !== 201) throw new Error(`could not grant a credit: ${res.statusCode} ${res.body}`);
+    return res.json<{ credit: { id: string } }>().credit.id;
   }
 
   /** One week of one evening slot on a spare season's field: a small, valid generator request. */

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
+import { rainOutsRoutes } from './modules/rain-outs/rain-outs.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
@@ -16,6 +17,7 @@ import { facilitiesRoutes } from './modules/facilities/facilities.routes';
 import { leagueRoutes } from './modules/league/league.routes';
 import { practiceRequestsRoutes } from './modules/practice-requests/practice-requests.routes';
 import { createLeagueSettings } from './modules/league/league.service';
+import { DEFAULT_MAKEUP_DAYS } from '../shared/rain-outs/rain-outs.schemas';
 import { createLiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLive } from './modules/live/live.service';
@@ -92,7 +94,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   // Live updates and the league settings are shared by every module; both stop when the app closes.
   const bus = createLiveBus(database.pubsub);
   const live = createLive(bus, (err) => app.log.warn({ err }, 'a live update could not be published'));
-  const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null };
+  const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null, makeupDays: DEFAULT_MAKEUP_DAYS };
   const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
   const cache = createReadCaches(live);
   const storage = createStorage({ db, config, log: app.log });
@@ -186,6 +188,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(slotsRoutes, context);
   await app.register(scheduleImportRoutes, context);
   await app.register(blocksRoutes, context);
+  await app.register(rainOutsRoutes, context);
   await app.register(bookingsRoutes, context);
   await app.register(practiceRequestsRoutes, context);
   await app.register(clinicsRoutes, context);

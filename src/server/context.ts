@@ -1,7 +1,7 @@
 import type { Database } from './db/client';
 import type { BookingRules } from '../shared/bookings/booking-rules';
 import type { Role } from '../shared/constants';
-import type { LeagueSettings } from '../shared/league/league.schemas';
+import type { LeagueSettings, LeagueSettingsUpdate } from '../shared/league/league.schemas';
 import type { StoredFileMetadata } from '../shared/storage/storage.schemas';
 import type { AdminDecision } from '../shared/users/admin-rule';
 
@@ -131,7 +131,7 @@ export interface Live {
 export interface LeagueSettingsService {
   get(): Promise<LeagueSettings>;
   timeZone(): Promise<string>;
-  update(ctx: AuditContext, input: LeagueSettings): Promise<LeagueSettings>;
+  update(ctx: AuditContext, input: LeagueSettingsUpdate): Promise<LeagueSettings>;
   /** Whether a visitor may create an account with a password; invitations and the identity provider always can. */
   passwordSignUp(): Promise<boolean>;
   /** An admin switches password sign-up on or off (audit-logged); returns the new value. */

@@ -248,9 +248,11 @@ export const leagueSettings = pgTable(
     contactEmail: text('contact_email'),
     /** Off: new accounts come only through the identity provider or an invitation (issue 16). */
     passwordSignUp: boolean('password_sign_up').notNull().default(true),
+    /** A rain-out's make-up credit is used by the end of this many days after the closure's day (issue 28). */
+    makeupDays: integer('makeup_days').notNull().default(14),
     updatedAt: updatedAt(),
   },
-  (t) => [check('league_settings_single_row', sql`${t.id} = 1`)],
+  (t) => [check('league_settings_single_row', sql`${t.id} = 1`), check('league_settings_makeup_days_valid', sql`${t.makeupDays} between 1 and 60`)],
 );
 
 export const facilities = pgTable('facilities', {
@@ -331,6 +333,8 @@ export const blocks = pgTable(
     liftedBy: text('lifted_by'),
     /** A game-schedule import's row: sha256 of fieldId|startsAt|endsAt, so importing the same game again changes nothing (decision 016). */
     importKey: text('import_key').unique('blocks_import_key_unique'),
+    /** A rain-out's block (issue 28): lifted together when the closure is reopened. */
+    closureId: uuid('closure_id').references((): AnyPgColumn => closures.id),
   },
   (t) => [
     check('blocks_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
@@ -365,12 +369,85 @@ export const bookings = pgTable(
      */
     sequence: integer('sequence').notNull().default(0),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The rain-out that cancelled it (issue 28): reopening the closure restores it if its slot is still free. */
+    closureId: uuid('closure_id').references((): AnyPgColumn => closures.id),
   },
   (t) => [
     check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
     uniqueIndex('bookings_one_confirmed_per_slot_idx').on(t.slotId).where(sql`${t.status} = 'confirmed'`),
     index('bookings_team_idx').on(t.teamId, t.status),
   ],
+);
+
+/**
+ * A rain-out (issue 28, decision 033): a weather closure of a facility, or some of its fields, over a time range. It
+ * is made of blocks (one for the facility, or one per field) that carry its id; reopening lifts them all and puts back
+ * the bookings it cancelled whose slots are still free.
+ */
+export const closures = pgTable(
+  'closures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    /** The fields closed; null: every field of the facility. */
+    fieldIds: uuid('field_ids').array(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenedBy: text('reopened_by'),
+  },
+  (t) => [check('closures_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`), index('closures_open_idx').on(t.endsAt).where(sql`${t.reopenedAt} is null`)],
+);
+
+/**
+ * A make-up credit (issue 28): the team may book one practice outside its weekly and daily limits until `expires_at`.
+ * A rain-out grants one per practice it cancelled (`source_booking_id`); an admin may grant or remove one. It is used
+ * while `used_booking_id` names a confirmed booking: a make-up practice cancelled later gives the credit back.
+ */
+export const makeupCredits = pgTable(
+  'makeup_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * No foreign key on purpose: checking one share-locks the team's row, which a booking holds FOR UPDATE while it
+     * waits for a slot a rain-out has locked; the rain-out would then wait for the team, a deadlock (teams are never
+     * deleted, only deactivated).
+     */
+    teamId: uuid('team_id').notNull(),
+    closureId: uuid('closure_id').references(() => closures.id),
+    sourceBookingId: uuid('source_booking_id')
+      .references(() => bookings.id)
+      .unique('makeup_credits_source_booking_unique'),
+    reason: text('reason').notNull(),
+    grantedBy: text('granted_by'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedBookingId: uuid('used_booking_id').references(() => bookings.id),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [index('makeup_credits_team_idx').on(t.teamId, t.expiresAt).where(sql`${t.revokedAt} is null`), index('makeup_credits_used_booking_idx').on(t.usedBookingId)],
+);
+
+/** A coach put the rain-out's banner away (issue 28): it is shown on each visit until then. */
+export const closureDismissals = pgTable(
+  'closure_dismissals',
+  {
+    closureId: uuid('closure_id')
+      .notNull()
+      .references(() => closures.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.closureId, t.userId] })],
 );
 
 /**

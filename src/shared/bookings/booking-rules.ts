@@ -51,7 +51,8 @@ export type Refusal =
 
 export type RuleCode = Refusal['code'];
 
-export type RuleResult = { ok: true } | { ok: false; code: RuleCode; message: string };
+/** `makeup`: allowed only on a make-up credit (past the daily or weekly limit; issue 28). */
+export type RuleResult = { ok: true; makeup?: true } | { ok: false; code: RuleCode; message: string };
 
 export interface SlotForRules {
   startsAt: Date;
@@ -69,6 +70,8 @@ export interface BookingCheck {
   teamName: string;
   now: Date;
   timeZone: string;
+  /** When the team's free make-up credits run out (issue 28): each lets one practice past the daily and weekly limits. */
+  makeupCredits?: readonly Date[];
 }
 
 const HOUR = 3_600_000;
@@ -191,6 +194,8 @@ export interface LimitCheck {
   teamBookings: readonly DatedStart[];
   teamName: string;
   now: Date;
+  /** When the team's free make-up credits run out (ms since the epoch); none in the opening round's draw. */
+  makeupCredits?: readonly number[];
 }
 
 /**
@@ -215,16 +220,19 @@ export function checkLimits(c: LimitCheck): RuleResult {
     if (b.week === slot.week) sameWeek++;
     if (b.at > now) upcoming++;
   }
-  if (sameDay >= rules.maxPerDay) {
+  // A make-up credit lets one practice past the daily and weekly limits, if the practice starts before it runs out
+  // (the booking call of migration 0017 judges alike).
+  const makeup = (sameDay >= rules.maxPerDay || sameWeek >= rules.maxPerWeek) && (c.makeupCredits ?? []).some((expires) => expires > slot.at);
+  if (!makeup && sameDay >= rules.maxPerDay) {
     return refused({ code: 'DAY_LIMIT', teamName, count: sameDay, limit: rules.maxPerDay, day: slot.day });
   }
-  if (sameWeek >= rules.maxPerWeek) {
+  if (!makeup && sameWeek >= rules.maxPerWeek) {
     return refused({ code: 'WEEK_LIMIT', teamName, count: sameWeek, limit: rules.maxPerWeek, week: slot.week });
   }
   if (upcoming >= rules.maxUpcoming) {
     return refused({ code: 'UPCOMING_LIMIT', teamName, count: upcoming, limit: rules.maxUpcoming });
   }
-  return { ok: true };
+  return makeup ? { ok: true, makeup: true } : { ok: true };
 }
 
 /** Whether a team may book a slot now, and if not, the rule and the words a coach sees (same on both sides). */
@@ -237,7 +245,14 @@ export function checkBooking(c: BookingCheck): RuleResult {
   const { opens, closes } = bookingWindow(rules, c.season, timeZone);
   if (now < opens) return refused({ code: 'WINDOW_NOT_OPEN', opens, timeZone });
   if (now >= closes) return refused({ code: 'WINDOW_CLOSED', closes, timeZone });
-  return checkLimits({ rules, slot: datedStart(slot.startsAt, timeZone), teamBookings: c.teamBookings.map((b) => datedStart(b, timeZone)), teamName, now });
+  return checkLimits({
+    rules,
+    slot: datedStart(slot.startsAt, timeZone),
+    teamBookings: c.teamBookings.map((b) => datedStart(b, timeZone)),
+    teamName,
+    now,
+    makeupCredits: c.makeupCredits?.map((d) => d.getTime()),
+  });
 }
 
 /** The words of a coach's cancel refused by the cutoff (checkCancellation's, and the database's cancel call's). */

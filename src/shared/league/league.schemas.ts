@@ -14,6 +14,13 @@ export const leagueSettingsSchema = z.object({
   shortName: z.string().trim().min(1, 'Enter a short name, like CGSL').max(16, 'Use at most 16 characters'),
   timeZone: z.string().max(64, 'Choose a time zone from the list, like America/Chicago').refine(isTimeZone, 'Choose a time zone from the list, like America/Chicago'),
   contactEmail: z.union([z.literal(''), z.email('Enter a valid email address, like info@league.org').max(254, 'That email address is too long')]).transform((v) => v || null).nullable(),
+  /** How many days a rain-out's make-up credit lasts (issue 28); left out: unchanged. */
+  makeupDays: z
+    .number({ message: 'Enter a number of days from 1 to 60' })
+    .int('Enter a whole number of days')
+    .min(1, 'Enter a number of days from 1 to 60')
+    .max(60, 'Enter a number of days from 1 to 60')
+    .optional(),
 });
 export type LeagueSettingsInput = z.input<typeof leagueSettingsSchema>;
 
@@ -22,8 +29,10 @@ export const leagueSettingsResponseSchema = z.object({
   shortName: z.string(),
   timeZone: z.string(),
   contactEmail: z.string().nullable(),
+  makeupDays: z.number(),
 });
 export type LeagueSettings = z.infer<typeof leagueSettingsResponseSchema>;
+export type LeagueSettingsUpdate = z.output<typeof leagueSettingsSchema>;
 
 /** PUT /api/league/password-sign-up: an admin lets visitors create accounts with a password, or not (invitations always work). */
 export const passwordSignUpSchema = z.object({ passwordSignUp: z.boolean() });

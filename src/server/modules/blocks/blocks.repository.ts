@@ -28,6 +28,12 @@ export async function liftBlock(db: Database, id: string, by: string | null): Pr
   await db.update(blocks).set({ liftedAt: sql`now()`, liftedBy: by }).where(eq(blocks.id, id));
 }
 
+/** The active blocks a rain-out made (issue 28). */
+export async function activeBlocksOfClosure(db: Database, closureId: string): Promise<string[]> {
+  const rows = await db.select({ id: blocks.id }).from(blocks).where(and(eq(blocks.closureId, closureId), isNull(blocks.liftedAt))).orderBy(asc(blocks.id));
+  return rows.map((r) => r.id);
+}
+
 /** Other active blocks overlapping a time range (to re-apply after a lift). */
 export async function otherActiveBlocks(db: Database, exceptId: string, startsAt: Date, endsAt: Date): Promise<BlockRow[]> {
   return db

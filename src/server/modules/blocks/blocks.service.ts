@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { blockInputSchema, Block } from '../../../shared/blocks/blocks.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { cancelCoveredBookings, confirmedBookingsOn } from '../bookings/bookings.service';
+import { cancelCoveredBookings, confirmedBookingsOn, type CoveredBooking } from '../bookings/bookings.service';
 import { findFacility, findField } from '../facilities/facilities.service';
 import { commitThenPublish } from '../live/live.service';
 import { findSlot, lockCoveredSlots, lockSlot, markSlotsBlocked, reopenSlotsOf, type BlockTarget } from '../slots/slots.service';
@@ -43,6 +43,62 @@ const alreadyImported = () => new AppError('CONFLICT', 'That game was already im
 /** Which of these game-import keys a block already has, even a lifted one: those games are imported. */
 export const existingImportKeys = repo.existingImportKeys;
 
+/** What a block made in a caller's transaction did: the bookings it cancelled, when it cancelled any. */
+export interface BlockMade {
+  blockId: string;
+  slotIds: string[];
+  cancelled: CoveredBooking[];
+}
+
+/**
+ * Blocks the slots in range inside the caller's transaction. Confirmed bookings there are cancelled with the reason
+ * when the admin chose so; otherwise the block is refused and lists them. A rain-out's block (`closureId`) marks the
+ * bookings it cancels as the closure's and leaves telling their teams to the rain-out (one message per team).
+ */
+export async function blockInTransaction(
+  tx: Database,
+  ctx: AuditContext,
+  input: BlockRequest,
+  options: { importKey?: string; closureId?: string } = {},
+): Promise<BlockMade> {
+  // A game import's block: the key names the game, and a game is imported once (decision 016).
+  if (options.importKey && (await repo.existingImportKeys(tx, [options.importKey])).size > 0) throw alreadyImported();
+  const target = await resolveTarget(tx, input);
+  const slotIds = await lockCoveredSlots(tx, target);
+  const booked = await confirmedBookingsOn(tx, slotIds);
+  if (booked.length > 0 && input.onBookings === 'abort') {
+    throw new AppError(
+      'CONFLICT',
+      `${booked.length} confirmed booking${booked.length === 1 ? ' is' : 's are'} in this range. Cancel them to block, or choose a different range.`,
+      { bookings: booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName, fieldName: b.fieldName, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() })) },
+    );
+  }
+  const cancelReason = `${CATEGORY_WORDS[input.category]}: ${input.reason}`;
+  await cancelCoveredBookings(tx, ctx, booked, cancelReason, options.closureId ? { closureId: options.closureId } : {});
+  const block = await repo.insertBlock(tx, {
+    scope: target.scope,
+    slotId: target.slotId,
+    fieldId: target.scope === 'field' ? target.fieldId : null,
+    facilityId: target.scope === 'facility' ? target.facilityId : null,
+    startsAt: target.startsAt,
+    endsAt: target.endsAt,
+    category: input.category,
+    reason: input.reason,
+    createdBy: ctx.actorId,
+    importKey: options.importKey ?? null,
+    closureId: options.closureId ?? null,
+  });
+  await markSlotsBlocked(tx, slotIds, block);
+  await recordAudit(tx, ctx, {
+    action: 'slot.block',
+    entityType: 'block',
+    entityId: block.id,
+    summary: `Blocked ${target.name}${options.importKey ? ' (game import)' : options.closureId ? ' (rain-out)' : ''} (${slotIds.length} slot${slotIds.length === 1 ? '' : 's'}): ${input.reason}${booked.length ? `; cancelled ${booked.length} booking(s)` : ''}`,
+    after: { block, slotIds, cancelledBookings: booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName })) },
+  });
+  return { blockId: block.id, slotIds, cancelled: booked };
+}
+
 /**
  * Blocks the slots in range. Confirmed bookings there are cancelled with the reason (and their teams queued
  * for notification) when the admin chose so; otherwise the block is refused and lists them. One transaction.
@@ -54,69 +110,42 @@ export async function createBlock(
   options: { importKey?: string } = {},
 ): Promise<{ block: Block; slotsBlocked: number; bookingsCancelled: number }> {
   const result = await commitThenPublish(db, live, async (tx) => {
-    // A game import's block: the key names the game, and a game is imported once (decision 016).
-    if (options.importKey && (await repo.existingImportKeys(tx, [options.importKey])).size > 0) throw alreadyImported();
-    const target = await resolveTarget(tx, input);
-    const slotIds = await lockCoveredSlots(tx, target);
-    const booked = await confirmedBookingsOn(tx, slotIds);
-    if (booked.length > 0 && input.onBookings === 'abort') {
-      throw new AppError(
-        'CONFLICT',
-        `${booked.length} confirmed booking${booked.length === 1 ? ' is' : 's are'} in this range. Cancel them to block, or choose a different range.`,
-        { bookings: booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName, fieldName: b.fieldName, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() })) },
-      );
-    }
-    const cancelReason = `${CATEGORY_WORDS[input.category]}: ${input.reason}`;
-    await cancelCoveredBookings(tx, ctx, booked, cancelReason);
-    const block = await repo.insertBlock(tx, {
-      scope: target.scope,
-      slotId: target.slotId,
-      fieldId: target.scope === 'field' ? target.fieldId : null,
-      facilityId: target.scope === 'facility' ? target.facilityId : null,
-      startsAt: target.startsAt,
-      endsAt: target.endsAt,
-      category: input.category,
-      reason: input.reason,
-      createdBy: ctx.actorId,
-      importKey: options.importKey ?? null,
-    });
-    await markSlotsBlocked(tx, slotIds, block);
-    await recordAudit(tx, ctx, {
-      action: 'slot.block',
-      entityType: 'block',
-      entityId: block.id,
-      summary: `Blocked ${target.name}${options.importKey ? ' (game import)' : ''} (${slotIds.length} slot${slotIds.length === 1 ? '' : 's'}): ${input.reason}${booked.length ? `; cancelled ${booked.length} booking(s)` : ''}`,
-      after: { block, slotIds, cancelledBookings: booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName })) },
-    });
+    const made = await blockInTransaction(tx, ctx, input, options);
     // Blocks change many slots: open pages reload their weeks.
-    return { value: { blockId: block.id, slotsBlocked: slotIds.length, bookingsCancelled: booked.length }, slots: 'all' };
+    return { value: { blockId: made.blockId, slotsBlocked: made.slotIds.length, bookingsCancelled: made.cancelled.length }, slots: 'all' };
   });
   const block = (await repo.listActiveBlocks(db, result.blockId)).find((b) => b.id === result.blockId)!;
   return { block, slotsBlocked: result.slotsBlocked, bookingsCancelled: result.bookingsCancelled };
 }
 
+/** Lifts a block inside the caller's transaction: its slots reopen, unless another active block still covers them. */
+export async function liftInTransaction(tx: Database, ctx: AuditContext, id: string): Promise<{ slotsReopened: number }> {
+  const block = await repo.findActiveBlock(tx, id);
+  if (!block) throw new AppError('NOT_FOUND', 'That block was already lifted or does not exist. Reload the page.');
+  await repo.liftBlock(tx, id, ctx.actorId);
+  const reopened = await reopenSlotsOf(tx, id);
+  let stillBlocked = 0;
+  for (const other of await repo.otherActiveBlocks(tx, id, block.startsAt, block.endsAt)) {
+    const covered = (await lockCoveredSlots(tx, other)).filter((s) => reopened.includes(s));
+    await markSlotsBlocked(tx, covered, other);
+    stillBlocked += covered.length;
+  }
+  await recordAudit(tx, ctx, {
+    action: 'slot.unblock',
+    entityType: 'block',
+    entityId: id,
+    summary: `Lifted the block "${block.reason}": ${reopened.length - stillBlocked} slot(s) reopened${stillBlocked ? `, ${stillBlocked} still blocked by another block` : ''}`,
+    before: block,
+  });
+  return { slotsReopened: reopened.length - stillBlocked };
+}
+
 /** Lifts a block: its slots reopen, unless another active block still covers them. */
 export async function liftBlock({ db, live }: ServerContext, ctx: AuditContext, id: string): Promise<{ slotsReopened: number }> {
-  return commitThenPublish(db, live, async (tx) => {
-    const block = await repo.findActiveBlock(tx, id);
-    if (!block) throw new AppError('NOT_FOUND', 'That block was already lifted or does not exist. Reload the page.');
-    await repo.liftBlock(tx, id, ctx.actorId);
-    const reopened = await reopenSlotsOf(tx, id);
-    let stillBlocked = 0;
-    for (const other of await repo.otherActiveBlocks(tx, id, block.startsAt, block.endsAt)) {
-      const covered = (await lockCoveredSlots(tx, other)).filter((s) => reopened.includes(s));
-      await markSlotsBlocked(tx, covered, other);
-      stillBlocked += covered.length;
-    }
-    await recordAudit(tx, ctx, {
-      action: 'slot.unblock',
-      entityType: 'block',
-      entityId: id,
-      summary: `Lifted the block "${block.reason}": ${reopened.length - stillBlocked} slot(s) reopened${stillBlocked ? `, ${stillBlocked} still blocked by another block` : ''}`,
-      before: block,
-    });
-    return { value: { slotsReopened: reopened.length - stillBlocked }, slots: 'all' };
-  });
+  return commitThenPublish(db, live, async (tx) => ({ value: await liftInTransaction(tx, ctx, id), slots: 'all' }));
 }
+
+/** The blocks of a rain-out still in force (reopening lifts them). */
+export const activeBlocksOfClosure = repo.activeBlocksOfClosure;
 
 export const listActiveBlocks = repo.listActiveBlocks;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { preparedPerDatabase, rowsOf, type Database, type PendingStatement } from '../../db/client';
 import type { AuditContext } from '../../context';
 import { bookingRules, bookings, facilities, fields, slots, teams, users } from '../../db/schema';
@@ -336,11 +336,11 @@ export async function confirmedBookingsOn(db: Database, slotIds: string[]) {
     .orderBy(asc(slots.startsAt));
 }
 
-export async function cancelBookings(db: Database, bookingIds: string[], by: string | null, reason: string): Promise<void> {
+export async function cancelBookings(db: Database, bookingIds: string[], by: string | null, reason: string, closureId: string | null = null): Promise<void> {
   if (bookingIds.length === 0) return;
   await db
     .update(bookings)
-    .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: by, cancelReason: reason })
+    .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: by, cancelReason: reason, closureId })
     .where(and(inArray(bookings.id, bookingIds), eq(bookings.status, 'confirmed')));
 }
 
@@ -478,4 +478,75 @@ export async function insertBookingsAlong(
   if (values.length === 0) return;
   const ctes = [sql`new_bookings as ${db.insert(bookings).values([...values])}`, ...along.map((statement, i) => sql`${sql.identifier(`along_${i}`)} as ${statement}`)];
   await db.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+}
+
+// ---- Rain-outs (issue 28, docs/decisions/033) ----
+
+/** The practices a rain-out cancelled and has not put back, with what their teams are told. */
+export async function cancelledBookingsOfClosure(db: Database, closureId: string) {
+  return db
+    .select({
+      bookingId: bookings.id,
+      slotId: bookings.slotId,
+      teamId: bookings.teamId,
+      teamName: teams.name,
+      fieldName: fields.name,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+    })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(teams, eq(teams.id, bookings.teamId))
+    .where(and(eq(bookings.closureId, closureId), eq(bookings.status, 'cancelled')))
+    .orderBy(asc(slots.startsAt), asc(bookings.id));
+}
+
+/** How many practices each closure cancelled, and how many of those are confirmed again (restored). */
+export async function closureBookingCounts(db: Database, closureIds: string[]): Promise<Map<string, { cancelled: number; restored: number }>> {
+  const counts = new Map<string, { cancelled: number; restored: number }>();
+  if (closureIds.length === 0) return counts;
+  const rows = await db
+    .select({ closureId: bookings.closureId, cancelled: count(), restored: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')::int` })
+    .from(bookings)
+    .where(inArray(bookings.closureId, closureIds))
+    .groupBy(bookings.closureId);
+  for (const r of rows) counts.set(r.closureId!, { cancelled: r.cancelled, restored: r.restored });
+  return counts;
+}
+
+/**
+ * Puts a rain-out's cancelled practice back, in the reopening's transaction (which holds its team's and its slot's
+ * locks): only while the slot is live, open, unbooked and still to come, and its team active. Returns whether it did.
+ */
+export async function restoreBooking(db: Database, bookingId: string, now: Date): Promise<boolean> {
+  const result = await db.execute(sql`
+    update bookings b set status = 'confirmed', cancelled_at = null, cancelled_by = null, cancel_reason = null
+      from slots s, teams t
+     where b.id = ${bookingId} and b.status = 'cancelled' and s.id = b.slot_id and t.id = b.team_id and t.active
+       and s.deleted_at is null and s.status = 'open' and s.starts_at > ${now.toISOString()}::timestamptz
+       and not exists (select 1 from bookings o where o.slot_id = b.slot_id and o.status = 'confirmed')
+    returning b.id`);
+  return rowsOf(result).length > 0;
+}
+
+/** The closures' practices of one team (a coach's banner): what was cancelled and whether it is back. */
+export async function closurePracticesOfTeam(db: Database, teamId: string, closureIds: string[]) {
+  if (closureIds.length === 0) return [];
+  return db
+    .select({ closureId: bookings.closureId, fieldName: fields.name, startsAt: slots.startsAt, endsAt: slots.endsAt, status: bookings.status })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .where(and(eq(bookings.teamId, teamId), inArray(bookings.closureId, closureIds)))
+    .orderBy(asc(slots.startsAt));
+}
+
+/** The rain-outs that ever cancelled a practice of this team (a coach's banner keeps the recent ones). */
+export async function closureIdsOfTeam(db: Database, teamId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ closureId: bookings.closureId })
+    .from(bookings)
+    .where(and(eq(bookings.teamId, teamId), sql`${bookings.closureId} is not null`));
+  return rows.map((r) => r.closureId!);
 }

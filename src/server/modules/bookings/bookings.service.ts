@@ -272,10 +272,18 @@ export type CoveredBooking = Awaited<ReturnType<typeof repo.confirmedBookingsOn>
 
 /**
  * Cancels bookings a block covers, in the block's transaction (which holds their slots' locks), and queues
- * each team's notification with the block's reason.
+ * each team's notification with the block's reason (a rain-out's block marks them as its closure's instead).
  */
-export async function cancelCoveredBookings(tx: Database, ctx: AuditContext, booked: CoveredBooking[], reason: string): Promise<void> {
-  await repo.cancelBookings(tx, booked.map((b) => b.bookingId), ctx.actorId, reason);
+export async function cancelCoveredBookings(
+  tx: Database,
+  ctx: AuditContext,
+  booked: CoveredBooking[],
+  reason: string,
+  options: { closureId?: string } = {},
+): Promise<void> {
+  await repo.cancelBookings(tx, booked.map((b) => b.bookingId), ctx.actorId, reason, options.closureId ?? null);
+  // A rain-out tells each team once, about all of its practices (issue 28): the closure queues that message.
+  if (options.closureId) return;
   await queueNotifications(
     tx,
     booked.map((b) =>
@@ -427,3 +435,13 @@ export async function bookDrawInTransaction<T extends { picks: readonly DrawPick
   }
   return { facts, decided, booked };
 }
+
+// ---- Rain-outs (issue 28, docs/decisions/033): the closures module reaches the bookings they cancel here ----
+export const cancelledBookingsOfClosure = repo.cancelledBookingsOfClosure;
+export type ClosureBooking = Awaited<ReturnType<typeof repo.cancelledBookingsOfClosure>>[number];
+export const closureBookingCounts = repo.closureBookingCounts;
+export const restoreBooking = repo.restoreBooking;
+export const closurePracticesOfTeam = repo.closurePracticesOfTeam;
+export const closureIdsOfTeam = repo.closureIdsOfTeam;
+export const lockTeamsInOrder = repo.lockTeamsInOrder;
+export const lockTeamRow = repo.lockTeam;

@@ -43,6 +43,7 @@ export const listFacilities = (db: Database, includeInactive: boolean) => repo.l
 export const findFacility = (db: Database, id: string) => repo.findFacility(db, id);
 export const findField = (db: Database, id: string) => repo.findField(db, id);
 export const findFields = (db: Database, ids: string[]) => repo.findFields(db, ids);
+export const fieldsOf = (db: Database, facilityId: string) => repo.fieldsOf(db, facilityId);
 
 /**
  * Edits a facility; `active: false` deactivates it (nothing bookings reference is ever deleted). A rename, a

@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leagueSettings } from '../../db/schema';
-import type { LeagueSettings } from '../../../shared/league/league.schemas';
+import type { LeagueSettings, LeagueSettingsUpdate } from '../../../shared/league/league.schemas';
 
 const columns = {
   name: leagueSettings.name,
   shortName: leagueSettings.shortName,
   timeZone: leagueSettings.timeZone,
   contactEmail: leagueSettings.contactEmail,
+  makeupDays: leagueSettings.makeupDays,
 };
 
 /** The settings row; created from `defaults` (LEAGUE_TIMEZONE and the product defaults) the first time. */
@@ -18,10 +19,10 @@ export async function getLeagueSettings(db: Database, defaults: LeagueSettings):
   return (await db.select(columns).from(leagueSettings).where(eq(leagueSettings.id, 1)).limit(1))[0]!;
 }
 
-export async function updateLeagueSettings(db: Database, input: LeagueSettings): Promise<LeagueSettings> {
+export async function updateLeagueSettings(db: Database, input: LeagueSettingsUpdate): Promise<LeagueSettings> {
   const rows = await db
     .update(leagueSettings)
-    .set({ ...input, updatedAt: sql`now()` })
+    .set({ ...input, makeupDays: input.makeupDays ?? undefined, updatedAt: sql`now()` })
     .where(eq(leagueSettings.id, 1))
     .returning(columns);
   return rows[0]!;

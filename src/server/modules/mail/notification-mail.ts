@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../../shared/bookings/booking-rules';
 import type { ClinicFacts, NotificationKind, NotificationPayloads, PracticeFacts } from '../notifications/notifications.service';
 import { openingCancelledMail, openingDrawnMail } from '../opening/opening-mail';
+import { closureCancelledMail, closureReopenedMail } from '../rain-outs/rain-out-mail';
 import type { MailContent } from './mail-layout';
 
 /**
@@ -220,6 +221,8 @@ const renderers: { [K in NotificationKind]: Renderer<K> } = {
   },
   'opening.drawn': openingDrawnMail,
   'opening.cancelled': openingCancelledMail,
+  'closure.cancelled': closureCancelledMail,
+  'closure.reopened': closureReopenedMail,
 };
 
 const preferences: Record<NotificationKind, MailPreference> = {
@@ -238,6 +241,8 @@ const preferences: Record<NotificationKind, MailPreference> = {
   'clinic.changed': 'always',
   'opening.drawn': 'bookingChanges',
   'opening.cancelled': 'bookingChanges',
+  'closure.cancelled': 'bookingChanges',
+  'closure.reopened': 'bookingChanges',
 };
 
 export function isNotificationKind(kind: string): kind is NotificationKind {

@@ -50,6 +50,26 @@ export interface NotificationPayloads {
   'opening.drawn': OpeningDrawnFacts;
   /** The league cancelled an opening round before its draw: the team's preferences are dropped. */
   'opening.cancelled': { roundId: string; teamName: string; seasonName: string; drawAt: string };
+  /** A rain-out cancelled the team's practices (issue 28): one message per team for the closure, with its make-up credits. */
+  'closure.cancelled': ClosureFacts & { practices: ClosurePractice[]; credits: number; creditsExpireAt: string | null };
+  /** The league reopened a rain-out: the team's practices that are back, and those that stay cancelled (their credit stays). */
+  'closure.reopened': ClosureFacts & { restored: ClosurePractice[]; notRestored: ClosurePractice[] };
+}
+
+/** A rain-out as its emails describe it: where ("Riverside Park (Field 1)"), when, and why. */
+export interface ClosureFacts {
+  closureId: string;
+  teamName: string;
+  place: string;
+  startsAt: string;
+  endsAt: string;
+  reason: string;
+}
+
+export interface ClosurePractice {
+  fieldName: string;
+  startsAt: string;
+  endsAt: string;
 }
 
 /** A team's outcome of an opening round's draw; slot labels are written at the draw ("Field 1, Tue, Dec 1, 5:00 PM"). */
