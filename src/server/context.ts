@@ -14,6 +14,12 @@ import type { AdminDecision } from '../shared/users/admin-rule';
  * from here (and re-export their own service's), so no module and the context ever import each other in a
  * circle (src/server/import-cycles.test.ts fails when one comes back).
  */
+/** What Book a Field's context caches per team (ISO instants). */
+export interface TeamBookingFacts {
+  starts: readonly string[];
+  credits: readonly string[];
+}
+
 export interface ServerContext {
   db: Database;
   live: Live;
@@ -194,7 +200,8 @@ export interface CachedSeason {
 export interface ReadCaches {
   slotViews: TaggedCache<CachedSlotView>;
   seasons: TaggedCache<CachedSeason>;
-  teamBookings: TaggedCache<readonly string[]>;
+  /** A team's confirmed bookings' starts and its free make-up credits' expiries (Book a Field's context). */
+  teamBookings: TaggedCache<TeamBookingFacts>;
   /** Calendar feeds ready to send (module calendar), dropped by any slot change (`tags.anySlot`); the league's also by a clinic change. */
   feeds: TaggedCache<CachedFeed>;
   /** Drops everything (after data was written behind the app's back: a test fixture, a manual SQL fix). */

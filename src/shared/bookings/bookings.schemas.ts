@@ -77,6 +77,8 @@ export const bookingContextSchema = z.object({
   team: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Start times of the team's confirmed bookings. */
   teamBookings: z.array(z.string()),
+  /** When each of the team's free make-up credits runs out, the first first (issue 28): each books one practice past the daily and weekly limits. */
+  makeupCredits: z.array(z.string()),
   /** Why this person cannot book at all (visitor, no team, not a coach), or null. */
   cannotBook: z.object({ code: z.string(), message: z.string() }).nullable(),
 });

@@ -47,3 +47,15 @@ export function closureLine(
 ): string {
   return `${closurePlace(c)}: closed ${closureWhen(new Date(c.startsAt), new Date(c.endsAt), timeZone, now)} (${c.reason})`;
 }
+
+/**
+ * "1 make-up practice to use by Dec 10" (the first to run out), or null without credits. Here rather than in
+ * rain-outs.schemas.ts (which re-exports it) so Book a Field can say it without loading zod (decision 012).
+ */
+export function creditsLine(credits: ReadonlyArray<{ expiresAt: string }>, timeZone: string): string | null {
+  if (credits.length === 0) return null;
+  const first = Math.min(...credits.map((c) => Date.parse(c.expiresAt)));
+  // The credit runs out at the start of the day after its last day.
+  const lastDay = new Date(first - 1).toLocaleDateString('en-US', { timeZone, month: 'short', day: 'numeric' });
+  return credits.length === 1 ? `1 make-up practice to use by ${lastDay}` : `${credits.length} make-up practices, the first to use by ${lastDay}`;
+}

@@ -119,11 +119,5 @@ export function makeupExpiry(from: Date, days: number, timeZone: string): Date {
   return new Date(day.add({ days: days + 1 }).toZonedDateTime({ timeZone }).epochMilliseconds);
 }
 
-/** "1 make-up practice to use by Dec 10" (the first to run out), or null without credits. */
-export function creditsLine(credits: ReadonlyArray<{ expiresAt: string }>, timeZone: string): string | null {
-  if (credits.length === 0) return null;
-  const first = Math.min(...credits.map((c) => Date.parse(c.expiresAt)));
-  // The credit runs out at the start of the day after its last day.
-  const lastDay = new Date(first - 1).toLocaleDateString('en-US', { timeZone, month: 'short', day: 'numeric' });
-  return credits.length === 1 ? `1 make-up practice to use by ${lastDay}` : `${credits.length} make-up practices, the first to use by ${lastDay}`;
-}
+// Kept beside the closure words (no zod, no Temporal), so the web app's first screen can say it without either.
+export { creditsLine } from './closure-words';

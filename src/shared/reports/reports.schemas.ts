@@ -79,15 +79,35 @@ export const reportQuerySchema = z
   });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-export const REPORT_TABLES = ['teams', 'fields', 'facilities', 'weeks', 'fairness'] as const;
+export const REPORT_TABLES = ['teams', 'fields', 'facilities', 'weeks', 'fairness', 'rain-outs'] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 export const reportCsvQuerySchema = z.intersection(
   reportQuerySchema,
-  z.object({ table: z.enum(REPORT_TABLES, 'Choose a table: teams, fields, facilities, weeks or fairness') }),
+  z.object({ table: z.enum(REPORT_TABLES, 'Choose a table: teams, fields, facilities, weeks, fairness or rain-outs') }),
 );
 
 const utilization = z.number().nullable();
+
+/** What became of make-up credits granted in the range (issue 28): each is in at most one of used, expired, removed. */
+const makeupCreditFigures = {
+  creditsGranted: z.number(),
+  /** Used by a make-up practice that is still confirmed. */
+  creditsUsed: z.number(),
+  /** Ran out unused. */
+  creditsExpired: z.number(),
+  /** Removed by an admin, or taken back when a reopening restored the practice it was for. */
+  creditsRemoved: z.number(),
+};
+
+/** The league's rain-outs in the range (issue 28): the totals; the per-team figures are on the team rows. */
+export const rainOutTotalsSchema = z.object({
+  /** Rain-outs made in the range (of the facility, when the report is of one). */
+  rainOuts: z.number(),
+  practicesCancelled: z.number(),
+  practicesRestored: z.number(),
+  ...makeupCreditFigures,
+});
 
 export const teamReportRowSchema = z.object({
   teamId: z.string(),
@@ -108,6 +128,12 @@ export const teamReportRowSchema = z.object({
   /** Of the approved, those whose booked practice was cancelled since (the request stays approved, decision 017). */
   requestsApprovedCancelled: z.number(),
   requestsDeclined: z.number(),
+  /** Practices of slots starting in the range that a rain-out cancelled (issue 28), restored since or not. */
+  rainedOut: z.number(),
+  /** Of those, the ones a reopening put back (confirmed again). */
+  rainOutRestored: z.number(),
+  /** Make-up credits granted in the range (by rain-outs and by admins), and what became of them. */
+  ...makeupCreditFigures,
 });
 
 export const fieldReportRowSchema = z.object({
@@ -170,6 +196,9 @@ export const reportSchema = z.object({
     primeMinutes: z.number(),
     teams: z.array(fairnessRowSchema),
   }),
+  rainOuts: rainOutTotalsSchema,
+  // Waitlist outcomes (a later issue) belong here: a totals object of their own beside `rainOuts`, per-team figures
+  // on teamReportRowSchema, a section on the page and a 'waitlist' CSV table.
 });
 export type Report = z.infer<typeof reportSchema>;
 export type TeamReportRow = z.infer<typeof teamReportRowSchema>;
@@ -177,6 +206,7 @@ export type FieldReportRow = z.infer<typeof fieldReportRowSchema>;
 export type FacilityReportRow = z.infer<typeof facilityReportRowSchema>;
 export type WeekReportRow = z.infer<typeof weekReportRowSchema>;
 export type FairnessRow = z.infer<typeof fairnessRowSchema>;
+export type RainOutTotals = z.infer<typeof rainOutTotalsSchema>;
 
 /** Minutes as hours with at most two decimals (1.33), for tables and CSVs. */
 export const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;

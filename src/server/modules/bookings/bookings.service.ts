@@ -12,6 +12,7 @@ import { commitThenPublish, publishAfter } from '../live/live.service';
 import { tags } from '../read-cache/read-cache.service';
 import { notification, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
 import { findActiveSeason, findSeason } from '../seasons/seasons.service';
+import { freeCreditsOfTeam } from '../makeup-credits/makeup-credits.service';
 import { findSlot, lockSlot } from '../slots/slots.service';
 import * as repo from './bookings.repository';
 
@@ -241,19 +242,26 @@ export async function bookingContext({ db, league, cache }: ServerContext, actor
     { joinTags: [tags.seasons], tagsOf: () => [tags.seasons] },
   );
   const teamId = actor?.profile.teamId ?? null;
-  const teamBookings = teamId
-    ? await cache.teamBookings.get(`team|${teamId}`, async () => (await repo.confirmedStartsOfTeam(db, teamId)).map((d) => d.toISOString()), {
-        joinTags: [tags.bookings],
-        tagsOf: () => [tags.bookings],
-      })
-    : [];
+  // The team's bookings and its make-up credits (a credit is freed or used by a booking change, and granted or taken
+  // back with one: every such change drops this entry).
+  const team = teamId
+    ? await cache.teamBookings.get(
+        `team|${teamId}`,
+        async () => {
+          const [starts, credits] = await Promise.all([repo.confirmedStartsOfTeam(db, teamId), freeCreditsOfTeam(db, teamId, now)]);
+          return { starts: starts.map((d) => d.toISOString()), credits: credits.map((c) => c.expiresAt.toISOString()) };
+        },
+        { joinTags: [tags.bookings], tagsOf: () => [tags.bookings] },
+      )
+    : { starts: [], credits: [] };
   return {
     timeZone: await league.timeZone(),
     now: now.toISOString(),
     season,
     rules,
     team: teamId ? { id: teamId, name: actor!.profile.teamName ?? '' } : null,
-    teamBookings: [...teamBookings],
+    teamBookings: [...team.starts],
+    makeupCredits: team.credits.filter((expires) => Date.parse(expires) > now.getTime()),
     cannotBook: cannotBook(actor),
   };
 }

@@ -28,6 +28,7 @@ const block: FeedBlock = {
   category: 'weather',
   reason: 'Flooded',
   lifted: false,
+  closureId: null,
   revisedAt: new Date('2027-02-02T12:00:00.000Z'),
 };
 
@@ -73,6 +74,22 @@ describe('a feed file', () => {
     const [lifted] = events(feedIcs('x', [blockEvent({ ...block, lifted: true })]));
     expect(lifted!.vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(lifted!.event.sequence).toBe(1);
+  });
+
+  it("reads a rain-out's block as a closure that cancelled practices and gave make-up credits, and a reopened one as reopened", () => {
+    const rainOut = { ...block, reason: 'Wet fields', closureId: '44444444-4444-4444-8444-444444444444' };
+    const [closed] = events(feedIcs('x', [blockEvent(rainOut)]));
+    expect(closed!.event.summary).toBe('Closed: Wet fields – all of Riverside Park');
+    expect(closed!.event.description).toContain('practices here at this time are cancelled');
+    expect(closed!.event.description).toContain('make-up credit');
+    expect(closed!.vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
+    expect(closed!.event.sequence).toBe(0);
+    const [reopened] = events(feedIcs('x', [blockEvent({ ...rainOut, lifted: true })]));
+    expect(reopened!.event.uid).toBe(closed!.event.uid);
+    expect(reopened!.event.summary).toBe('Reopened: all of Riverside Park (was closed: Wet fields)');
+    expect(reopened!.event.description).toContain('reopened');
+    expect(reopened!.vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(reopened!.event.sequence).toBe(1);
   });
 
   it('drops a map link the library refuses, not the feed', () => {

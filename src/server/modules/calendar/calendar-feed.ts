@@ -55,6 +55,8 @@ export interface FeedBlock {
   category: 'weather' | 'maintenance' | 'event' | 'other';
   reason: string;
   lifted: boolean;
+  /** The rain-out this block is part of (issue 28), or null for an ordinary block. */
+  closureId: string | null;
   revisedAt: Date;
 }
 
@@ -110,22 +112,47 @@ export function practiceEvent(p: FeedPractice, audience: FeedAudience): FeedEven
 
 export function blockEvent(b: FeedBlock): FeedEvent {
   const target = b.scope === 'facility' ? `all of ${b.facilityName ?? 'a facility'}` : (b.fieldName ?? 'a field');
+  const words = b.closureId ? rainOutWords(b, target) : blockWords(b, target);
   return {
     uid: blockUid(b.id),
-    // A block changes once: it is lifted.
+    // A block changes once: it is lifted (a rain-out's, when the league reopens).
     sequence: b.lifted ? 1 : 0,
-    title: `${b.lifted ? 'Lifted: ' : ''}Closed: ${target} (${CATEGORY_WORDS[b.category]}: ${b.reason})`,
+    title: words.title,
     start: b.startsAt.getTime(),
     end: b.endsAt.getTime(),
     ...utc,
     location: [b.facilityName, b.scope === 'facility' ? null : b.fieldName, b.facilityAddress].filter(Boolean).join(', '),
-    description: b.lifted ? 'This block was lifted: the field is open again.' : `No practices: ${CATEGORY_WORDS[b.category]}: ${b.reason}`,
+    description: words.description,
     status: b.lifted ? 'CANCELLED' : 'CONFIRMED',
     transp: 'TRANSPARENT',
-    categories: ['Blocked'],
+    categories: b.closureId ? ['Blocked', 'Rain-out'] : ['Blocked'],
     timestamp: b.revisedAt.getTime(),
     lastModified: b.revisedAt.getTime(),
   };
+}
+
+function blockWords(b: FeedBlock, target: string): { title: string; description: string } {
+  return {
+    title: `${b.lifted ? 'Lifted: ' : ''}Closed: ${target} (${CATEGORY_WORDS[b.category]}: ${b.reason})`,
+    description: b.lifted ? 'This block was lifted: the field is open again.' : `No practices: ${CATEGORY_WORDS[b.category]}: ${b.reason}`,
+  };
+}
+
+/**
+ * A rain-out's block (issue 28) reads as the closure it is: what people look for on a wet day is "closed, why, and
+ * what now". Every team whose practice it cancelled got a make-up credit (or its make-up's credit back).
+ */
+function rainOutWords(b: FeedBlock, target: string): { title: string; description: string } {
+  return b.lifted
+    ? {
+        title: `Reopened: ${target} (was closed: ${b.reason})`,
+        description:
+          'The league reopened this rain-out: the field is open again. Practices it cancelled are back on the schedule where their slots were still free; the others stay cancelled and their make-up credits stay.',
+      }
+    : {
+        title: `Closed: ${b.reason} – ${target}`,
+        description: `Rained out (${b.reason}): practices here at this time are cancelled, and each team whose practice was cancelled was given a make-up credit to book another practice, even past its daily or weekly limit.`,
+      };
 }
 
 export function clinicEvent(c: FeedClinic): FeedEvent {

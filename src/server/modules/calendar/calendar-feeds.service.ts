@@ -124,14 +124,20 @@ export async function fieldFeed(deps: CalendarDeps, fieldId: string): Promise<Fe
 const unknownTeamLink = () =>
   new AppError('NOT_FOUND', "This team calendar link does not work any more: the team's coach made a new one, or it was mistyped. Ask your coach for the current link.");
 
-/** A team's practices, for whoever holds its secret link. A link that was regenerated (or never made) is 404. */
+/**
+ * A team's practices, and the rain-outs that cancelled any (issue 28), for whoever holds its secret link. A link
+ * that was regenerated (or never made) is 404.
+ */
 export async function teamFeedByToken(deps: CalendarDeps, token: string): Promise<FeedFile> {
   if (!FEED_TOKEN_PATTERN.test(token)) throw unknownTeamLink();
   const team = await repo.teamOfTokenHash(deps.db, hashToken(token));
   if (!team) throw unknownTeamLink();
   return feedOf(deps, `team:${team.teamId}`, async (bounds, shortName) => {
-    const practices = await repo.feedPractices(deps.db, { kind: 'team', teamId: team.teamId }, bounds);
-    return { calName: `${team.teamName} practices (${shortName})`, events: eventsOf(practices, [], 'team') };
+    const [practices, closures] = await Promise.all([
+      repo.feedPractices(deps.db, { kind: 'team', teamId: team.teamId }, bounds),
+      repo.feedBlocks(deps.db, { kind: 'team', teamId: team.teamId }, bounds),
+    ]);
+    return { calName: `${team.teamName} practices (${shortName})`, events: eventsOf(practices, closures, 'team') };
   });
 }
 

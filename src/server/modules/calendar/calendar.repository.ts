@@ -61,12 +61,17 @@ export async function feedPractices(db: Database, filter: PracticeFilter, bounds
   return rows;
 }
 
-export type BlockFilter = { kind: 'league' } | { kind: 'field'; fieldId: string; facilityId: string };
+/** `team`: the blocks of the rain-outs that cancelled one of the team's practices (issue 28), where they covered it. */
+export type BlockFilter = { kind: 'league' } | { kind: 'field'; fieldId: string; facilityId: string } | { kind: 'team'; teamId: string };
 
 /** A block as a feed shows it. */
 export type FeedBlockRow = FeedBlock;
 
-/** Blocks in the window (lifted ones while they are kept, shown cancelled); a field's feed: those covering the field. */
+/**
+ * Blocks in the window (lifted ones while they are kept, shown cancelled); a field's feed: those covering the field;
+ * a team's: its rain-outs' blocks over the fields of the practices they cancelled (a practice the reopening restored
+ * keeps its closure, so the team also sees it reopened).
+ */
 export async function feedBlocks(db: Database, filter: BlockFilter, bounds: FeedBounds): Promise<FeedBlockRow[]> {
   const slotOfBlock = alias(slots, 'block_slot');
   const blockField = alias(fields, 'block_field');
@@ -77,7 +82,16 @@ export async function feedBlocks(db: Database, filter: BlockFilter, bounds: Feed
           and(eq(blocks.scope, 'slot'), eq(slotOfBlock.fieldId, filter.fieldId)),
           and(eq(blocks.scope, 'facility'), eq(blocks.facilityId, filter.facilityId)),
         )
-      : undefined;
+      : filter.kind === 'team'
+        ? and(
+            isNotNull(blocks.closureId),
+            sql`exists (
+              select 1 from ${bookings} cb join ${slots} cs on cs.id = cb.slot_id
+               where cb.team_id = ${filter.teamId} and cb.closure_id = ${blocks.closureId}
+                 and (${blocks.scope} = 'facility' or cs.field_id = ${blocks.fieldId})
+            )`,
+          )
+        : undefined;
   const rows = await db
     .select({
       id: blocks.id,
@@ -90,6 +104,7 @@ export async function feedBlocks(db: Database, filter: BlockFilter, bounds: Feed
       category: blocks.category,
       reason: blocks.reason,
       lifted: sql<boolean>`${blocks.liftedAt} is not null`,
+      closureId: blocks.closureId,
       revisedAt: greatest(
         sql`${blocks.createdAt}`,
         sql`coalesce(${blocks.liftedAt}, ${blocks.createdAt})`,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, fields, makeupCredits, slots, teams } from '../../db/schema';
+import { bookings, closures, fields, makeupCredits, slots, teams } from '../../db/schema';
 import type { MakeupCredit } from '../../../shared/rain-outs/rain-outs.schemas';
 
 export type CreditRow = typeof makeupCredits.$inferSelect;
@@ -90,8 +90,11 @@ export async function listCredits(db: Database, teamId: string | undefined, now:
   });
 }
 
-/** Granted, used (by a practice still confirmed), expired unused, and removed: per team, for the reports. */
-export async function creditCounts(db: Database, from: Date, to: Date, now: Date) {
+/**
+ * Granted, used (by a practice still confirmed), expired unused, and removed: per team, for the reports. With a
+ * facility, only the credits of its rain-outs (an admin's grant names no facility).
+ */
+export async function creditCounts(db: Database, from: Date, to: Date, now: Date, facilityId: string | null = null) {
   return db
     .select({
       teamId: makeupCredits.teamId,
@@ -101,6 +104,12 @@ export async function creditCounts(db: Database, from: Date, to: Date, now: Date
       removed: sql<number>`count(*) filter (where ${makeupCredits.revokedAt} is not null)::int`,
     })
     .from(makeupCredits)
-    .where(and(sql`${makeupCredits.createdAt} >= ${from}`, sql`${makeupCredits.createdAt} < ${to}`))
+    .where(
+      and(
+        sql`${makeupCredits.createdAt} >= ${from}`,
+        sql`${makeupCredits.createdAt} < ${to}`,
+        facilityId ? sql`${makeupCredits.closureId} in (select ${closures.id} from ${closures} where ${closures.facilityId} = ${facilityId}::uuid)` : undefined,
+      ),
+    )
     .groupBy(makeupCredits.teamId);
 }

@@ -74,11 +74,11 @@ export async function dismiss(db: Database, closureId: string, userId: string): 
   await db.insert(closureDismissals).values({ closureId, userId }).onConflictDoNothing();
 }
 
-/** Rain-outs made in [from, to) (the reports). */
-export async function closuresMadeBetween(db: Database, from: Date, to: Date): Promise<number> {
+/** Rain-outs made in [from, to), of one facility or every one (the reports). */
+export async function closuresMadeBetween(db: Database, from: Date, to: Date, facilityId: string | null = null): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(closures)
-    .where(and(sql`${closures.createdAt} >= ${from}`, lt(closures.createdAt, to)));
+    .where(and(sql`${closures.createdAt} >= ${from}`, lt(closures.createdAt, to), facilityId ? eq(closures.facilityId, facilityId) : undefined));
   return rows[0]?.n ?? 0;
 }

@@ -153,8 +153,13 @@ export async function rainOut({ db, live, league }: ServerContext, ctx: AuditCon
     };
   });
   const [closure] = await repo.closuresByIds(db, [done.closureId]);
-  const { closureId, ...counts } = done;
-  return { closure: closureOf(closure!, { cancelled: counts.practicesCancelled, restored: 0 }), ...counts };
+  return {
+    closure: closureOf(closure!, { cancelled: done.practicesCancelled, restored: 0 }),
+    slotsBlocked: done.slotsBlocked,
+    practicesCancelled: done.practicesCancelled,
+    creditsGranted: done.creditsGranted,
+    teamsTold: done.teamsTold,
+  };
 }
 
 /**
@@ -308,3 +313,6 @@ export async function removeCredit({ db, live }: ServerContext, ctx: AuditContex
 }
 
 export const listCredits = (db: Database, teamId: string | undefined, now = new Date()) => credits.listCredits(db, teamId, now);
+
+/** How many rain-outs were made in [from, to), of one facility or every one (the reports). */
+export const rainOutsMadeBetween = (db: Database, from: Date, to: Date, facilityId: string | null = null) => repo.closuresMadeBetween(db, from, to, facilityId);

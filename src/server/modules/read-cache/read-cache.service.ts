@@ -1,4 +1,4 @@
-import type { CachedFeed, CachedSeason, CachedSlotView, ReadCaches } from '../../context';
+import type { CachedFeed, CachedSeason, CachedSlotView, ReadCaches, TeamBookingFacts } from '../../context';
 import type { LiveEvent } from '../live/live-bus';
 import type { Live } from '../live/live.service';
 import { ReadCache, type Invalidation } from './read-cache';
@@ -60,7 +60,7 @@ export function createReadCaches(live: Live, options: ReadCacheOptions = {}): Re
   const caches = {
     slotViews: new ReadCache<CachedSlotView>({ max: options.maxSlotViews ?? 500, maxAgeMs, mayKeep }),
     seasons: new ReadCache<CachedSeason>({ max: 50, maxAgeMs, mayKeep }),
-    teamBookings: new ReadCache<readonly string[]>({ max: 1000, maxAgeMs, mayKeep }),
+    teamBookings: new ReadCache<TeamBookingFacts>({ max: 1000, maxAgeMs, mayKeep }),
     // A full season's league feed is a few MB; team and field feeds are small.
     feeds: new ReadCache<CachedFeed>({ max: 200, maxAgeMs, mayKeep }),
   };

@@ -6,7 +6,8 @@ import { PRIME_TIME } from '../../../shared/reports/reports.schemas';
 
 /**
  * The reports' reads (decision 022), read-only across the tables they count: slots, bookings, booking rules, the
- * audit log (bumps), practice requests, fields, facilities and teams. Every figure is summed in the database;
+ * audit log (bumps), practice requests, fields, facilities and teams. Rain-outs and make-up credits are counted by
+ * their own modules (read through their services). Every figure is summed in the database;
  * weeks and prime time are taken in the league's time zone (`at time zone`), so a DST week is still Monday to Sunday.
  */
 
@@ -99,12 +100,16 @@ export interface TeamBookingRow {
   cancellations: number;
   late: number;
   bumped: number;
+  /** Practices a rain-out cancelled (issue 28: the booking keeps its closure when a reopening restores it). */
+  rainedOut: number;
+  rainOutRestored: number;
 }
 
 /**
  * Each team's bookings of slots starting in scope (a deleted slot's cancelled bookings still count: they happened).
  * Late: cancelled after (start − the season's cancel_cutoff_hours). Bumped: the audit log holds a `booking.bump`
- * entry naming the booking (written in the bump's own transaction, append-only).
+ * entry naming the booking (written in the bump's own transaction, append-only). Rained out: a rain-out cancelled it
+ * (its closure stays on the booking); restored: and it is confirmed again.
  */
 export async function teamBookings(db: Database, scope: ReportScope): Promise<TeamBookingRow[]> {
   const result = await db.execute(sql`
@@ -114,9 +119,11 @@ export async function teamBookings(db: Database, scope: ReportScope): Promise<Te
       coalesce(sum(x.minutes) filter (where x.status = 'confirmed' and x.prime), 0)::int as "prime",
       count(*) filter (where x.status = 'cancelled')::int as "cancellations",
       count(*) filter (where x.status = 'cancelled' and x.late)::int as "late",
-      count(*) filter (where x.status = 'cancelled' and x.bumped)::int as "bumped"
+      count(*) filter (where x.status = 'cancelled' and x.bumped)::int as "bumped",
+      count(*) filter (where x.closure_id is not null)::int as "rainedOut",
+      count(*) filter (where x.closure_id is not null and x.status = 'confirmed')::int as "rainOutRestored"
     from (
-      select b.team_id, b.status, ${minutes} as minutes, ${primeTime(scope.timeZone)} as prime,
+      select b.team_id, b.status, b.closure_id, ${minutes} as minutes, ${primeTime(scope.timeZone)} as prime,
         coalesce(b.cancelled_at > s.starts_at - make_interval(hours => coalesce(r.cancel_cutoff_hours, ${DEFAULT_BOOKING_RULES.cancelCutoffHours}::int)), false) as late,
         exists (
           select 1 from ${auditLog} a

@@ -9,20 +9,23 @@ import {
   weeksCovering,
   type FacilityReportRow,
   type FieldReportRow,
+  type RainOutTotals,
   type Report,
   type ReportQuery,
   type ReportTable,
   type TeamReportRow,
 } from '../../../shared/reports/reports.schemas';
 import { localDayRange } from '../../../shared/time/zoned';
+import { creditCounts } from '../makeup-credits/makeup-credits.service';
+import { rainOutsMadeBetween } from '../rain-outs/rain-outs.service';
 import { findSeason } from '../seasons/seasons.service';
 import * as repo from './reports.repository';
 
 /**
- * /admin-reports (decision 022): per team, per field and facility, per week, and fairness, for a season or a range
- * of league days, optionally one facility. Reading only.
+ * /admin-reports (decision 022): per team, per field and facility, per week, fairness, and rain-outs with their
+ * make-up credits (issue 28), for a season or a range of league days, optionally one facility. Reading only.
  */
-export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, query: ReportQuery): Promise<Report> {
+export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, query: ReportQuery, now = new Date()): Promise<Report> {
   const { db } = deps;
   const timeZone = await deps.league.timeZone();
   let from = query.from;
@@ -43,11 +46,14 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
   const { start, end } = localDayRange(from!, to!, timeZone);
   const scope: repo.ReportScope = { start, end, from: from!, to: to!, timeZone, seasonId: query.seasonId ?? null, facilityId: query.facilityId ?? null };
 
-  const [slotRows, teamRows, requestRows, allTeams] = await Promise.all([
+  const [slotRows, teamRows, requestRows, allTeams, creditRows, rainOuts] = await Promise.all([
     repo.slotMinutesByFieldAndWeek(db, scope),
     repo.teamBookings(db, scope),
     repo.teamRequests(db, scope),
     repo.listTeams(db),
+    // Rain-outs and make-up credits (issue 28) by when they were made; the practices they cancelled by their start.
+    creditCounts(db, start, end, now, scope.facilityId),
+    rainOutsMadeBetween(db, start, end, scope.facilityId),
   ]);
   const places = await repo.listFields(db, scope.facilityId, [...new Set(slotRows.map((r) => r.fieldId))]);
 
@@ -102,11 +108,13 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
   // Per team: active teams always, others when they have something in the range.
   const bookingsOf = new Map(teamRows.map((r) => [r.teamId, r]));
   const requestsOf = new Map(requestRows.map((r) => [r.teamId, r]));
+  const creditsOf = new Map(creditRows.map((r) => [r.teamId, r]));
   const teams: TeamReportRow[] = allTeams
-    .filter((t) => t.active || bookingsOf.has(t.teamId) || requestsOf.has(t.teamId))
+    .filter((t) => t.active || bookingsOf.has(t.teamId) || requestsOf.has(t.teamId) || creditsOf.has(t.teamId))
     .map((t) => {
       const b = bookingsOf.get(t.teamId);
       const r = requestsOf.get(t.teamId);
+      const c = creditsOf.get(t.teamId);
       return {
         ...t,
         bookings: b?.bookings ?? 0,
@@ -118,8 +126,25 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
         requestsApproved: r?.approved ?? 0,
         requestsApprovedCancelled: r?.approvedCancelled ?? 0,
         requestsDeclined: r?.declined ?? 0,
+        rainedOut: b?.rainedOut ?? 0,
+        rainOutRestored: b?.rainOutRestored ?? 0,
+        creditsGranted: c?.granted ?? 0,
+        creditsUsed: c?.used ?? 0,
+        creditsExpired: c?.expired ?? 0,
+        creditsRemoved: c?.removed ?? 0,
       };
     });
+  // Every team with a figure has a row, so the totals are the rows' sums.
+  const sumOf = (k: keyof TeamReportRow & keyof RainOutTotals) => teams.reduce((n, t) => n + (t[k] as number), 0);
+  const rainOutTotals: RainOutTotals = {
+    rainOuts,
+    practicesCancelled: teams.reduce((n, t) => n + t.rainedOut, 0),
+    practicesRestored: teams.reduce((n, t) => n + t.rainOutRestored, 0),
+    creditsGranted: sumOf('creditsGranted'),
+    creditsUsed: sumOf('creditsUsed'),
+    creditsExpired: sumOf('creditsExpired'),
+    creditsRemoved: sumOf('creditsRemoved'),
+  };
 
   const activeTeams = allTeams.filter((t) => t.active).length;
   const bookedMinutes = teamRows.reduce((n, r) => n + r.booked, 0);
@@ -147,16 +172,44 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
     facilities: [...facilityMap.values()],
     weeks,
     fairness: { activeTeams, equalShare: activeTeams > 0 ? 1 / activeTeams : null, bookedMinutes, primeMinutes, teams: fairnessTeams },
+    rainOuts: rainOutTotals,
   };
 }
 
 /** The columns of each table's CSV, in order; hours with two decimals, percentages with one. */
 export const REPORT_CSV_COLUMNS = {
-  teams: ['team', 'active', 'bookings', 'hours', 'cancellations', 'late_cancellations', 'bumped', 'requests_filed', 'requests_approved', 'requests_approved_later_cancelled', 'requests_declined'],
+  teams: [
+    'team',
+    'active',
+    'bookings',
+    'hours',
+    'cancellations',
+    'late_cancellations',
+    'bumped',
+    'requests_filed',
+    'requests_approved',
+    'requests_approved_later_cancelled',
+    'requests_declined',
+    'rained_out',
+    'rained_out_restored',
+    'makeup_credits_granted',
+    'makeup_credits_used',
+    'makeup_credits_expired_unused',
+    'makeup_credits_removed',
+  ],
   fields: ['facility', 'field', 'hours_offered', 'hours_booked', 'utilization_percent', 'hours_blocked'],
   facilities: ['facility', 'hours_offered', 'hours_booked', 'utilization_percent', 'hours_blocked'],
   weeks: ['week_start', 'week_end', 'bookings', 'hours_offered', 'hours_booked', 'utilization_percent'],
   fairness: ['team', 'active', 'hours_booked', 'share_percent', 'equal_share_percent', 'prime_hours', 'prime_share_percent'],
+  'rain-outs': [
+    'rain_outs',
+    'practices_cancelled',
+    'practices_restored',
+    'makeup_credits_granted',
+    'makeup_credits_used',
+    'makeup_credits_expired_unused',
+    'makeup_credits_removed',
+  ],
 } as const satisfies Record<ReportTable, readonly string[]>;
 
 /** One table of the report as CSV: every text cell spreadsheet-safe (`toCsv`); team and field names are typed by people. */
@@ -177,6 +230,12 @@ export function reportCsv(report: Report, table: ReportTable): string {
           requests_approved: t.requestsApproved,
           requests_approved_later_cancelled: t.requestsApprovedCancelled,
           requests_declined: t.requestsDeclined,
+          rained_out: t.rainedOut,
+          rained_out_restored: t.rainOutRestored,
+          makeup_credits_granted: t.creditsGranted,
+          makeup_credits_used: t.creditsUsed,
+          makeup_credits_expired_unused: t.creditsExpired,
+          makeup_credits_removed: t.creditsRemoved,
         })),
       );
     case 'fields':
@@ -227,6 +286,21 @@ export function reportCsv(report: Report, table: ReportTable): string {
           prime_share_percent: percentOf(t.primeShare),
         })),
       );
+    case 'rain-outs': {
+      // One row: the league's totals for the range (the per-team figures are in the teams table).
+      const r = report.rainOuts;
+      return toCsv(REPORT_CSV_COLUMNS['rain-outs'], [
+        {
+          rain_outs: r.rainOuts,
+          practices_cancelled: r.practicesCancelled,
+          practices_restored: r.practicesRestored,
+          makeup_credits_granted: r.creditsGranted,
+          makeup_credits_used: r.creditsUsed,
+          makeup_credits_expired_unused: r.creditsExpired,
+          makeup_credits_removed: r.creditsRemoved,
+        },
+      ]);
+    }
   }
 }
 

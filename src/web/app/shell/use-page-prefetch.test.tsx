@@ -13,6 +13,7 @@ const visitorContext: BookingContext = {
   rules: DEFAULT_BOOKING_RULES,
   team: null,
   teamBookings: [],
+  makeupCredits: [],
   cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' },
 };
 

@@ -18,6 +18,7 @@ const context = (over: Partial<BookingContext> = {}): BookingContext => ({
   rules: DEFAULT_BOOKING_RULES,
   team: { id: 'jays', name: 'Blue Jays' },
   teamBookings: [],
+  makeupCredits: [],
   cannotBook: null,
   ...over,
 });

@@ -12,7 +12,7 @@ export type SlotView =
   | { kind: 'blocked'; reason: string | null }
   | { kind: 'booked'; teamName: string; ours: boolean }
   /** Open, and this coach's team may book it now. */
-  | { kind: 'bookable' }
+  | { kind: 'bookable'; makeup?: true }
   /** Open; a visitor, whose Book leads to the login page and back. */
   | { kind: 'login' }
   /** Open, but this person cannot book at all (no team, not a coach): shown, not offered. */
@@ -67,8 +67,10 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
     teamName: team.name,
     now,
     timeZone: context.timeZone,
+    makeupCredits: context.makeupCredits.map((expires) => new Date(expires)),
   });
-  return result.ok ? { kind: 'bookable' } : { kind: 'unavailable', code: result.code, message: result.message };
+  if (!result.ok) return { kind: 'unavailable', code: result.code, message: result.message };
+  return result.makeup ? { kind: 'bookable', makeup: true } : { kind: 'bookable' };
 }
 
 /** The opening round holding slots back, as Book a Field applies it to the week. */
@@ -159,6 +161,16 @@ export function teamQuota(context: BookingContext | undefined, weekMonday: strin
     upcoming: starts.filter((start) => start.getTime() > now.getTime()).length,
     maxUpcoming: context.rules.maxUpcoming,
   };
+}
+
+/**
+ * Which limit booking this slot on a make-up credit goes past: the weekly one when the team's week (league zone) is
+ * full, else the daily one (shared booking-rules.ts counts alike).
+ */
+export function makeupLimit(slot: Pick<Slot, 'startsAt'>, context: Pick<BookingContext, 'teamBookings' | 'rules' | 'timeZone'>): 'weekly' | 'daily' {
+  const week = startOfWeek(dateInZone(slot.startsAt, context.timeZone));
+  const inWeek = context.teamBookings.filter((start) => startOfWeek(dateInZone(start, context.timeZone)) === week).length;
+  return context.rules && inWeek >= context.rules.maxPerWeek ? 'weekly' : 'daily';
 }
 
 /** "Blue Jays · 1 of 2 this week · 3 of 4 upcoming" */

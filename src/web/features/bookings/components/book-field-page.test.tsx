@@ -43,6 +43,7 @@ const context = (over: Partial<BookingContext> = {}): BookingContext => ({
   rules: DEFAULT_BOOKING_RULES,
   team: { id: 'jays', name: 'Blue Jays' },
   teamBookings: [new Date('2026-11-23T17:00:00-06:00').toISOString()],
+  makeupCredits: [],
   cannotBook: null,
   ...over,
 });

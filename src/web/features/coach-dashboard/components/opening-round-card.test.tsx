@@ -35,6 +35,7 @@ function setup(saved: { slotIds: string[]; savedAt: string | null }) {
     rules: DEFAULT_BOOKING_RULES,
     team: { id: 'jays', name: 'Blue Jays' },
     teamBookings: [],
+    makeupCredits: [],
     cannotBook: null,
   };
   localStorage.clear();

@@ -70,6 +70,7 @@ const context = (profile: Profile | null): BookingContext => ({
   rules: DEFAULT_BOOKING_RULES,
   team: profile?.teamId ? { id: profile.teamId, name: 'Blue Jays' } : null,
   teamBookings: [],
+  makeupCredits: [],
   cannotBook: profile ? null : { code: 'SIGN_IN', message: 'Log in to book a practice.' },
 });
 
