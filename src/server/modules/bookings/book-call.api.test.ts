@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { lockBusy, rowsOf, type Database } from '../../db/client';
-import { bookingRules, bookings, facilities, fields, openingRounds, seasons, slots, teams } from '../../db/schema';
+import { bookingRules, bookings, facilities, fields, makeupCredits, openingRounds, seasons, slots, teams } from '../../db/schema';
 import { bookingWindow, checkBooking, DEFAULT_BOOKING_RULES, localDay, refusalMessage, type BookingRules } from '../../../shared/bookings/booking-rules';
 import { insertCoach } from '../../test/opening-fixtures';
 import { DST_ANCHORS, HOUR, LEAGUE_ZONES, MINUTE, plusDays, rolledBack } from '../../test/differential';
@@ -16,7 +16,8 @@ import { bookInOneCall, type BookRefusal } from './bookings.repository';
  * The booking call (`cgsl_book`, migration 0014) against the TypeScript rules it replaced on the booking path
  * (checkBooking, with the opening round's hold before it): random leagues (rules or none, season dates, the slot's
  * time and state, the team's bookings, a round, the clock and the zone, around both of Chicago's DST changes in
- * 2027), each written in a transaction that is rolled back, and the call's answer worded as the service words it.
+ * 2027, make-up credits free, used, given back or removed), each written in a transaction that is rolled back, and the
+ * call's answer worded as the service words it.
  * Both must give the same rule and the same words, or both must book.
  */
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -82,6 +83,9 @@ const league = fc.record({
       cancelled: fc.boolean(),
     }),
   ),
+  // Make-up credits (issue 28), in quarter hours from the slot's start to when each runs out: free, used by a confirmed
+  // booking of the team, given back (its make-up practice was cancelled), or removed by an admin.
+  credits: fc.array(fc.record({ expiresIn: fc.integer({ min: -4 * 24 * 3, max: 4 * 24 * 3 }), state: fc.constantFrom('free', 'free', 'used', 'gaveBack', 'removed') }), { maxLength: 2 }),
   wait: fc.boolean(),
   // The connection's own zone must not matter (a server's TimeZone setting is not the league's).
   sessionZone: fc.constantFrom('UTC', 'America/New_York', 'Pacific/Auckland'),
@@ -120,16 +124,19 @@ function factsOf(l: League) {
     season: { startsOn: plusDays(today, l.seasonFrom), endsOn: plusDays(today, l.seasonTo) },
     teamBookings: l.teamBookings.map((q) => new Date(startsAt.getTime() + q * 15 * MINUTE)),
     round,
+    // A credit "used" by a team that has no booking to use it on is a free one.
+    credits: l.credits.map((c) => ({ expiresAt: new Date(startsAt.getTime() + c.expiresIn * 15 * MINUTE), state: c.state === 'used' && l.teamBookings.length === 0 ? 'free' : c.state })),
   };
 }
 
 /** What the booking path decided before the call: an opening round's hold on an open slot, then checkBooking. */
-function expected(l: League, f: ReturnType<typeof factsOf>): { ok: true } | { ok: false; code: string; message: string } {
+function expected(l: League, f: ReturnType<typeof factsOf>): { ok: true; makeup?: true } | { ok: false; code: string; message: string } {
   const r = f.round;
   const slotDay = localDay(f.slot.startsAt, l.timeZone);
   const holds = r && !r.cancelled && (!r.drawn || !r.firstComeAfter) && slotDay >= r.coversFrom && slotDay <= r.coversTo;
   if (f.slot.status === 'open' && holds) return { ok: false, code: 'OPENING_ROUND', message: openingRefusal({ drawAt: r.drawAt, drawn: r.drawn }, l.timeZone)!.message };
-  return checkBooking({ rules: f.rules, season: f.season, slot: f.slot, teamBookings: f.teamBookings, teamName: 'Blue Jays', now: f.now, timeZone: l.timeZone });
+  const makeupCredits = f.credits.filter((c) => c.state === 'free' || c.state === 'gaveBack').map((c) => c.expiresAt);
+  return checkBooking({ rules: f.rules, season: f.season, slot: f.slot, teamBookings: f.teamBookings, teamName: 'Blue Jays', now: f.now, timeZone: l.timeZone, makeupCredits });
 }
 
 /** The call's refusal in the words the service gives it. */
@@ -172,6 +179,16 @@ async function call(l: League, f: ReturnType<typeof factsOf>) {
         .returning({ id: slots.id });
       await tx.insert(bookings).values(held.map((h) => ({ slotId: h.id, teamId: team!.id })));
     }
+    const teamBookingIds = (await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.teamId, team!.id))).map((b) => b.id);
+    for (const [i, c] of f.credits.entries()) {
+      let usedBookingId: string | null = null;
+      if (c.state === 'used') usedBookingId = teamBookingIds[0]!;
+      if (c.state === 'gaveBack') {
+        const [spare] = await tx.insert(slots).values({ seasonId, fieldId: fieldRows[0]!.id, startsAt: new Date(f.slot.startsAt.getTime() - (400 + 2 * i) * 24 * HOUR), endsAt: new Date(f.slot.startsAt.getTime() - (399 + 2 * i) * 24 * HOUR) }).returning({ id: slots.id });
+        usedBookingId = (await tx.insert(bookings).values({ slotId: spare!.id, teamId: team!.id, status: 'cancelled' }).returning({ id: bookings.id }))[0]!.id;
+      }
+      await tx.insert(makeupCredits).values({ teamId: team!.id, reason: 'Differential', expiresAt: c.expiresAt, usedBookingId, revokedAt: c.state === 'removed' ? f.now : null });
+    }
     const r = f.round;
     if (r) {
       await tx.insert(openingRounds).values({
@@ -192,8 +209,9 @@ async function call(l: League, f: ReturnType<typeof factsOf>) {
         inputs: r.drawn ? {} : null,
       });
     }
+    const bookingId = randomUUID();
     const answer = await bookInOneCall(tx, {
-      bookingId: randomUUID(),
+      bookingId,
       teamId: team!.id,
       slotId: slot!.id,
       userId,
@@ -202,7 +220,7 @@ async function call(l: League, f: ReturnType<typeof factsOf>) {
       wait: l.wait,
       audit: { actorId: userId, actorEmail: 'differential@example.org', ip: null, userAgent: null },
     });
-    return { answer, bookingRows: await tx.$count(bookings, undefined) };
+    return { answer, bookingRows: await tx.$count(bookings, undefined), creditsUsed: await tx.$count(makeupCredits, eq(makeupCredits.usedBookingId, bookingId)) };
   });
 }
 
@@ -214,12 +232,14 @@ describe('the booking call decides as checkBooking does', () => {
       fc.asyncProperty(league, async (l) => {
         const f = factsOf(l);
         const want = expected(l, f);
-        const { answer, bookingRows } = await call(l, f);
-        const got = answer.ok ? { ok: true as const } : { ok: false as const, ...worded(answer.refusal, l.timeZone) };
-        seen.set(want.ok ? 'BOOKED' : want.code, (seen.get(want.ok ? 'BOOKED' : want.code) ?? 0) + 1);
+        const { answer, bookingRows, creditsUsed } = await call(l, f);
+        const got = answer.ok ? { ok: true as const, ...(creditsUsed === 1 ? { makeup: true as const } : {}) } : { ok: false as const, ...worded(answer.refusal, l.timeZone) };
+        const seenAs = want.ok ? (want.makeup ? 'BOOKED_ON_CREDIT' : 'BOOKED') : want.code;
+        seen.set(seenAs, (seen.get(seenAs) ?? 0) + 1);
+        // Booked on a credit: the booking call marked exactly one credit as the new booking's.
         expect(got).toEqual(want);
         // Booked: the booking is written (with the team's own, and the other team's when the slot was taken).
-        const written = baseRows + f.teamBookings.length + (f.slot.status === 'booked' ? 1 : 0);
+        const written = baseRows + f.teamBookings.length + (f.slot.status === 'booked' ? 1 : 0) + f.credits.filter((c) => c.state === 'gaveBack').length;
         expect(bookingRows).toBe(written + (answer.ok ? 1 : 0));
         if (answer.ok) {
           expect(answer.booked).toMatchObject({ teamName: 'Blue Jays', startsAt: f.slot.startsAt.toISOString(), endsAt: f.slot.endsAt.toISOString(), fieldName: 'Field 0' });
@@ -228,7 +248,7 @@ describe('the booking call decides as checkBooking does', () => {
       { numRuns: Number(process.env.DIFFERENTIAL_RUNS ?? 300) },
     );
     // Every rule was met on the way (the generator reaches each), so none of them is compared only by chance.
-    const codes = ['BOOKED', 'OPENING_ROUND', 'SLOT_BLOCKED', 'SLOT_TAKEN', 'SLOT_PAST', 'BOOKING_PAUSED', 'WINDOW_NOT_OPEN', 'WINDOW_CLOSED', 'TOO_SOON', 'TOO_FAR_AHEAD', 'DAY_LIMIT', 'WEEK_LIMIT', 'UPCOMING_LIMIT'];
+    const codes = ['BOOKED', 'BOOKED_ON_CREDIT', 'OPENING_ROUND', 'SLOT_BLOCKED', 'SLOT_TAKEN', 'SLOT_PAST', 'BOOKING_PAUSED', 'WINDOW_NOT_OPEN', 'WINDOW_CLOSED', 'TOO_SOON', 'TOO_FAR_AHEAD', 'DAY_LIMIT', 'WEEK_LIMIT', 'UPCOMING_LIMIT'];
     expect(codes.filter((c) => !seen.has(c)), JSON.stringify(Object.fromEntries(seen))).toEqual([]);
   }, 600_000);
 
