@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRules, bookings, contactMessages, facilities, fields, invitations, openingRounds, seasons, slots, teams, users } from './db/schema';
+import { bookingRules, bookings, contactMessages, facilities, fields, invitations, leagueSettings, openingRounds, seasons, slots, teams, users } from './db/schema';
 import { hashToken, newToken } from './one-time-token';
 import { listDeclaredRoutes, type Access, type DeclaredRoute } from './plugins/access';
 import { errorShapeProblems, leakProblems, preview } from './test/answer-checks';
@@ -296,6 +296,17 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/rain-outs': { access: 'admin', call: () => ({ url: '/api/rain-outs' }), expect: ADMIN_ONLY },
   'POST /api/rain-outs': { access: 'admin', call: async (_as, f) => ({ url: '/api/rain-outs', body: await f.rainOutBody() }), expect: ADMIN_ONLY },
   'POST /api/rain-outs/:id/reopen': { access: 'admin', call: async (_as, f) => ({ url: `/api/rain-outs/${await f.rainOut()}/reopen`, body: {} }), expect: ADMIN_ONLY },
+  // ---- the waitlist with a hold (issue 28): coach B's team waits; coach A and the member get B's waits ----
+  'GET /api/waits/mine': { access: 'user', call: () => ({ url: '/api/waits/mine' }), expect: SIGNED_IN },
+  'POST /api/slots/:id/waits': {
+    access: 'user',
+    // A slot team B has booked: team A may wait on it; team B has it; the member and the admin are not coaches.
+    call: async (_as, f) => ({ url: `/api/slots/${await f.slotBookedByB()}/waits`, body: {} }),
+    expect: { visitor: 'denied', member: 'denied', coachA: 'ok', coachB: 'conflict', admin: 'denied' },
+  },
+  'POST /api/waits/:id/take': { access: 'user', call: async (_as, f) => ({ url: `/api/waits/${await f.waitOfB(true)}/take`, body: {} }), expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' } },
+  'POST /api/waits/:id/pass': { access: 'user', call: async (_as, f) => ({ url: `/api/waits/${await f.waitOfB(true)}/pass`, body: {} }), expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' } },
+  'DELETE /api/waits/:id': { access: 'user', call: async (_as, f) => ({ url: `/api/waits/${await f.waitOfB(false)}` }), expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' } },
   'GET /api/makeup-credits': { access: 'admin', call: (_as, f) => ({ url: `/api/makeup-credits?teamId=${f.teamB}` }), expect: ADMIN_ONLY },
   'POST /api/makeup-credits': { access: 'admin', call: (_as, f) => ({ url: '/api/makeup-credits', body: { teamId: f.teamB, reason: 'Umpire no-show' } }), expect: ADMIN_ONLY },
   'DELETE /api/makeup-credits/:id': { access: 'admin', call: async (_as, f) => ({ url: `/api/makeup-credits/${await f.makeupCredit()}` }), expect: ADMIN_ONLY },
@@ -704,6 +715,8 @@ class Fixtures {
       admin: await this.t.signUp({ email: 'league.admin@example.org', role: 'admin', name: 'League Admin' }),
     };
     this.leagueSettings = (await this.t.app.inject({ url: '/api/league' })).json();
+    // The walk leaves many of team B's waits live (only coach B's own calls end one): room for all of them.
+    await this.db.update(leagueSettings).set({ maxWaits: 20 });
   }
 
   /** An open slot of its own: one a day from next Monday, so team B's practices never reach a daily limit. */
@@ -957,6 +970,26 @@ class Fixtures {
     });
     if (res.statusCode !== 201) throw new Error(`could not make a block: ${res.statusCode} ${res.body}`);
     return res.json<{ block: { id: string } }>().block.id;
+  }
+
+  /** A slot of its own that team B has booked. */
+  async slotBookedByB(): Promise<string> {
+    const slotId = await this.slot();
+    await this.db.insert(bookings).values({ slotId, teamId: this.teamB, bookedBy: this.users.coachB.id });
+    return slotId;
+  }
+
+  /** Team B waiting on a slot team A booked; `offered`: team A's coach then cancels, so the slot is held for team B. */
+  async waitOfB(offered: boolean): Promise<string> {
+    const slotId = await this.slot();
+    const [booking] = await this.db.insert(bookings).values({ slotId, teamId: this.teamA, bookedBy: this.users.coachA.id }).returning({ id: bookings.id });
+    const joined = await this.t.app.inject({ method: 'POST', url: `/api/slots/${slotId}/waits`, headers: { origin: TEST_ORIGIN, cookie: this.users.coachB.cookie }, payload: {} });
+    if (joined.statusCode !== 201) throw new Error(`could not wait: ${joined.statusCode} ${joined.body}`);
+    if (offered) {
+      const cancelled = await this.t.app.inject({ method: 'POST', url: `/api/bookings/${booking!.id}/cancel`, headers: { origin: TEST_ORIGIN, cookie: this.users.coachA.cookie }, payload: {} });
+      if (cancelled.statusCode !== 200) throw new Error(`could not cancel: ${cancelled.statusCode} ${cancelled.body}`);
+    }
+    return joined.json<{ wait: { id: string } }>().wait.id;
   }
 
   /** A rain-out of a spare facility of its own, over an evening in 2031. */

@@ -9,6 +9,8 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { rainOutsRoutes } from './modules/rain-outs/rain-outs.routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { settleDueHolds } from './modules/waitlist/waitlist.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
@@ -111,8 +113,12 @@ export async function buildApp({ config, database, authSecret, logger = false, m
       mailFrom: config.mailFrom,
       log: app.log,
       busy: serverBusy(requests),
-      // The opening round's draw at its draw time, on whichever server gets to it first (decision 030).
-      dueWork: (now) => drawDueRounds(context, now),
+      // The opening round's draw at its draw time, and waitlist holds that ran out (decision 034), on whichever server
+      // gets to each first (decision 030).
+      dueWork: async (now) => {
+        await drawDueRounds(context, now);
+        await settleDueHolds(context, now);
+      },
     },
     { claimTimeoutMs: config.mailClaimTimeoutMs, retentionDays: config.mailRetentionDays, ...mailDeps.options },
   );
@@ -189,6 +195,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(scheduleImportRoutes, context);
   await app.register(blocksRoutes, context);
   await app.register(rainOutsRoutes, context);
+  await app.register(waitlistRoutes, context);
   await app.register(bookingsRoutes, context);
   await app.register(practiceRequestsRoutes, context);
   await app.register(clinicsRoutes, context);

@@ -26,6 +26,7 @@ import { PRACTICE_REQUEST_STATUSES } from '../../shared/practice-requests/practi
 import { SURFACES } from '../../shared/facilities/facilities.schemas';
 import { drawWeightings } from '../../shared/opening/opening.schemas';
 import { STORED_SLOT_STATUSES } from '../../shared/slots/slots.schemas';
+import { WAIT_STATES } from '../../shared/waitlist/waitlist.schemas';
 
 /** Where a queued email stands (the mail worker's states; no other module reads them). */
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
@@ -250,9 +251,15 @@ export const leagueSettings = pgTable(
     passwordSignUp: boolean('password_sign_up').notNull().default(true),
     /** A rain-out's make-up credit is used by the end of this many days after the closure's day (issue 28). */
     makeupDays: integer('makeup_days').notNull().default(14),
+    /** How many booked slots a team may wait on at once, and how long a freed slot is held for a waiting team (issue 28). */
+    maxWaits: integer('max_waits').notNull().default(3),
+    holdMinutes: integer('hold_minutes').notNull().default(120),
     updatedAt: updatedAt(),
   },
-  (t) => [check('league_settings_single_row', sql`${t.id} = 1`), check('league_settings_makeup_days_valid', sql`${t.makeupDays} between 1 and 60`)],
+  (t) => [check('league_settings_single_row', sql`${t.id} = 1`), check('league_settings_makeup_days_valid', sql`${t.makeupDays} between 1 and 60`),
+    check('league_settings_max_waits_valid', sql`${t.maxWaits} between 1 and 20`),
+    check('league_settings_hold_minutes_valid', sql`${t.holdMinutes} between 10 and 1440`),
+  ],
 );
 
 export const facilities = pgTable('facilities', {
@@ -304,9 +311,17 @@ export const slots = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * A freed slot held for the first team waiting on it (issue 28, decision 034) until `held_until`: nobody else can
+     * book it meanwhile. Set and cleared by the database's hold functions (migration 0018) under the slot's lock.
+     */
+    heldForTeamId: uuid('held_for_team_id'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    holdWaitId: uuid('hold_wait_id'),
   },
   (t) => [
     check('slots_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('slots_held_until_idx').on(t.heldUntil).where(sql`${t.heldUntil} is not null`),
     check('slots_status_valid', oneOf(t.status, STORED_SLOT_STATUSES)),
     index('slots_live_starts_at_idx').on(t.startsAt).where(sql`${t.deletedAt} is null`),
     index('slots_live_field_starts_at_idx').on(t.fieldId, t.startsAt).where(sql`${t.deletedAt} is null`),
@@ -433,6 +448,34 @@ export const makeupCredits = pgTable(
     revokedBy: text('revoked_by'),
   },
   (t) => [index('makeup_credits_team_idx').on(t.teamId, t.expiresAt).where(sql`${t.revokedAt} is null`), index('makeup_credits_used_booking_idx').on(t.usedBookingId)],
+);
+
+/**
+ * A team waiting on a booked slot (issue 28, decision 034), in the order teams joined. When the slot frees it is
+ * offered (held) to the first one waiting; taking it books it, passing or letting the hold run out moves it on.
+ */
+export const slotWaits = pgTable(
+  'slot_waits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => slots.id),
+    /** No foreign key, as makeup_credits.team_id: a hold is given under the slot's lock while bookings hold teams' rows. */
+    teamId: uuid('team_id').notNull(),
+    userId: text('user_id'),
+    state: text('state', { enum: WAIT_STATES }).notNull().default('waiting'),
+    createdAt: createdAt(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('slot_waits_state_valid', oneOf(t.state, WAIT_STATES)),
+    uniqueIndex('slot_waits_one_live_per_team_idx').on(t.slotId, t.teamId).where(sql`${t.state} in ('waiting', 'offered')`),
+    index('slot_waits_queue_idx').on(t.slotId, t.createdAt).where(sql`${t.state} = 'waiting'`),
+    index('slot_waits_team_idx').on(t.teamId, t.state),
+  ],
 );
 
 /** A coach put the rain-out's banner away (issue 28): it is shown on each visit until then. */

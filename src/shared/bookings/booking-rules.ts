@@ -39,6 +39,8 @@ export const DEFAULT_BOOKING_RULES: BookingRules = {
 export type Refusal =
   | { code: 'SLOT_BLOCKED'; blockReason: string | null }
   | { code: 'SLOT_TAKEN' }
+  /** A freed slot held for the first team waiting on it (issue 28, decision 034). */
+  | { code: 'SLOT_HELD'; teamName: string; until: Date; timeZone: string }
   | { code: 'SLOT_PAST' }
   | { code: 'BOOKING_PAUSED'; pausedMessage: string | null }
   | { code: 'WINDOW_NOT_OPEN'; opens: Date; timeZone: string }
@@ -59,6 +61,8 @@ export interface SlotForRules {
   endsAt: Date;
   status: 'open' | 'booked' | 'blocked';
   blockReason?: string | null;
+  /** Held for a waiting team until then (issue 28); `ours`: held for the team asking, which may take it. */
+  heldFor?: { teamName: string; until: Date; ours: boolean } | null;
 }
 
 export interface BookingCheck {
@@ -120,6 +124,8 @@ export function refusalMessage(r: Refusal): string {
       return `This slot is blocked${r.blockReason ? `: ${r.blockReason}` : ''}.`;
     case 'SLOT_TAKEN':
       return 'Someone just booked this slot. Pick another time.';
+    case 'SLOT_HELD':
+      return `This slot is held for ${r.teamName}, who were waiting for it, until ${formatDateTime(r.until, r.timeZone)}. If they pass, it opens to everyone.`;
     case 'SLOT_PAST':
       return SLOT_PAST_MESSAGE;
     case 'BOOKING_PAUSED':
@@ -240,6 +246,7 @@ export function checkBooking(c: BookingCheck): RuleResult {
   const { rules, slot, now, timeZone, teamName } = c;
   if (slot.status === 'blocked') return refused({ code: 'SLOT_BLOCKED', blockReason: slot.blockReason ?? null });
   if (slot.status === 'booked') return refused({ code: 'SLOT_TAKEN' });
+  if (slot.heldFor && !slot.heldFor.ours && slot.heldFor.until > now) return refused({ code: 'SLOT_HELD', teamName: slot.heldFor.teamName, until: slot.heldFor.until, timeZone });
   if (slot.startsAt.getTime() <= now.getTime()) return refused({ code: 'SLOT_PAST' });
   if (!rules.bookingOpen) return refused({ code: 'BOOKING_PAUSED', pausedMessage: rules.pausedMessage });
   const { opens, closes } = bookingWindow(rules, c.season, timeZone);

@@ -51,6 +51,8 @@ export const slotSchema = z.object({
   teamId: z.string().nullable(),
   teamName: z.string().nullable(),
   notes: z.string().nullable(),
+  /** A freed slot held for the first team waiting on it, until then (issue 28); nobody else can book it meanwhile. */
+  heldFor: z.object({ teamId: z.string(), teamName: z.string(), until: z.string() }).nullable().optional(),
 });
 export type Slot = z.infer<typeof slotSchema>;
 

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { BookFieldPage } from '../features/bookings/components/book-field-page';
+import { FieldStatusNotice } from '../features/field-status/components/field-status-notice';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { AppShell } from './shell/app-shell';
 
@@ -16,6 +17,12 @@ import { AppShell } from './shell/app-shell';
  */
 const PreferencesPanel = lazy(async () => ({ default: (await import('../features/opening/components/preferences-panel')).PreferencesPanel }));
 
+/**
+ * The weather closures in force now or soon (features/field-status, issue 28), put into the landing page, Book a Field
+ * and the calendar here since features do not import each other. Small, so it comes with the first screen.
+ */
+const fieldStatus = <FieldStatusNotice />;
+
 /** A page module loaded when first shown; `pick` names the component in it. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactNode {
   const Page = lazy(async () => ({ default: pick(await load()) }));
@@ -26,8 +33,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      { index: true, element: <LandingPage /> },
-      { path: 'slots', element: <BookFieldPage preferencesPanel={PreferencesPanel} /> },
+      { index: true, element: <LandingPage fieldStatus={fieldStatus} /> },
+      { path: 'slots', element: <BookFieldPage preferencesPanel={PreferencesPanel} fieldStatus={fieldStatus} /> },
       { path: 'login', element: lazyPage(() => import('../features/auth/components/login-page'), (m) => m.LoginPage) },
       { path: 'signup', element: lazyPage(() => import('../features/auth/components/signup-page'), (m) => m.SignupPage) },
       { path: 'forgot-password', element: lazyPage(() => import('../features/auth/components/forgot-password-page'), (m) => m.ForgotPasswordPage) },
@@ -36,7 +43,16 @@ export const routes: RouteObject[] = [
       { path: 'setup', element: lazyPage(() => import('../features/setup/components/setup-page'), (m) => m.SetupPage) },
       { path: 'profile', element: lazyPage(() => import('../features/users/components/profile-page'), (m) => m.ProfilePage) },
       { path: 'diag', element: lazyPage(() => import('../features/diag/components/diag-page'), (m) => m.DiagPage) },
-      { path: 'public-calendar', element: lazyPage(() => import('../features/calendar/components/public-calendar-page'), (m) => m.PublicCalendarPage) },
+      {
+        path: 'public-calendar',
+        element: lazyPage(
+          () => import('../features/calendar/components/public-calendar-page'),
+          ({ PublicCalendarPage }) =>
+            function PublicCalendar() {
+              return <PublicCalendarPage fieldStatus={fieldStatus} />;
+            },
+        ),
+      },
       { path: 'coach-dashboard', element: lazyPage(() => import('../features/coach-dashboard/components/coach-dashboard-page'), (m) => m.CoachDashboardPage) },
       { path: 'my-reservations', element: lazyPage(() => import('../features/bookings/components/my-reservations-page'), (m) => m.MyReservationsPage) },
       { path: 'practice-request', element: lazyPage(() => import('../features/practice-requests/components/practice-request-page'), (m) => m.PracticeRequestPage) },
@@ -50,8 +66,8 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'admin',
-            // The admin landing page shows the practice-request queue, the contact inbox and the league settings:
-            // four features, put together here.
+            // The admin landing page shows the Rain-out button, the practice-request queue, the contact inbox and the
+            // league settings: five features, put together here.
             element: lazyPage(
               () =>
                 Promise.all([
@@ -59,11 +75,13 @@ export const routes: RouteObject[] = [
                   import('../features/practice-requests/components/practice-request-queue'),
                   import('../features/contact/components/contact-inbox'),
                   import('../features/league/components/league-settings-card'),
+                  import('../features/rain-outs/components/rain-out-button'),
                 ]),
-              ([{ AdminHomePage }, { PracticeRequestQueue }, { ContactInbox }, { LeagueSettingsCard }]) =>
+              ([{ AdminHomePage }, { PracticeRequestQueue }, { ContactInbox }, { LeagueSettingsCard }, { RainOutButton }]) =>
                 function AdminHome() {
                   return (
                     <AdminHomePage
+                      actions={<RainOutButton />}
                       inboxes={
                         <>
                           <PracticeRequestQueue />
@@ -80,8 +98,28 @@ export const routes: RouteObject[] = [
           { path: 'admin-season-manager', element: lazyPage(() => import('../features/seasons/components/season-manager-page'), (m) => m.SeasonManagerPage) },
           { path: 'admin-facility-manager', element: lazyPage(() => import('../features/facilities/components/facility-manager-page'), (m) => m.FacilityManagerPage) },
           { path: 'admin-slots', element: lazyPage(() => import('../features/slots/components/slots-admin-page'), (m) => m.SlotsAdminPage) },
-          { path: 'admin-block-slot', element: lazyPage(() => import('../features/blocks/components/block-slots-page'), (m) => m.BlockSlotsPage) },
-          { path: 'admin-user-manager', element: lazyPage(() => import('../features/user-manager/components/user-manager-page'), (m) => m.UserManagerPage) },
+          {
+            path: 'admin-block-slot',
+            // Blocks and rain-outs (issue 28, features/rain-outs) on one page, put together here.
+            element: lazyPage(
+              () => Promise.all([import('../features/blocks/components/block-slots-page'), import('../features/rain-outs/components/rain-outs-section')]),
+              ([{ BlockSlotsPage }, { RainOutsSection }]) =>
+                function BlockSlots() {
+                  return <BlockSlotsPage rainOuts={<RainOutsSection />} />;
+                },
+            ),
+          },
+          {
+            path: 'admin-user-manager',
+            // Each team's row gets its make-up practices (issue 28, features/rain-outs), put in here.
+            element: lazyPage(
+              () => Promise.all([import('../features/user-manager/components/user-manager-page'), import('../features/rain-outs/components/team-credits-button')]),
+              ([{ UserManagerPage }, { TeamCreditsButton }]) =>
+                function UserManager() {
+                  return <UserManagerPage teamExtra={(team) => <TeamCreditsButton team={team} />} />;
+                },
+            ),
+          },
           { path: 'admin-reports', element: lazyPage(() => import('../features/reports/components/reports-page'), (m) => m.ReportsPage) },
           {
             path: 'admin-announcements',

@@ -48,3 +48,19 @@ export const clinicsQueryKey = ['clinics'] as const;
  * season's rounds for the admin, one round's public page) sits under this key; a draw or a cancel invalidates it.
  */
 export const openingsQueryKey = ['openings'] as const;
+
+/**
+ * Rain-outs (issue 28): the admins' list of closures sits under this key. A rain-out or a reopen invalidates it with
+ * the blocks, the slots and the bookings it changed.
+ */
+export const rainOutsQueryKey = ['rain-outs'] as const;
+
+/** Make-up credits for admins: every team's, or one team's (`[...makeupCreditsQueryKey, teamId]`). */
+export const makeupCreditsQueryKey = ['makeup-credits'] as const;
+
+/**
+ * What people are told about rain-outs (issue 28, features/field-status): the field status everyone sees and the
+ * signed-in coach's rain-out notices and credits. A rain-out, a reopening or a credit change is a slot event naming
+ * no slots: refreshBookingData (lib/live) invalidates this key, so an open page shows it without a reload.
+ */
+export const fieldStatusQueryKey = ['field-status'] as const;

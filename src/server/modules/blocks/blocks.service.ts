@@ -7,7 +7,7 @@ import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { cancelCoveredBookings, confirmedBookingsOn, type CoveredBooking } from '../bookings/bookings.service';
 import { findFacility, findField } from '../facilities/facilities.service';
 import { commitThenPublish } from '../live/live.service';
-import { findSlot, lockCoveredSlots, lockSlot, markSlotsBlocked, reopenSlotsOf, type BlockTarget } from '../slots/slots.service';
+import { findSlot, holdNext, lockCoveredSlots, lockSlot, markSlotsBlocked, reopenSlotsOf, type BlockTarget } from '../slots/slots.service';
 import * as repo from './blocks.repository';
 
 export type BlockRequest = z.output<typeof blockInputSchema>;
@@ -118,18 +118,22 @@ export async function createBlock(
   return { block, slotsBlocked: result.slotsBlocked, bookingsCancelled: result.bookingsCancelled };
 }
 
-/** Lifts a block inside the caller's transaction: its slots reopen, unless another active block still covers them. */
-export async function liftInTransaction(tx: Database, ctx: AuditContext, id: string): Promise<{ slotsReopened: number }> {
+/**
+ * Lifts a block inside the caller's transaction: its slots reopen, unless another active block still covers them.
+ * Returns the slots open again; the caller offers them to teams waiting on them (after anything it restores first).
+ */
+export async function liftInTransaction(tx: Database, ctx: AuditContext, id: string): Promise<{ slotsReopened: number; openSlotIds: string[] }> {
   const block = await repo.findActiveBlock(tx, id);
   if (!block) throw new AppError('NOT_FOUND', 'That block was already lifted or does not exist. Reload the page.');
   await repo.liftBlock(tx, id, ctx.actorId);
   const reopened = await reopenSlotsOf(tx, id);
-  let stillBlocked = 0;
+  const still = new Set<string>();
   for (const other of await repo.otherActiveBlocks(tx, id, block.startsAt, block.endsAt)) {
     const covered = (await lockCoveredSlots(tx, other)).filter((s) => reopened.includes(s));
     await markSlotsBlocked(tx, covered, other);
-    stillBlocked += covered.length;
+    for (const s of covered) still.add(s);
   }
+  const stillBlocked = still.size;
   await recordAudit(tx, ctx, {
     action: 'slot.unblock',
     entityType: 'block',
@@ -137,12 +141,16 @@ export async function liftInTransaction(tx: Database, ctx: AuditContext, id: str
     summary: `Lifted the block "${block.reason}": ${reopened.length - stillBlocked} slot(s) reopened${stillBlocked ? `, ${stillBlocked} still blocked by another block` : ''}`,
     before: block,
   });
-  return { slotsReopened: reopened.length - stillBlocked };
+  return { slotsReopened: reopened.length - stillBlocked, openSlotIds: reopened.filter((s) => !still.has(s)) };
 }
 
-/** Lifts a block: its slots reopen, unless another active block still covers them. */
-export async function liftBlock({ db, live }: ServerContext, ctx: AuditContext, id: string): Promise<{ slotsReopened: number }> {
-  return commitThenPublish(db, live, async (tx) => ({ value: await liftInTransaction(tx, ctx, id), slots: 'all' }));
+/** Lifts a block: its slots reopen, unless another active block still covers them, and go to teams waiting on them. */
+export async function liftBlock({ db, live }: ServerContext, ctx: AuditContext, id: string, now = new Date()): Promise<{ slotsReopened: number }> {
+  return commitThenPublish(db, live, async (tx) => {
+    const { slotsReopened, openSlotIds } = await liftInTransaction(tx, ctx, id);
+    for (const slotId of openSlotIds) await holdNext(tx, slotId, now);
+    return { value: { slotsReopened }, slots: 'all' };
+  });
 }
 
 /** The blocks of a rain-out still in force (reopening lifts them). */

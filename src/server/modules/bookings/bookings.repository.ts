@@ -163,7 +163,7 @@ export type BookRefusal =
 export type BookAnswer = { ok: true; booked: BookedFacts } | { ok: false; refusal: BookRefusal };
 
 /** The instants among a refusal's facts, which arrive as ISO strings. */
-const REFUSAL_INSTANTS = ['opens', 'closes', 'drawAt'] as const;
+const REFUSAL_INSTANTS = ['opens', 'closes', 'drawAt', 'until'] as const;
 
 export interface BookCall {
   bookingId: string;

@@ -13,7 +13,7 @@ import { tags } from '../read-cache/read-cache.service';
 import { notification, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
 import { findActiveSeason, findSeason } from '../seasons/seasons.service';
 import { freeCreditsOfTeam } from '../makeup-credits/makeup-credits.service';
-import { findSlot, lockSlot } from '../slots/slots.service';
+import { findSlot, holdNext, lockSlot, releaseHolds } from '../slots/slots.service';
 import * as repo from './bookings.repository';
 
 export const taken = () => new AppError('CONFLICT', refusalMessage({ code: 'SLOT_TAKEN' }), { rule: 'SLOT_TAKEN' });
@@ -65,7 +65,7 @@ export function cannotBook(actor: Actor | null): { code: string; message: string
 /** What a rule's refusal answers. */
 function ruleRefusal(result: { code: string; message: string }): AppError {
   if (result.code === 'SLOT_TAKEN') return taken();
-  return new AppError(result.code === 'SLOT_BLOCKED' ? 'CONFLICT' : 'RULE_VIOLATION', result.message, { rule: result.code });
+  return new AppError(result.code === 'SLOT_BLOCKED' || result.code === 'SLOT_HELD' ? 'CONFLICT' : 'RULE_VIOLATION', result.message, { rule: result.code });
 }
 
 /**
@@ -161,6 +161,9 @@ export async function cancel(
     await repo.lockTeam(tx, booking.teamId);
     const reason = options.reason?.trim() || 'Cancelled by a league admin';
     if (!(await repo.cancelBooking(tx, bookingId, actor.userId, reason))) throw alreadyCancelled();
+    // The slot is free: offered to the first team waiting on it, under the slot's lock (decision 034).
+    await lockSlot(tx, booking.slotId);
+    await holdNext(tx, booking.slotId, new Date());
     await recordAudit(tx, ctx, {
       action: 'booking.cancel.admin',
       entityType: 'booking',
@@ -331,6 +334,8 @@ export async function bookForTeamInTransaction(tx: Database, ctx: AuditContext, 
   if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked (${slot.blockReason ?? 'no reason given'}). Choose another slot.`, { rule: 'SLOT_BLOCKED' });
   if (slot.status === 'booked') throw new AppError('CONFLICT', `This slot is already booked by ${slot.teamName ?? 'another team'}. Choose another slot.`, { rule: 'SLOT_TAKEN' });
   const bookingId = await repo.insertBooking(tx, { slotId: input.slotId, teamId: input.teamId, bookedBy: ctx.actorId, override: true, overrideReason: input.reason });
+  // An admin's booking outranks a hold: the team offered it waits again, first in line (decision 034).
+  await releaseHolds(tx, [input.slotId]);
   await recordAudit(tx, ctx, {
     action: 'booking.override',
     entityType: 'booking',

@@ -2,6 +2,7 @@ import { formatDateTime } from '../../../shared/bookings/booking-rules';
 import type { ClinicFacts, NotificationKind, NotificationPayloads, PracticeFacts } from '../notifications/notifications.service';
 import { openingCancelledMail, openingDrawnMail } from '../opening/opening-mail';
 import { closureCancelledMail, closureReopenedMail } from '../rain-outs/rain-out-mail';
+import { waitOfferedMail } from '../waitlist/waitlist-mail';
 import type { MailContent } from './mail-layout';
 
 /**
@@ -223,6 +224,7 @@ const renderers: { [K in NotificationKind]: Renderer<K> } = {
   'opening.cancelled': openingCancelledMail,
   'closure.cancelled': closureCancelledMail,
   'closure.reopened': closureReopenedMail,
+  'wait.offered': waitOfferedMail,
 };
 
 const preferences: Record<NotificationKind, MailPreference> = {
@@ -243,6 +245,7 @@ const preferences: Record<NotificationKind, MailPreference> = {
   'opening.cancelled': 'bookingChanges',
   'closure.cancelled': 'bookingChanges',
   'closure.reopened': 'bookingChanges',
+  'wait.offered': 'bookingChanges',
 };
 
 export function isNotificationKind(kind: string): kind is NotificationKind {

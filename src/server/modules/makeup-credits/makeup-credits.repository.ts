@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, closures, fields, makeupCredits, slots, teams } from '../../db/schema';
 import type { MakeupCredit } from '../../../shared/rain-outs/rain-outs.schemas';
@@ -100,14 +100,15 @@ export async function creditCounts(db: Database, from: Date, to: Date, now: Date
       teamId: makeupCredits.teamId,
       granted: sql<number>`count(*)::int`,
       used: sql<number>`count(*) filter (where ${makeupCredits.revokedAt} is null and not (${notInUse}))::int`,
-      expired: sql<number>`count(*) filter (where ${makeupCredits.revokedAt} is null and ${makeupCredits.expiresAt} <= ${now} and ${notInUse})::int`,
+      // As ISO text: a Date in raw sql reaches the postgres-js driver unconverted, and it refuses it.
+      expired: sql<number>`count(*) filter (where ${makeupCredits.revokedAt} is null and ${makeupCredits.expiresAt} <= ${now.toISOString()}::timestamptz and ${notInUse})::int`,
       removed: sql<number>`count(*) filter (where ${makeupCredits.revokedAt} is not null)::int`,
     })
     .from(makeupCredits)
     .where(
       and(
-        sql`${makeupCredits.createdAt} >= ${from}`,
-        sql`${makeupCredits.createdAt} < ${to}`,
+        gte(makeupCredits.createdAt, from),
+        lt(makeupCredits.createdAt, to),
         facilityId ? sql`${makeupCredits.closureId} in (select ${closures.id} from ${closures} where ${closures.facilityId} = ${facilityId}::uuid)` : undefined,
       ),
     )

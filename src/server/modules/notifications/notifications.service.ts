@@ -54,6 +54,11 @@ export interface NotificationPayloads {
   'closure.cancelled': ClosureFacts & { practices: ClosurePractice[]; credits: number; creditsExpireAt: string | null };
   /** The league reopened a rain-out: the team's practices that are back, and those that stay cancelled (their credit stays). */
   'closure.reopened': ClosureFacts & { restored: ClosurePractice[]; notRestored: ClosurePractice[] };
+  /**
+   * A slot the team waited on freed up and is held for it until `holdUntil` (issue 28, decision 034). Written by the
+   * database's hold function (migration 0018) with the hold, dedupe key offer:<waitId>:<when>: one email per coach per offer.
+   */
+  'wait.offered': { waitId: string; slotId: string; teamName: string; fieldName: string; startsAt: string; endsAt: string; holdUntil: string };
 }
 
 /** A rain-out as its emails describe it: where ("Riverside Park (Field 1)"), when, and why. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { closureDismissals, closures, facilities, fields } from '../../db/schema';
 
@@ -38,7 +38,8 @@ export async function listClosures(db: Database, since: Date, limit = 200): Prom
     .select(withFacility)
     .from(closures)
     .innerJoin(facilities, eq(facilities.id, closures.facilityId))
-    .where(sql`(${closures.reopenedAt} is null and ${closures.endsAt} > ${since}) or ${closures.createdAt} > ${since}`)
+    // Operators, not raw sql: a Date in raw sql reaches the postgres-js driver unconverted, and it refuses it.
+    .where(or(and(isNull(closures.reopenedAt), gt(closures.endsAt, since)), gt(closures.createdAt, since)))
     .orderBy(desc(closures.startsAt))
     .limit(limit);
   return named(db, rows.map((r) => ({ ...r.closure, facilityName: r.facilityName })));
@@ -79,6 +80,6 @@ export async function closuresMadeBetween(db: Database, from: Date, to: Date, fa
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(closures)
-    .where(and(sql`${closures.createdAt} >= ${from}`, lt(closures.createdAt, to), facilityId ? eq(closures.facilityId, facilityId) : undefined));
+    .where(and(gte(closures.createdAt, from), lt(closures.createdAt, to), facilityId ? eq(closures.facilityId, facilityId) : undefined));
   return rows[0]?.n ?? 0;
 }

@@ -32,7 +32,7 @@ import { fieldsOf, findFacility } from '../facilities/facilities.service';
 import { commitThenPublish } from '../live/live.service';
 import * as credits from '../makeup-credits/makeup-credits.service';
 import { notification, queueNotifications, type ClosureFacts, type ClosurePractice } from '../notifications/notifications.service';
-import { lockSlot } from '../slots/slots.service';
+import { holdNext, lockSlot } from '../slots/slots.service';
 import * as repo from './rain-outs.repository';
 
 // Rain-outs (issue 28, docs/decisions/033): a weather closure is a set of blocks that can be reopened; it cancels the
@@ -179,7 +179,12 @@ export async function reopen({ db, live }: ServerContext, ctx: AuditContext, id:
         : new AppError('NOT_FOUND', 'That rain-out does not exist. Reload the page.');
     }
     let slotsReopened = 0;
-    for (const blockId of await activeBlocksOfClosure(tx, id)) slotsReopened += (await liftInTransaction(tx, ctx, blockId)).slotsReopened;
+    const openSlotIds: string[] = [];
+    for (const blockId of await activeBlocksOfClosure(tx, id)) {
+      const lifted = await liftInTransaction(tx, ctx, blockId);
+      slotsReopened += lifted.slotsReopened;
+      openSlotIds.push(...lifted.openSlotIds);
+    }
     const candidates = await cancelledBookingsOfClosure(tx, id);
     const restored: ClosureBooking[] = [];
     const notRestored: ClosureBooking[] = [];
@@ -188,6 +193,8 @@ export async function reopen({ db, live }: ServerContext, ctx: AuditContext, id:
       ((await restoreBooking(tx, b.bookingId, now)) ? restored : notRestored).push(b);
     }
     await credits.revokeFreeCreditsOf(tx, restored.map((b) => b.bookingId), ctx.actorId);
+    // Slots open again and not restored go to teams waiting on them (decision 034), after the restores.
+    for (const slotId of openSlotIds) await holdNext(tx, slotId, now);
     await repo.markReopened(tx, id, ctx.actorId);
     const [named] = await repo.closuresByIds(tx, [id]);
     const place = closurePlace(named!);

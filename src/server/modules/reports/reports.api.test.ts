@@ -402,7 +402,18 @@ describe('/api/admin/reports: every figure equals a direct SQL count', () => {
       requests_approved: String(orioles.requestsApproved),
       requests_approved_later_cancelled: String(orioles.requestsApprovedCancelled),
       requests_declined: String(orioles.requestsDeclined),
+      // No rain-outs in this data (reports-rain-outs.api.test.ts counts them).
+      rained_out: '0',
+      rained_out_restored: '0',
+      makeup_credits_granted: '0',
+      makeup_credits_used: '0',
+      makeup_credits_expired_unused: '0',
+      makeup_credits_removed: '0',
     });
+    const rainOuts = parse<Record<string, string>>((await asAdmin(`/api/admin/reports/csv?table=rain-outs&seasonId=${seasonA}`)).body, { columns: true });
+    expect(rainOuts).toEqual([
+      { rain_outs: '0', practices_cancelled: '0', practices_restored: '0', makeup_credits_granted: '0', makeup_credits_used: '0', makeup_credits_expired_unused: '0', makeup_credits_removed: '0' },
+    ]);
     for (const table of ['fields', 'facilities', 'weeks', 'fairness']) {
       const csv = await asAdmin(`/api/admin/reports/csv?table=${table}&seasonId=${seasonA}`);
       expect(csv.statusCode, table).toBe(200);

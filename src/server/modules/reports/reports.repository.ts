@@ -107,7 +107,8 @@ export interface TeamBookingRow {
 
 /**
  * Each team's bookings of slots starting in scope (a deleted slot's cancelled bookings still count: they happened).
- * Late: cancelled after (start − the season's cancel_cutoff_hours). Bumped: the audit log holds a `booking.bump`
+ * Late: cancelled after (start − the season's cancel_cutoff_hours), by anyone but a rain-out (weather is nobody's
+ * lateness). Bumped: the audit log holds a `booking.bump`
  * entry naming the booking (written in the bump's own transaction, append-only). Rained out: a rain-out cancelled it
  * (its closure stays on the booking); restored: and it is confirmed again.
  */
@@ -118,7 +119,7 @@ export async function teamBookings(db: Database, scope: ReportScope): Promise<Te
       coalesce(sum(x.minutes) filter (where x.status = 'confirmed'), 0)::int as "booked",
       coalesce(sum(x.minutes) filter (where x.status = 'confirmed' and x.prime), 0)::int as "prime",
       count(*) filter (where x.status = 'cancelled')::int as "cancellations",
-      count(*) filter (where x.status = 'cancelled' and x.late)::int as "late",
+      count(*) filter (where x.status = 'cancelled' and x.late and x.closure_id is null)::int as "late",
       count(*) filter (where x.status = 'cancelled' and x.bumped)::int as "bumped",
       count(*) filter (where x.closure_id is not null)::int as "rainedOut",
       count(*) filter (where x.closure_id is not null and x.status = 'confirmed')::int as "rainOutRestored"

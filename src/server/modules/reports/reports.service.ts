@@ -135,11 +135,11 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
       };
     });
   // Every team with a figure has a row, so the totals are the rows' sums.
-  const sumOf = (k: keyof TeamReportRow & keyof RainOutTotals) => teams.reduce((n, t) => n + (t[k] as number), 0);
+  const sumOf = (k: 'rainedOut' | 'rainOutRestored' | 'creditsGranted' | 'creditsUsed' | 'creditsExpired' | 'creditsRemoved') => teams.reduce((n, t) => n + t[k], 0);
   const rainOutTotals: RainOutTotals = {
     rainOuts,
-    practicesCancelled: teams.reduce((n, t) => n + t.rainedOut, 0),
-    practicesRestored: teams.reduce((n, t) => n + t.rainOutRestored, 0),
+    practicesCancelled: sumOf('rainedOut'),
+    practicesRestored: sumOf('rainOutRestored'),
     creditsGranted: sumOf('creditsGranted'),
     creditsUsed: sumOf('creditsUsed'),
     creditsExpired: sumOf('creditsExpired'),

@@ -27,6 +27,9 @@ const slotColumns = {
   teamId: bookings.teamId,
   teamName: teams.name,
   notes: slots.notes,
+  heldForTeamId: slots.heldForTeamId,
+  heldUntil: slots.heldUntil,
+  heldForName: sql<string | null>`(select ht.name from ${teams} ht where ht.id = ${slots.heldForTeamId})`,
 };
 
 type SlotRow = { [K in keyof typeof slotColumns]: unknown } & {
@@ -45,6 +48,9 @@ type SlotRow = { [K in keyof typeof slotColumns]: unknown } & {
   teamId: string | null;
   teamName: string | null;
   notes: string | null;
+  heldForTeamId: string | null;
+  heldUntil: Date | null;
+  heldForName: string | null;
 };
 
 function toSlot(r: SlotRow): Slot {
@@ -64,6 +70,7 @@ function toSlot(r: SlotRow): Slot {
     teamId: r.teamId,
     teamName: r.teamName,
     notes: r.notes,
+    heldFor: r.heldForTeamId && r.heldUntil && !r.bookingId ? { teamId: r.heldForTeamId, teamName: r.heldForName ?? 'a waiting team', until: r.heldUntil.toISOString() } : null,
   };
 }
 
@@ -209,6 +216,8 @@ export async function slotsOnFieldsBetween(db: Database, fieldIds: string[], fro
 
 export async function markSlotsBlocked(db: Database, slotIds: string[], block: { id: string; reason: string }): Promise<void> {
   if (slotIds.length === 0) return;
+  // A hold on a slot being blocked ends; the team offered it goes back to the head of the line (decision 034).
+  await releaseHolds(db, slotIds);
   await db
     .update(slots)
     .set({ status: 'blocked', blockId: block.id, blockReason: block.reason, updatedAt: sql`now()` })
@@ -263,4 +272,54 @@ export async function applyActiveBlocks(db: Database, selection: SlotSelection):
 export async function insertSlot(db: Database, row: NewSlot): Promise<string> {
   const rows = await db.insert(slots).values(row).returning({ id: slots.id });
   return rows[0]!.id;
+}
+
+// ---- Waitlist holds (issue 28, docs/decisions/034): the database's hold functions (migration 0018) ----
+
+const uuidArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]::uuid[]`;
+
+/** Offers a free slot to the first team waiting on it (the caller holds the slot's lock); the offered wait's id or null. */
+export async function holdNext(db: Database, slotId: string, now: Date): Promise<string | null> {
+  const rows = rowsOf<{ wait: string | null }>(await db.execute(sql`select cgsl_hold_next(${slotId}::uuid, ${now.toISOString()}::timestamptz) as wait`));
+  return rows[0]?.wait ?? null;
+}
+
+/** Ends the holds on these slots (blocked, or booked another way); their offered teams wait again at the head of the line. */
+export async function releaseHolds(db: Database, slotIds: readonly string[]): Promise<void> {
+  if (slotIds.length === 0) return;
+  await db.execute(sql`select cgsl_release_holds(${uuidArray(slotIds)})`);
+}
+
+/** The held team passes (or its take was refused): ends that hold with `state` and offers the slot on. Whether it was the hold. */
+export async function endHold(db: Database, slotId: string, waitId: string, state: 'passed' | 'refused' | 'left', now: Date): Promise<boolean> {
+  const rows = rowsOf<{ ended: boolean }>(
+    await db.execute(sql`select cgsl_end_hold(${slotId}::uuid, ${waitId}::uuid, ${state}, ${now.toISOString()}::timestamptz) as ended`),
+  );
+  return rows[0]?.ended === true;
+}
+
+/**
+ * The worker's pass over holds, on whichever server gets to each slot first (SKIP LOCKED): holds that ran out move to
+ * the next team, and free slots someone waits on without a hold (freed by a path that does not offer) are offered.
+ * Returns the slots it changed.
+ */
+export async function settleHolds(db: Database, now: Date, limit = 100): Promise<string[]> {
+  const at = now.toISOString();
+  const expired = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id, cgsl_settle_hold(id, ${at}::timestamptz) from (
+        select s.id from slots s where s.held_until <= ${at}::timestamptz order by s.held_until limit ${limit} for update of s skip locked
+      ) due`),
+  );
+  const offered = rowsOf<{ id: string; wait: string | null }>(
+    await db.execute(sql`
+      select id, cgsl_hold_next(id, ${at}::timestamptz) as wait from (
+        select s.id from slots s
+         where s.held_for_team_id is null and s.status = 'open' and s.deleted_at is null and s.starts_at > ${at}::timestamptz
+           and exists (select 1 from slot_waits w where w.slot_id = s.id and w.state = 'waiting')
+           and not exists (select 1 from bookings b where b.slot_id = s.id and b.status = 'confirmed')
+         limit ${limit} for update of s skip locked
+      ) free`),
+  );
+  return [...expired.map((r) => r.id), ...offered.filter((r) => r.wait).map((r) => r.id)];
 }

@@ -233,6 +233,10 @@ export const lockCoveredSlots = repo.lockCoveredSlots;
 export const markSlotsBlocked = repo.markSlotsBlocked;
 export const slotsOnFieldsBetween = repo.slotsOnFieldsBetween;
 export const reopenSlotsOf = repo.reopenSlotsOf;
+export const holdNext = repo.holdNext;
+export const releaseHolds = repo.releaseHolds;
+export const endHold = repo.endHold;
+export const settleHolds = repo.settleHolds;
 export type { BlockTarget } from './slots.repository';
 
 /**

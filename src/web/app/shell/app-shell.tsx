@@ -1,6 +1,7 @@
 import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loading } from '../../components/ui/loading';
+import { RainOutBanner } from '../../features/field-status/components/rain-out-banner';
 import { UrgentBanner } from '../announcements/urgent-banner';
 import { PageErrorBoundary } from './page-error-boundary';
 import { SiteFooter } from './site-footer';
@@ -38,16 +39,18 @@ function useScrollToTopOnNavigate() {
 }
 
 /**
- * Root route element: urgent announcements on top, then pages render in the outlet, inside their own error boundary (spec §2). A page loaded
- * lazily shows 'Loading…' in the page area until it arrives (the shell stays put).
+ * Root route element: urgent announcements and a coach's rain-out notices (features/field-status) on top, then pages
+ * render in the outlet, inside their own error boundary (spec §2). A page loaded lazily shows 'Loading…' in the page
+ * area until it arrives (the shell stays put).
  */
 export function AppShell() {
   const location = useLocation();
   useScrollToTopOnNavigate();
   return (
     <ShellFrame>
-      {/* Urgent announcements sit above every page until each person dismisses them. */}
+      {/* Urgent announcements sit above every page until each person dismisses them, and so does a coach's rain-out news. */}
       <UrgentBanner />
+      <RainOutBanner />
       <PageErrorBoundary resetKey={location.pathname + location.search}>
         <Suspense fallback={<Loading delayed />}>
           <Outlet />

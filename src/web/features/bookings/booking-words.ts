@@ -9,14 +9,25 @@ type SlotLike = Pick<Slot, 'startsAt' | 'endsAt' | 'fieldName' | 'facilityName'>
  * a person using voice control says what they see), and both names share "Book, Field 1, Tue Nov 24".
  */
 
+/**
+ * What an open slot's Book button shows: "Book (make-up)" for a slot the team may book only with a make-up credit
+ * (past its weekly or daily limit; issue 28), else "Book".
+ */
+export const bookText = (makeup: boolean | undefined): string => (makeup ? 'Book (make-up)' : 'Book');
+
 /** The week grid's button shows "5:00–6:30 pm" over "Book": named "5:00–6:30 pm Book, Field 1, Tue Nov 24". */
-export function bookPillName(slot: SlotLike, timeZone: string): string {
-  return `${formatTimeRangeShort(slot.startsAt, slot.endsAt, timeZone)} Book, ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}`;
+export function bookPillName(slot: SlotLike, timeZone: string, text = 'Book'): string {
+  return `${formatTimeRangeShort(slot.startsAt, slot.endsAt, timeZone)} ${text}, ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}`;
 }
 
 /** The phone list's button shows "Book" (its time is beside it): named "Book, Field 1, Tue Nov 24, 5:00 pm – 6:30 pm". */
-export function bookRowName(slot: SlotLike, timeZone: string): string {
-  return `Book, ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}, ${formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}`;
+export function bookRowName(slot: SlotLike, timeZone: string, text = 'Book'): string {
+  return `${text}, ${slot.fieldName}, ${formatWeekdayDayAt(slot.startsAt, timeZone)}, ${formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}`;
+}
+
+/** The confirm's words before a booking that uses a make-up credit: which limit it goes past. */
+export function makeupNote(limit: 'weekly' | 'daily'): string {
+  return `This uses 1 of your make-up practices: it is past your ${limit} limit.`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBooking, DEFAULT_BOOKING_RULES, weekStart } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { needsRuleCheck, quotaText, slotView, teamQuota, unavailableText, weekReasons, withOpening, type OpeningHold, type SlotView } from './slot-availability';
+import { makeupLimit, needsRuleCheck, quotaText, slotView, teamQuota, unavailableText, weekReasons, withOpening, type OpeningHold, type SlotView } from './slot-availability';
 import { testRound } from '../../test/opening-fixture';
 import { testSlot } from '../../test/slot-fixture';
 
@@ -147,6 +147,20 @@ describe('the quota strip', () => {
     expect(teamQuota(context({ cannotBook: { code: 'NOT_COACH', message: '…' } }), '2026-11-23', NOW)).toBeNull();
     expect(teamQuota(context({ team: null }), '2026-11-23', NOW)).toBeNull();
     expect(teamQuota(undefined, '2026-11-23', NOW)).toBeNull();
+  });
+});
+
+describe('a make-up slot (issue 28)', () => {
+  it('is bookable on a credit past the weekly or the daily limit, and says which limit it goes past', () => {
+    const ctx = context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')], makeupCredits: ['2026-12-18T06:00:00.000Z'] });
+    const tuesday = slot('2026-11-24T17:00');
+    expect(slotView(tuesday, ctx, NOW, checkBooking)).toEqual({ kind: 'bookable', makeup: true });
+    expect(makeupLimit(tuesday, ctx)).toBe('weekly');
+    // Next week has room; its Monday already has a practice: the daily limit.
+    const daily = context({ teamBookings: [at('2026-11-30T17:00')], makeupCredits: ['2026-12-18T06:00:00.000Z'] });
+    const monday = slot('2026-11-30T18:45');
+    expect(slotView(monday, daily, NOW, checkBooking)).toEqual({ kind: 'bookable', makeup: true });
+    expect(makeupLimit(monday, daily)).toBe('daily');
   });
 });
 

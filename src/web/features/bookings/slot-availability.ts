@@ -34,6 +34,7 @@ export type SlotView =
 export const RULE_LABEL: Record<RuleCode, string> = {
   SLOT_BLOCKED: 'Blocked',
   SLOT_TAKEN: 'Booked',
+  SLOT_HELD: 'Held for a waiting team',
   SLOT_PAST: 'Already started',
   BOOKING_PAUSED: 'Booking paused',
   WINDOW_NOT_OPEN: 'Not open yet',

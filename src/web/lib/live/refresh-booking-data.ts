@@ -1,18 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { getSlotsByIds, type SlotQuery } from '../api/get-slots';
-import { adminQueryKey, bookingsQueryKey, slotListsQueryKey, slotsQueryKey } from '../query-keys';
+import { adminQueryKey, bookingsQueryKey, fieldStatusQueryKey, slotListsQueryKey, slotsQueryKey } from '../query-keys';
 import { patchSlotList } from './live-patch';
 
 /**
  * After a booking changes (here or, through the live events, anywhere): the slot weeks, the rule context,
  * the team's and the admin's lists and the admin counts are all stale. Only the queries on screen refetch.
+ * An event naming no slots may be a rain-out, its reopening or a make-up credit (issue 28), and a booking may use a
+ * credit: the field status and the coach's rain-out notices reload too.
  */
 export function refreshBookingData(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: slotsQueryKey }),
     queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
     queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+    queryClient.invalidateQueries({ queryKey: fieldStatusQueryKey }),
   ]);
 }
 

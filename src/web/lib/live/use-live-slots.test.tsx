@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_SLOT_IDS as SERVER_MAX_SLOT_IDS, type Slot } from '../../../shared/slots/slots.schemas';
 import { testSlot } from '../../test/slot-fixture';
 import { slotsQueryOptions } from '../api/get-slots';
-import { adminQueryKey, bookingContextQueryKey, slotsQueryKey } from '../query-keys';
+import { adminQueryKey, bookingContextQueryKey, bookingsQueryKey, fieldStatusQueryKey, slotsQueryKey } from '../query-keys';
 import { COALESCE_MS, MAX_SLOT_IDS, RECONNECT_MS, useLiveSlots } from './use-live-slots';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
@@ -32,6 +32,8 @@ class FakeEventSource {
 }
 
 const baseSlot: Slot = testSlot({ id: 'a' });
+/** What one full reload invalidates, once each. */
+const ONE_RELOAD = [slotsQueryKey, bookingsQueryKey, adminQueryKey, fieldStatusQueryKey];
 
 function setup() {
   const queryClient = new QueryClient();
@@ -70,6 +72,8 @@ describe('useLiveSlots', () => {
     const keys = invalidatedKeys();
     expect(keys).toContainEqual(slotsQueryKey);
     expect(keys).toContainEqual(adminQueryKey);
+    // A rain-out, its reopening or a make-up credit names no slots: the field status and the coach's notices reload.
+    expect(keys).toContainEqual(fieldStatusQueryKey);
     // The booking context sits under the bookings key that is invalidated.
     expect(keys.some((key) => key && bookingContextQueryKey.join('/').startsWith(key.join('/')))).toBe(true);
   });
@@ -109,17 +113,17 @@ describe('useLiveSlots', () => {
   });
 
   it('reloads once for a burst of events', () => {
-    const { invalidate } = setup();
+    const { invalidatedKeys } = setup();
     const source = FakeEventSource.instances[0]!;
     act(() => {
       for (let i = 0; i < 20; i++) source.emit('slots', { slotIds: i === 7 ? [] : [String(i)] });
       vi.advanceTimersByTime(COALESCE_MS);
     });
-    expect(invalidate).toHaveBeenCalledTimes(3);
+    expect(invalidatedKeys()).toEqual(ONE_RELOAD);
   });
 
   it('reloads after the browser reconnects, since events may have been missed', () => {
-    const { invalidate } = setup();
+    const { invalidate, invalidatedKeys } = setup();
     const source = FakeEventSource.instances[0]!;
     act(() => source.emit('open'));
     act(() => {
@@ -131,7 +135,7 @@ describe('useLiveSlots', () => {
       source.emit('open');
       vi.advanceTimersByTime(COALESCE_MS);
     });
-    expect(invalidate).toHaveBeenCalledTimes(3);
+    expect(invalidatedKeys()).toEqual(ONE_RELOAD);
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 

@@ -7,10 +7,11 @@ import { ADMIN_HOME, ADMIN_PAGES } from '../admin-pages';
 import { useAdminOverview } from '../api/get-admin-overview';
 
 /**
- * `inboxes`: what waits for an admin (practice requests, contact messages), right below the counts;
- * `children`: what sits below the tools (the league settings). Both composed in by the router.
+ * `actions`: buttons in the page header for what cannot wait (a rain-out); `inboxes`: what waits for an admin
+ * (practice requests, contact messages), right below the counts; `children`: what sits below the tools (the league
+ * settings). All composed in by the router.
  */
-export function AdminHomePage({ inboxes, children }: { inboxes?: ReactNode; children?: ReactNode }) {
+export function AdminHomePage({ actions, inboxes, children }: { actions?: ReactNode; inboxes?: ReactNode; children?: ReactNode }) {
   const overview = useAdminOverview();
   const data = overview.data;
   const stats = [
@@ -28,7 +29,7 @@ export function AdminHomePage({ inboxes, children }: { inboxes?: ReactNode; chil
 
   return (
     <section>
-      <PageHeader title={ADMIN_HOME.title} description={ADMIN_HOME.description} />
+      <PageHeader title={ADMIN_HOME.title} description={ADMIN_HOME.description} actions={actions} />
       {overview.isError ? (
         <Alert className="mb-6">The counts could not be loaded: {overview.error.message}</Alert>
       ) : null}

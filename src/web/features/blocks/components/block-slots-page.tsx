@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { focusChosenSlot } from '../../../components/schedule/chosen-slot';
@@ -14,7 +14,8 @@ import { describeSlot } from '../../../lib/slot-week';
 import { ActiveBlocksList } from './active-blocks-list';
 import { BlockForm, CHOSEN_SLOT_ID, type BlockScope } from './block-form';
 
-export function BlockSlotsPage() {
+/** `rainOuts`: the rain-outs (features/rain-outs, put in by the router), shown above the active blocks. */
+export function BlockSlotsPage({ rainOuts }: { rainOuts?: ReactNode } = {}) {
   const timeZone = useLeagueTimeZone();
   const facilities = useFacilities();
   const [scope, setScope] = useState<BlockScope>('field');
@@ -66,6 +67,8 @@ export function BlockSlotsPage() {
             onClearSlot={() => setSelectedSlot(null)}
           />
         )}
+
+        {rainOuts}
 
         <ActiveBlocksList timeZone={timeZone} />
 

@@ -201,6 +201,44 @@ async function pressBookTuesday(words: string) {
   return { user, grid };
 }
 
+describe('/slots Book a Field after a rain-out (issue 28)', () => {
+  it('shows the closures and the team’s make-up credit, and books past the weekly limit with a make-up practice', async () => {
+    const closures = [
+      { id: 'c1', facilityId: PARK, facilityName: 'Riverside Park', fieldNames: ['Field 1'], startsAt: '2026-11-26T22:00:00.000Z', endsAt: '2026-11-27T03:00:00.000Z', reason: 'Wet fields' },
+    ];
+    // Monday and Friday booked: the week is full (2 of 2), and a credit runs to the end of Dec 17.
+    const ctx = context({ teamBookings: [new Date('2026-11-23T17:00:00-06:00').toISOString(), new Date('2026-11-27T17:00:00-06:00').toISOString()], makeupCredits: ['2026-12-18T06:00:00.000Z'] });
+    writeCachedSession({ profile: coach, isAdmin: false });
+    const posts: unknown[] = [];
+    stubApi(coach, { '/api/seasons': { seasons: [SEASON] }, '/api/field-status': { timeZone: 'America/Chicago', closures } }, (url, init) => {
+      if (url.startsWith('/api/facilities')) return json({ facilities });
+      if (url.startsWith('/api/bookings/context')) return json(ctx);
+      if (url.startsWith('/api/slots?')) return json({ slots });
+      if (url === '/api/bookings' && init?.method === 'POST') {
+        posts.push(bodyOf(init));
+        return json({ error: { code: 'SLOT_TAKEN', message: 'Someone just booked this slot.' } }, 409);
+      }
+      return undefined;
+    });
+    renderApp('/slots?week=2026-11-23');
+    const user = setupUser();
+
+    const strip = await screen.findByRole('region', { name: 'Your team’s bookings' });
+    expect(within(strip).getByText('Blue Jays · 2 of 2 this week · 2 of 4 upcoming')).toBeTruthy();
+    expect(within(strip).getByText('1 make-up practice to use by Dec 17: book even past your weekly limit.')).toBeTruthy();
+    const notice = await screen.findByRole('region', { name: 'Field closure' });
+    expect(within(notice).getByText(/^Riverside Park \(Field 1\): closed .*4–9 pm \(Wet fields\)$/)).toBeTruthy();
+
+    const grid = await screen.findByRole('table');
+    await user.click(await within(grid).findByRole('button', { name: '5:00–6:30 pm Book (make-up), Field 1, Tue Nov 24' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Book a make-up practice?' });
+    expect(dialog.textContent).toContain('Book Tue Nov 24, 5:00 pm at Field 1 (Riverside Park) for Blue Jays?');
+    expect(within(dialog).getByText('This uses 1 of your make-up practices: it is past your weekly limit.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Book make-up practice' }));
+    await waitFor(() => expect(posts).toEqual([{ slotId: tuesday.id }]));
+  });
+});
+
 describe('/slots Book a Field, when the database is down', () => {
   it('says nothing was booked, in the server’s words, at once, and offers the slot again', async () => {
     const { answerReread } = setupOutage('none');

@@ -1,7 +1,8 @@
-import { Suspense, useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { preloadToasts, toast } from '../../../lib/toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
+import { creditsLine } from '../../../../shared/rain-outs/closure-words';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { useCurrentSeason } from '../../../app/current-season/current-season-context';
 import { useSession } from '../../../app/session/use-session';
@@ -29,9 +30,9 @@ import { useBookSlot } from '../api/book-slot';
 import { useBookingContext } from '../../../lib/api/get-booking-context';
 import { useBookingRulesCheck } from '../lazy-booking-rules';
 import { bookWeekStart, pickDay, pickSeason, readBookFilters, weekDates, withBookFilters, type BookFilters } from '../book-filters';
-import { bookedMessage, bookQuestion } from '../booking-words';
+import { bookedMessage, bookQuestion, makeupNote } from '../booking-words';
 import { useServerNow } from '../server-clock';
-import { needsRuleCheck, quotaText, slotView, teamQuota, weekReasons, withOpening, type TeamQuota } from '../slot-availability';
+import { makeupLimit, needsRuleCheck, quotaText, slotView, teamQuota, weekReasons, withOpening, type TeamQuota } from '../slot-availability';
 import { useHoldingRound, useOpeningHold } from '../use-opening-hold';
 import { slotBoard } from '../slot-board';
 import { BookFilterBar } from './book-filter-bar';
@@ -45,8 +46,14 @@ import { SlotWeekGrid } from './slot-week-grid';
  * While the league's opening round holds some slots back (issue 26), they say so instead of Book; while it is open, a
  * coach adds them to the team's ranked list, which `preferencesPanel` (features/opening, given by the app: router.tsx)
  * shows above the week. The page holds the list being edited, so a failed save loses nothing.
+ *
+ * `fieldStatus` (features/field-status, given by the app) lists the weather closures in force now or soon (issue 28).
+ * A slot the team may book only with a make-up credit says so on its Book button and in the confirm.
  */
-export function BookFieldPage({ preferencesPanel: PreferencesPanel }: { preferencesPanel?: ComponentType<PreferencesPanelProps> } = {}) {
+export function BookFieldPage({
+  preferencesPanel: PreferencesPanel,
+  fieldStatus,
+}: { preferencesPanel?: ComponentType<PreferencesPanelProps>; fieldStatus?: ReactNode } = {}) {
   useLiveSlots();
   const navigate = useNavigate();
   const location = useLocation();
@@ -131,6 +138,10 @@ export function BookFieldPage({ preferencesPanel: PreferencesPanel }: { preferen
   const day = week && today ? pickDay(week, filters.day, today, daysWithSlots) : '';
   const quota = week ? teamQuota(context.data, week.from, now) : null;
   const team = context.data?.team;
+  const credits = context.data ? creditsLine(context.data.makeupCredits.map((expiresAt) => ({ expiresAt })), context.data.timeZone) : null;
+  // The slot being confirmed uses a make-up credit: which limit it goes past, said in the confirm.
+  const confirmingView = confirming ? slotView(confirming, ruleContext, now, rules.checkBooking) : null;
+  const makeup = confirming && context.data && confirmingView?.kind === 'bookable' && confirmingView.makeup ? makeupLimit(confirming, context.data) : null;
 
   const onRank = (slot: Slot) => {
     if (!held || !ranked) return;
@@ -253,7 +264,9 @@ export function BookFieldPage({ preferencesPanel: PreferencesPanel }: { preferen
             <LoadErrorAlert title="The booking rules could not be loaded" message={`${context.error.message} Slots are shown, but booking waits until the rules load.`} onRetry={() => context.refetch()} />
           ) : null}
 
-          {quota ? <QuotaStrip quota={quota} withLink={narrow} /> : null}
+          {quota ? <QuotaStrip quota={quota} credits={credits} withLink={narrow} /> : null}
+
+          {fieldStatus}
 
           <BookFilterBar
             seasons={seasons}
@@ -350,9 +363,16 @@ export function BookFieldPage({ preferencesPanel: PreferencesPanel }: { preferen
 
       <ConfirmModal
         open={confirming !== null}
-        title="Book this practice?"
-        message={confirming && team && timeZone ? <p>{bookQuestion(confirming, team.name, timeZone)}</p> : null}
-        confirmLabel="Book practice"
+        title={makeup ? 'Book a make-up practice?' : 'Book this practice?'}
+        message={
+          confirming && team && timeZone ? (
+            <>
+              <p>{bookQuestion(confirming, team.name, timeZone)}</p>
+              {makeup ? <p className="mt-2 font-semibold text-primary-900">{makeupNote(makeup)}</p> : null}
+            </>
+          ) : null
+        }
+        confirmLabel={makeup ? 'Book make-up practice' : 'Book practice'}
         busy={book.isPending}
         onConfirm={confirmBooking}
         onCancel={() => setConfirming(null)}
@@ -361,8 +381,11 @@ export function BookFieldPage({ preferencesPanel: PreferencesPanel }: { preferen
   );
 }
 
-/** "Blue Jays · 1 of 2 this week · 3 of 4 upcoming", for the week on screen; on a phone, with the link to My Reservations. */
-function QuotaStrip({ quota, withLink }: { quota: TeamQuota; withLink: boolean }) {
+/**
+ * "Blue Jays · 1 of 2 this week · 3 of 4 upcoming", for the week on screen, and the team's make-up credits ("1 make-up
+ * practice to use by Dec 10"); on a phone, with the link to My Reservations.
+ */
+function QuotaStrip({ quota, credits, withLink }: { quota: TeamQuota; credits: string | null; withLink: boolean }) {
   const full = quota.thisWeek >= quota.maxPerWeek || quota.upcoming >= quota.maxUpcoming;
   return (
     <section
@@ -372,7 +395,10 @@ function QuotaStrip({ quota, withLink }: { quota: TeamQuota; withLink: boolean }
         full ? 'bg-warning-50 text-warning-800 ring-1 ring-warning-500' : 'bg-primary-800 text-white',
       )}
     >
-      <p className="text-sm font-semibold sm:text-base">{quotaText(quota)}</p>
+      <div className="min-w-0">
+        <p className="text-sm font-semibold sm:text-base">{quotaText(quota)}</p>
+        {credits ? <p className="text-sm">{credits}: book even past your weekly limit.</p> : null}
+      </div>
       {withLink ? (
         <Link to="/my-reservations" className="inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-2">
           My Reservations

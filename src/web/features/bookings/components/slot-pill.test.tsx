@@ -51,6 +51,22 @@ describe('an open slot’s Book button', () => {
   }
 });
 
+describe('a slot the team may book only with a make-up practice (issue 28)', () => {
+  const view = { kind: 'bookable', makeup: true } satisfies SlotView;
+
+  it('says "Book (make-up)" in the week grid, and its name begins with it', () => {
+    render(<SlotPill viewed={{ slot, view }} reasons={reasons} timeZone={TZ} {...actions} />);
+    const button = screen.getByRole('button', { name: '5:00–6:30 pm Book (make-up), Field 1, Tue Nov 24' });
+    expect(shown(button)).toBe('5:00–6:30 pm Book (make-up)');
+  });
+
+  it('says "Book (make-up)" in the phone’s day list', () => {
+    render(<SlotRow viewed={{ slot, view }} reasons={reasons} timeZone={TZ} {...actions} />);
+    const button = screen.getByRole('button', { name: 'Book (make-up), Field 1, Tue Nov 24, 5:00 pm – 6:30 pm' });
+    expect(shown(button)).toBe('Book (make-up)');
+  });
+});
+
 describe('a slot whose Book press may or may not have gone through (checking)', () => {
   const view = { kind: 'checking' } satisfies SlotView;
 

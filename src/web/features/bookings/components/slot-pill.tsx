@@ -3,7 +3,7 @@ import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { dateInZone, formatTimeRange, formatTimeRangeShort } from '../../../lib/dates';
-import { ADD_PREFERENCE_TEXT, addPreferenceName, bookPillName, bookRowName, CHECKING_TEXT, checkingPillName, rankedName, rankedText } from '../booking-words';
+import { ADD_PREFERENCE_TEXT, addPreferenceName, bookPillName, bookRowName, bookText, CHECKING_TEXT, checkingPillName, rankedName, rankedText } from '../booking-words';
 import { unavailableText, type SlotView, type ViewedSlot, type WeekReasons } from '../slot-availability';
 
 export interface SlotActions {
@@ -50,11 +50,15 @@ const STYLE: Record<SlotView['kind'], string> = {
 
 function pillStyle(view: SlotView): string {
   if (view.kind === 'booked' && view.ours) return 'border border-accent-500 bg-accent-200 text-primary-900';
+  // A make-up slot says so in its words; the softball yellow marks it too.
+  if (view.kind === 'bookable' && view.makeup) return 'border-2 border-primary-700 bg-accent-100 text-primary-900 hover:bg-accent-200';
   if (view.kind === 'opening' && view.rank) return 'border-2 border-primary-700 bg-accent-100 text-primary-900';
   return STYLE[view.kind];
 }
 
 const canPress = (view: SlotView) => view.kind === 'bookable' || view.kind === 'login';
+/** "Book", or "Book (make-up)" for a slot the team may book only with a make-up credit. */
+const pressText = (view: SlotView) => bookText(view.kind === 'bookable' && view.makeup);
 
 /*
  * Each slot card carries `data-slot`, so a check can find "the first slot on screen" whatever the layout
@@ -68,10 +72,10 @@ export function SlotPill({ viewed, reasons, timeZone, onBook, onRank }: { viewed
   const box = 'flex w-full min-h-11 flex-col items-start rounded-lg px-1.5 py-1.5 text-left text-xs leading-tight xl:px-2 xl:text-[0.8125rem]';
   if (canPress(view)) {
     return (
-      <button type="button" data-slot="" aria-label={bookPillName(slot, timeZone)} className={cx(box, pillStyle(view), 'font-semibold')} onClick={() => onBook(slot)}>
+      <button type="button" data-slot="" aria-label={bookPillName(slot, timeZone, pressText(view))} className={cx(box, pillStyle(view), 'font-semibold')} onClick={() => onBook(slot)}>
         {/* The space makes the visible text "5:00–6:30 pm Book", as the name begins (a flex column does not draw it). */}
         <span>{time}</span>{' '}
-        <span className="mt-0.5 underline underline-offset-2">Book</span>
+        <span className="mt-0.5 underline underline-offset-2">{pressText(view)}</span>
       </button>
     );
   }
@@ -140,8 +144,8 @@ export function SlotRow({ viewed, reasons, timeZone, onBook, onRank }: { viewed:
           Book
         </Button>
       ) : canPress(view) ? (
-        <Button size="sm" className="shrink-0 px-5" aria-label={bookRowName(slot, timeZone)} onClick={() => onBook(slot)}>
-          Book
+        <Button size="sm" className="shrink-0 px-5" aria-label={bookRowName(slot, timeZone, pressText(view))} onClick={() => onBook(slot)}>
+          {pressText(view)}
         </Button>
       ) : view.kind === 'opening' && view.canRank ? (
         <RankButton

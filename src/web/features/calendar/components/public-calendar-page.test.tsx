@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Clinic } from '../../../../shared/clinics/clinics.schemas';
 import { todayInZone } from '../../../lib/dates';
@@ -87,5 +87,15 @@ describe('the public calendar', () => {
     expect(screen.getByText('Lincoln Middle School gym · 7 of 12 places left')).toBeTruthy();
     expect(screen.getByText('Blue Jays practice')).toBeTruthy();
     expect(screen.queryByText(/Draft catching clinic/)).toBeNull();
+  });
+
+  it('shows the field closures above the calendar (features/field-status, put there by the app)', async () => {
+    const day = leagueDay(3);
+    const season = { id: 's1', name: 'This season', startsOn: leagueDay(-30), endsOn: leagueDay(60), active: true };
+    const closure = { id: 'r1', facilityId: 'park', facilityName: 'Riverside Park', fieldNames: null, startsAt: instant(day, 16), endsAt: instant(day, 21), reason: 'Wet fields' };
+    stubApi(null, { '/api/seasons': { seasons: [season] }, '/api/field-status': { timeZone: ZONE, closures: [closure] } });
+    renderApp('/public-calendar');
+    const notice = await screen.findByRole('region', { name: 'Field closure' });
+    expect(within(notice).getByText(/^Riverside Park: closed .+ 4–9 pm \(Wet fields\)$/)).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
 import { useCurrentSeason } from '../../../app/current-season/current-season-context';
@@ -38,9 +38,10 @@ import { LeagueCalendar } from './league-calendar';
  * /public-calendar: every confirmed practice, every published clinic (its place and places left) and every field closure, by month, week, day or as a list (the
  * phone's default), coloured by field, in league time, for anyone (visitors see team and field names only). The
  * view, the date and the filters live in the URL. Live: a booking made elsewhere appears without a reload (the
- * slot lists are the shared `useSlots` queries, which `useLiveSlots` patches).
+ * slot lists are the shared `useSlots` queries, which `useLiveSlots` patches). `fieldStatus`: the weather closures in
+ * force now or soon, above the calendar (features/field-status, given by the app: router.tsx).
  */
-export function PublicCalendarPage() {
+export function PublicCalendarPage({ fieldStatus }: { fieldStatus?: ReactNode } = {}) {
   useLiveSlots();
   const [params, setParams] = useSearchParams();
   const filters = readCalendarFilters(params);
@@ -124,6 +125,7 @@ export function PublicCalendarPage() {
         </EmptyState>
       ) : (
         <div className="flex flex-col gap-4">
+          {fieldStatus}
           <CalendarFilterBar
             seasons={seasons}
             seasonId={season?.id ?? ''}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { approvedThenCancelledText } from '../../../../shared/practice-requests/practice-request-rules';
+import { creditsLine } from '../../../../shared/rain-outs/closure-words';
 import type { PracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
 import { AnnouncementsSection } from '../../../app/announcements/announcements-section';
 import { useSession } from '../../../app/session/use-session';
@@ -163,6 +164,8 @@ export function CoachDashboardPage() {
                 summary={limitsSummary(context.data.teamBookings, context.data.rules, now, timeZone)}
                 bookingOpen={context.data.rules?.bookingOpen ?? true}
                 hasSeason={Boolean(context.data.season)}
+                makeupCredits={context.data.makeupCredits}
+                timeZone={timeZone}
               />
             )}
           </Region>
@@ -227,8 +230,22 @@ function NextPractice({ booking, now, timeZone }: { booking: Booking; now: Date;
   );
 }
 
-function LimitsCard({ summary, bookingOpen, hasSeason }: { summary: ReturnType<typeof limitsSummary>; bookingOpen: boolean; hasSeason: boolean }) {
+/** `makeupCredits`: when each of the team's make-up practices (issue 28: after a rain-out) runs out. */
+function LimitsCard({
+  summary,
+  bookingOpen,
+  hasSeason,
+  makeupCredits,
+  timeZone,
+}: {
+  summary: ReturnType<typeof limitsSummary>;
+  bookingOpen: boolean;
+  hasSeason: boolean;
+  makeupCredits: readonly string[];
+  timeZone: string;
+}) {
   const left = limitLeft(summary.thisWeek);
+  const credits = creditsLine(makeupCredits.map((expiresAt) => ({ expiresAt })), timeZone);
   return (
     <Card>
       <ul className="flex flex-col gap-4">
@@ -247,6 +264,11 @@ function LimitsCard({ summary, bookingOpen, hasSeason }: { summary: ReturnType<t
                 ? 'Your team has used this week’s practices.'
                 : `Your team can book ${left} more ${left === 1 ? 'practice' : 'practices'} this week.`}
       </p>
+      {credits ? (
+        <p className="mt-2 rounded-lg bg-accent-100 px-3 py-2 text-sm text-primary-900">
+          <span className="font-semibold">{credits}</span>: book {makeupCredits.length === 1 ? 'it' : 'them'} on Book a Field, even past your weekly limit.
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_TITLE } from '../../../../shared/constants';
 import { AnnouncementsSection } from '../../../app/announcements/announcements-section';
@@ -26,7 +27,8 @@ const FEATURES = [
   },
 ];
 
-export function LandingPage() {
+/** `fieldStatus`: the weather closures in force now or soon (features/field-status, given by the app: router.tsx). */
+export function LandingPage({ fieldStatus }: { fieldStatus?: ReactNode } = {}) {
   const auth = useSession();
   const { season, seasons, isLoading: seasonsLoading } = useCurrentSeason();
   // Until the session is known the page is laid out as for a visitor (who has no cached profile to show at once),
@@ -67,6 +69,9 @@ export function LandingPage() {
           ) : null}
         </div>
       </section>
+
+      {/* Nothing at all when every field is open. */}
+      {fieldStatus}
 
       {/* Pinned first, then the newest; nothing at all when the league has nothing to say. */}
       <AnnouncementsSection title="Announcements" />

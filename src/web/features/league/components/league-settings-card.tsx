@@ -15,9 +15,12 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateLeague } from '../api/update-league';
 import { PasswordSignUpSwitch } from './password-sign-up-switch';
 
-const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail'] as const;
+const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail', 'makeupDays'] as const;
 
-/** League name, short name, time zone and contact address, and whether visitors may sign up with a password, on the admin landing page. */
+/**
+ * League name, short name, time zone, contact address and how long make-up practices last, and whether visitors may
+ * sign up with a password, on the admin landing page.
+ */
 export function LeagueSettingsCard() {
   const league = useLeague();
   return (
@@ -30,7 +33,7 @@ export function LeagueSettingsCard() {
       </p>
       {league.isPending ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2" aria-hidden="true">
-          {[0, 1, 2, 3].map((i) => (
+          {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} className="h-16 w-full" />
           ))}
         </div>
@@ -44,6 +47,14 @@ export function LeagueSettingsCard() {
   );
 }
 
+const formValues = (league: LeagueSettings) => ({
+  name: league.name,
+  shortName: league.shortName,
+  timeZone: league.timeZone,
+  contactEmail: league.contactEmail ?? '',
+  makeupDays: league.makeupDays,
+});
+
 function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
   const update = useUpdateLeague();
   const {
@@ -54,7 +65,7 @@ function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
     control,
     formState: { errors, isSubmitting, isDirty },
   } = useZodForm(leagueSettingsSchema, {
-    defaultValues: { name: league.name, shortName: league.shortName, timeZone: league.timeZone, contactEmail: league.contactEmail ?? '' },
+    defaultValues: formValues(league),
     serverFields: FIELDS,
   });
   const zones = useMemo(() => timeZoneOptions(league.timeZone), [league.timeZone]);
@@ -63,7 +74,7 @@ function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
 
   const onSubmit = submit(async (values) => {
     const saved = await update.mutateAsync(values);
-    reset({ name: saved.name, shortName: saved.shortName, timeZone: saved.timeZone, contactEmail: saved.contactEmail ?? '' });
+    reset(formValues(saved));
     toast.success('League settings saved.');
   });
 
@@ -96,6 +107,17 @@ function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
           hint="Where coaches and parents can write to the league. Leave empty for none."
           error={errors.contactEmail?.message}
           {...register('contactEmail')}
+        />
+        <TextField
+          label="Make-up practices last (days)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={60}
+          step={1}
+          hint="How long a team has to book the make-up practice a rain-out gives it: 1 to 60 days."
+          error={errors.makeupDays?.message}
+          {...register('makeupDays', { valueAsNumber: true })}
         />
       </div>
       <div>

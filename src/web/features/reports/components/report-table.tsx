@@ -17,7 +17,8 @@ export function ReportTable<T>({ caption, columns, rows, rowKey }: { caption: st
   if (!first) return null;
   return (
     <>
-      <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
+      {/* A wide table scrolls sideways; focusable, so a keyboard can scroll it too. */}
+      <div role="region" aria-label={caption} tabIndex={0} className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-100 text-slate-700">

@@ -211,6 +211,12 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
     { header: 'Approved', cell: (t) => t.requestsApproved, numeric: true },
     { header: 'Approved, later cancelled', cell: (t) => t.requestsApprovedCancelled, numeric: true },
     { header: 'Declined', cell: (t) => t.requestsDeclined, numeric: true },
+    { header: 'Rained out', cell: (t) => t.rainedOut, numeric: true },
+    { header: 'Restored', cell: (t) => t.rainOutRestored, numeric: true },
+    { header: 'Make-ups granted', cell: (t) => t.creditsGranted, numeric: true },
+    { header: 'Make-ups used', cell: (t) => t.creditsUsed, numeric: true },
+    { header: 'Make-ups expired', cell: (t) => t.creditsExpired, numeric: true },
+    { header: 'Make-ups removed', cell: (t) => t.creditsRemoved, numeric: true },
   ];
   const placeColumns = <P extends Report['facilities'][number]>(first: ReportColumn<P>): ReportColumn<P>[] => [
     first,
@@ -277,7 +283,7 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
         title="Per team"
         table="teams"
         filters={filters}
-        intro="Confirmed bookings and their hours; cancellations, of which late (less than the season's cancellation cutoff before the start) and bumped (an admin's override gave the slot to another team); practice requests whose first date is in the range."
+        intro="Confirmed bookings and their hours; cancellations, of which late (less than the season's cancellation cutoff before the start) and bumped (an admin's override gave the slot to another team); practice requests whose first date is in the range; practices rained out (restored ones included) and restored, and the make-up credits granted in the range and what became of them."
       >
         {report.teams.length === 0 ? (
           <EmptyState title="No teams yet">Add teams on the team pages; their bookings appear here.</EmptyState>
@@ -285,6 +291,18 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
           <ReportTable caption="Bookings, cancellations and practice requests per team" columns={teamColumns} rows={report.teams} rowKey={(t) => t.teamId} />
         )}
       </ReportSection>
+
+      <ReportSection
+        id="rain-outs"
+        title="Rain-outs"
+        table="rain-outs"
+        filters={filters}
+        intro="Rain-outs and make-up credits made in the range, and the practices of the range they cancelled. Each team's figures are in the per-team table."
+      >
+        <RainOutSummary totals={report.rainOuts} />
+      </ReportSection>
+
+      {/* Waitlist outcomes (a later issue) get a section of their own here, beside the rain-outs. */}
 
       <ReportSection
         id="fields"
@@ -317,6 +335,38 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
           />
         )}
       </ReportSection>
+    </div>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The range's rain-outs as a sentence and as figures (a list, so a screen reader reads each with its label). */
+function RainOutSummary({ totals }: { totals: Report['rainOuts'] }) {
+  const figures: Array<[string, number]> = [
+    ['Rain-outs', totals.rainOuts],
+    ['Practices cancelled', totals.practicesCancelled],
+    ['Practices restored', totals.practicesRestored],
+    ['Make-up credits granted', totals.creditsGranted],
+    ['Used', totals.creditsUsed],
+    ['Expired unused', totals.creditsExpired],
+    ['Removed', totals.creditsRemoved],
+  ];
+  const sentence =
+    totals.rainOuts === 0 && totals.practicesCancelled === 0 && totals.creditsGranted === 0
+      ? 'No rain-outs and no make-up credits in this range.'
+      : `${plural(totals.rainOuts, 'rain-out', 'rain-outs')}; ${plural(totals.practicesCancelled, 'practice', 'practices')} cancelled by rain-outs, ${totals.practicesRestored.toLocaleString('en-US')} restored when the fields reopened. ${plural(totals.creditsGranted, 'make-up credit', 'make-up credits')} granted: ${totals.creditsUsed.toLocaleString('en-US')} used, ${totals.creditsExpired.toLocaleString('en-US')} expired unused, ${totals.creditsRemoved.toLocaleString('en-US')} removed.`;
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="font-medium text-slate-900">{sentence}</p>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+        {figures.map(([label, value]) => (
+          <div key={label} className="flex flex-col rounded-lg border border-slate-200 px-3 py-2">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{value.toLocaleString('en-US')}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import type { AdminTeam } from '../../../../shared/teams/teams.schemas';
@@ -21,8 +21,11 @@ import { TeamFormDialog } from './team-form-dialog';
 /** Active first, then by name: a deactivated team sinks but stays visible. */
 const byActiveThenName = (a: AdminTeam, b: AdminTeam) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name, undefined, { numeric: true });
 
+/** More on a team's row, given by the app (its make-up practices): shown with the team's buttons. */
+export type TeamExtra = (team: AdminTeam) => ReactNode;
+
 /** The Teams tab: create, rename, division, deactivate and reactivate; each team's coaches and bookings this season. */
-export function TeamsPanel({ onInvite, onImport }: { onInvite: (teamId: string) => void; onImport: () => void }) {
+export function TeamsPanel({ onInvite, onImport, teamExtra }: { onInvite: (teamId: string) => void; onImport: () => void; teamExtra?: TeamExtra | undefined }) {
   const teams = useAdminTeams();
   const save = useSaveTeam();
   const [editing, setEditing] = useState<{ key: number; team: AdminTeam | null } | null>(null);
@@ -83,7 +86,14 @@ export function TeamsPanel({ onInvite, onImport }: { onInvite: (teamId: string) 
         <ul className="flex flex-col gap-3">
           {list.map((team) => (
             <li key={team.id}>
-              <TeamCard team={team} seasonId={season?.id ?? null} onEdit={() => open(team)} onToggle={() => setToggling(team)} onInvite={() => onInvite(team.id)} />
+              <TeamCard
+                team={team}
+                seasonId={season?.id ?? null}
+                extra={teamExtra?.(team)}
+                onEdit={() => open(team)}
+                onToggle={() => setToggling(team)}
+                onInvite={() => onInvite(team.id)}
+              />
             </li>
           ))}
         </ul>
@@ -127,7 +137,21 @@ export function TeamsPanel({ onInvite, onImport }: { onInvite: (teamId: string) 
   );
 }
 
-function TeamCard({ team, seasonId, onEdit, onToggle, onInvite }: { team: AdminTeam; seasonId: string | null; onEdit: () => void; onToggle: () => void; onInvite: () => void }) {
+function TeamCard({
+  team,
+  seasonId,
+  extra,
+  onEdit,
+  onToggle,
+  onInvite,
+}: {
+  team: AdminTeam;
+  seasonId: string | null;
+  extra: ReactNode;
+  onEdit: () => void;
+  onToggle: () => void;
+  onInvite: () => void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const titleId = `team-${team.id}`;
   const panelId = `team-${team.id}-bookings`;
@@ -160,6 +184,7 @@ function TeamCard({ team, seasonId, onEdit, onToggle, onInvite }: { team: AdminT
               Invite a coach<span className="sr-only"> for {team.name}</span>
             </Button>
           ) : null}
+          {extra}
           <Button variant="ghost" size="sm" className="border border-slate-300" onClick={onToggle}>
             {team.active ? 'Deactivate' : 'Reactivate'}
             <span className="sr-only"> {team.name}</span>

@@ -7,7 +7,7 @@ import { ImportPanel } from './import-panel';
 import { InvitationsPanel } from './invitations-panel';
 import { InviteDialog } from './invite-dialog';
 import { PeoplePanel } from './people-panel';
-import { TeamsPanel } from './teams-panel';
+import { TeamsPanel, type TeamExtra } from './teams-panel';
 
 const TABS = [
   { id: 'people', label: 'People' },
@@ -17,8 +17,11 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** /admin-user-manager: people (role, team, disabled), teams, invitations and the CSV import, one tab each (in the URL). */
-export function UserManagerPage() {
+/**
+ * /admin-user-manager: people (role, team, disabled), teams, invitations and the CSV import, one tab each (in the URL).
+ * `teamExtra`: more for each team's row (its make-up practices, features/rain-outs), put in by the router.
+ */
+export function UserManagerPage({ teamExtra }: { teamExtra?: TeamExtra } = {}) {
   const [params, setParams] = useSearchParams();
   const index = Math.max(
     0,
@@ -61,7 +64,7 @@ export function UserManagerPage() {
             <PeoplePanel />
           </TabPanel>
           <TabPanel className="focus:outline-none">
-            <TeamsPanel onInvite={openInvite} onImport={() => goTo('import')} />
+            <TeamsPanel onInvite={openInvite} onImport={() => goTo('import')} teamExtra={teamExtra} />
           </TabPanel>
           <TabPanel className="focus:outline-none">
             <InvitationsPanel onInvite={() => openInvite()} onImport={() => goTo('import')} />

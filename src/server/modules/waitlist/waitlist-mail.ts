@@ -1,0 +1,28 @@
+import type { MailContent } from '../mail/mail-layout';
+import type { NotificationPayloads } from '../notifications/notifications.service';
+
+/** The waitlist's offer (issue 28, decision 034): one email per coach of the team the freed slot is held for. */
+
+interface Context {
+  timeZone: string;
+  publicUrl: string;
+}
+
+const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
+
+export function waitOfferedMail(p: NotificationPayloads['wait.offered'], c: Context): { subject: string; content: MailContent } {
+  const when = plain(new Date(p.startsAt).toLocaleString('en-US', { timeZone: c.timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
+  const end = plain(new Date(p.endsAt).toLocaleTimeString('en-US', { timeZone: c.timeZone, hour: 'numeric', minute: '2-digit' }));
+  const until = plain(new Date(p.holdUntil).toLocaleString('en-US', { timeZone: c.timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }));
+  return {
+    subject: `It freed up: ${p.fieldName}, ${when}. Held for ${p.teamName} until ${until}`,
+    content: {
+      heading: `The slot ${p.teamName} waited for is free`,
+      paragraphs: [
+        `${p.fieldName}, ${when} – ${end} is held for ${p.teamName} until ${until}. Nobody else can book it until then.`,
+        'Take it to book it under your team\u2019s usual limits, or pass so the next team waiting gets it. If you do neither, it goes to the next team when the hold runs out.',
+      ],
+      action: { label: 'Take it or pass', url: `${c.publicUrl}/my-reservations#waitlist` },
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { Actor, ServerContext } from '../../context';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Booking } from '../../../shared/bookings/bookings.schemas';
+import type { MyWaits, Wait } from '../../../shared/waitlist/waitlist.schemas';
+import type { AuditContext } from '../audit/audit.service';
+import { book, cannotBook, followedTeam, lockTeamRow } from '../bookings/bookings.service';
+import { commitThenPublish, type Live } from '../live/live.service';
+import { endHold, findSlot, lockSlot, settleHolds } from '../slots/slots.service';
+import * as repo from './waitlist.repository';
+
+// The waitlist with a hold (issue 28, docs/decisions/034). A coach waits on a booked slot; when it frees, the
+// database's hold functions (migration 0018) hold it for the first team waiting, and the worker moves a hold that runs
+// out. Here: joining and leaving the line, taking and passing a hold, and what a team sees.
+
+const DAY = 86_400_000;
+const notYours = () => new AppError('NOT_FOUND', "That wait does not exist, or it is not your team's. Reload the page.");
+
+/** The team whose waits this person manages: a coach's (or an admin's) own team, refused in words otherwise. */
+function teamOf(actor: Actor): string {
+  const refusal = cannotBook(actor);
+  if (refusal) throw new AppError(refusal.code === 'SIGN_IN' ? 'UNAUTHENTICATED' : 'FORBIDDEN', refusal.message.replace('book practices', 'wait for a slot').replace('you cannot book', 'you cannot wait for a slot'), { rule: refusal.code });
+  return actor.profile.teamId!;
+}
+
+/** "Tell me if it frees up": the team joins the line for a booked slot, at most the league's number of slots at once. */
+export async function join({ db, live }: ServerContext, actor: Actor, slotId: string, now = new Date()): Promise<Wait> {
+  const teamId = teamOf(actor);
+  const id = await commitThenPublish(db, live, async (tx) => {
+    // The team's lock first (its waits are counted under it), then the slot's, as every booking change takes them.
+    const team = await lockTeamRow(tx, teamId);
+    if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot wait for a slot. Contact a league admin.');
+    if (!(await lockSlot(tx, slotId))) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+    const slot = (await findSlot(tx, slotId))!;
+    if (new Date(slot.startsAt).getTime() <= now.getTime() + 3_600_000) {
+      throw new AppError('CONFLICT', 'This practice starts within the hour, so nobody can wait for it any more.', { rule: 'WAIT_TOO_LATE' });
+    }
+    if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked${slot.blockReason ? `: ${slot.blockReason}` : ''}. Pick another time.`, { rule: 'SLOT_BLOCKED' });
+    if (slot.teamId === teamId) throw new AppError('CONFLICT', `${team.name} already has this slot.`, { rule: 'ALREADY_YOURS' });
+    if (slot.status === 'open' && !slot.heldFor) throw new AppError('CONFLICT', 'This slot is open: book it instead of waiting.', { rule: 'SLOT_OPEN' });
+    if (await repo.liveWaitOf(tx, teamId, slotId)) throw new AppError('CONFLICT', `${team.name} is already waiting for this slot.`, { rule: 'ALREADY_WAITING' });
+    const { maxWaits } = await repo.waitSettings(tx);
+    const count = await repo.liveWaitCount(tx, teamId);
+    if (count >= maxWaits) {
+      throw new AppError('RULE_VIOLATION', `${team.name} is already waiting for ${count} slot${count === 1 ? '' : 's'} (the league's limit is ${maxWaits}). Stop waiting for one first.`, { rule: 'WAIT_LIMIT' });
+    }
+    const wait = await repo.insertWait(tx, { slotId, teamId, userId: actor.userId });
+    return { value: wait.id, slots: [slotId] };
+  });
+  return (await repo.waitsOfTeam(db, teamId, new Date(now.getTime() - DAY))).find((w) => w.id === id)!;
+}
+
+async function ownWait(db: Database, actor: Actor, waitId: string) {
+  const teamId = teamOf(actor);
+  const wait = await repo.findWait(db, waitId);
+  if (!wait || wait.teamId !== teamId) throw notYours();
+  return wait;
+}
+
+/** The coach stops waiting: out of the line, or, while the slot is held for the team, the hold moves on. */
+export async function leave({ db, live }: ServerContext, actor: Actor, waitId: string, now = new Date()): Promise<void> {
+  const wait = await ownWait(db, actor, waitId);
+  await commitThenPublish(db, live, async (tx) => {
+    const done = wait.state === 'offered' ? await endHold(tx, wait.slotId, wait.id, 'left', now) : await repo.leaveWaiting(tx, wait.id, now);
+    if (!done) throw new AppError('CONFLICT', 'This wait already ended. Reload the page.');
+    return { value: undefined, slots: [wait.slotId] };
+  });
+}
+
+/** The team passes on the slot held for it: the next team waiting gets the hold, or the slot is free for everyone. */
+export async function pass({ db, live }: ServerContext, actor: Actor, waitId: string, now = new Date()): Promise<void> {
+  const wait = await ownWait(db, actor, waitId);
+  await commitThenPublish(db, live, async (tx) => {
+    if (!(await endHold(tx, wait.slotId, wait.id, 'passed', now))) throw new AppError('CONFLICT', 'This slot is no longer held for your team: the hold ran out or was passed. Reload the page.');
+    return { value: undefined, slots: [wait.slotId] };
+  });
+}
+
+/**
+ * The team takes the slot held for it: booked by the booking call under the team's rules. A refusal by one of its rules
+ * says which, and the hold moves on to the next team waiting.
+ */
+export async function take(deps: ServerContext, ctx: AuditContext, actor: Actor, waitId: string, now = new Date()): Promise<Booking> {
+  const wait = await ownWait(deps.db, actor, waitId);
+  if (wait.state !== 'offered') throw new AppError('CONFLICT', 'This slot is no longer held for your team: the hold ran out or was passed. Reload the page.');
+  try {
+    return await book(deps, ctx, actor, wait.slotId, now);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'RULE_VIOLATION') {
+      const moved = await commitThenPublish(deps.db, deps.live, async (tx) => ({ value: await endHold(tx, wait.slotId, wait.id, 'refused', now), slots: [wait.slotId] }));
+      if (moved) throw new AppError('RULE_VIOLATION', `${err.message} So the slot went to the next team waiting.`, err.details);
+    }
+    throw err;
+  }
+}
+
+/** A team's waits: the live ones and those decided this last week. */
+export async function mine({ db, league }: ServerContext, actor: Actor, now = new Date()): Promise<MyWaits> {
+  const [timeZone, settings] = await Promise.all([league.timeZone(), repo.waitSettings(db)]);
+  const teamId = followedTeam(actor);
+  return { timeZone, ...settings, waits: teamId ? await repo.waitsOfTeam(db, teamId, new Date(now.getTime() - 7 * DAY)) : [] };
+}
+
+/** The mail worker's due work: holds that ran out move on, free slots someone waits for are offered; pages hear of it. */
+export async function settleDueHolds({ db, live }: { db: Database; live: Live }, now: Date): Promise<number> {
+  const changed = await db.transaction((tx) => settleHolds(tx, now));
+  if (changed.length > 0) await live.publish({ slots: changed });
+  return changed.length;
+}
+
+export const waitOutcomes = repo.waitOutcomes;

@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { adminQueryKey, blocksQueryKey, bookingsQueryKey, makeupCreditsQueryKey, rainOutsQueryKey, slotsQueryKey } from '../../../lib/query-keys';
+
+/**
+ * What a rain-out or a reopen changes: its blocks and their slots, the practices it cancelled or restored, the teams'
+ * make-up credits, the admin counts (fields blocked today), the field status and the rain-outs list itself.
+ */
+export function invalidateAfterClosure(queryClient: QueryClient) {
+  return Promise.all(
+    [rainOutsQueryKey, blocksQueryKey, slotsQueryKey, bookingsQueryKey, makeupCreditsQueryKey, adminQueryKey].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { RainOutDialog } from './rain-out-dialog';
+
+/**
+ * "Rain-out", which opens the rain-out dialog: on the admin overview (any facility) and on a facility's row (that
+ * facility chosen). Each opening starts a fresh form.
+ */
+export function RainOutButton({ facility, variant = 'secondary' }: { facility?: { id: string; name: string }; variant?: ButtonVariant }) {
+  const [opening, setOpening] = useState<number | null>(null);
+  return (
+    <>
+      <Button variant={variant} size={facility ? 'sm' : 'md'} onClick={() => setOpening((opening ?? 0) + 1)}>
+        {facility ? (
+          <>
+            Rain-out <span className="sr-only">{facility.name}</span>
+          </>
+        ) : (
+          'Rain-out'
+        )}
+      </Button>
+      {opening !== null ? <RainOutDialog key={opening} facilityId={facility?.id} onClose={() => setOpening(null)} /> : null}
+    </>
+  );
+}
