@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { facilities, fields, leagueSettings, slotWaits, slots } from '../../db/schema';
-import type { Wait } from '../../../shared/waitlist/waitlist.schemas';
+import type { Wait, WaitState } from '../../../shared/waitlist/waitlist.schemas';
 import { DEFAULT_HOLD_MINUTES, DEFAULT_MAX_WAITS } from '../../../shared/waitlist/waitlist.schemas';
 
 export type WaitRow = typeof slotWaits.$inferSelect;
@@ -79,11 +79,22 @@ export async function waitsOfTeam(db: Database, teamId: string, since: Date): Pr
   }));
 }
 
-/** Waits decided in [from, to) by how they ended (the reports). */
-export async function waitOutcomes(db: Database, from: Date, to: Date): Promise<Array<{ teamId: string; state: string; n: number }>> {
+/**
+ * Waits decided in [from, to) by how they ended, per team (the reports). With a facility, only the waits on its
+ * fields' slots (a deleted slot's too: the outcome happened).
+ */
+export async function waitOutcomes(db: Database, from: Date, to: Date, facilityId: string | null = null): Promise<Array<{ teamId: string; state: WaitState; n: number }>> {
   return db
     .select({ teamId: slotWaits.teamId, state: slotWaits.state, n: sql<number>`count(*)::int` })
     .from(slotWaits)
-    .where(and(sql`${slotWaits.decidedAt} >= ${from.toISOString()}::timestamptz`, sql`${slotWaits.decidedAt} < ${to.toISOString()}::timestamptz`))
+    .where(
+      and(
+        sql`${slotWaits.decidedAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${slotWaits.decidedAt} < ${to.toISOString()}::timestamptz`,
+        facilityId
+          ? inArray(slotWaits.slotId, db.select({ id: slots.id }).from(slots).innerJoin(fields, eq(fields.id, slots.fieldId)).where(eq(fields.facilityId, facilityId)))
+          : undefined,
+      ),
+    )
     .groupBy(slotWaits.teamId, slotWaits.state);
 }

@@ -103,9 +103,27 @@ export async function mine({ db, league }: ServerContext, actor: Actor, now = ne
 
 /** The mail worker's due work: holds that ran out move on, free slots someone waits for are offered; pages hear of it. */
 export async function settleDueHolds({ db, live }: { db: Database; live: Live }, now: Date): Promise<number> {
-  const changed = await db.transaction((tx) => settleHolds(tx, now));
+  const changed = await db.transaction(async (tx) => {
+    const slotIds = await settleHolds(tx, now);
+    if (slotIds.length > 0) await settlePause();
+    return slotIds;
+  });
   if (changed.length > 0) await live.publish({ slots: changed });
   return changed.length;
 }
 
+/**
+ * WAITLIST_SETTLE_PAUSE_MS, read only by tests (waitlist-crash.api.test.ts): a pass that moved holds waits this long
+ * before its commit, every hold and offer written but not committed, and says so on stderr, so a test can kill the
+ * server in the middle. Unset (always, outside tests), it costs nothing.
+ */
+async function settlePause(): Promise<void> {
+  const ms = Number(process.env.WAITLIST_SETTLE_PAUSE_MS ?? 0);
+  if (ms > 0) {
+    console.warn(`waitlist holds: pausing ${ms} ms before the commit (WAITLIST_SETTLE_PAUSE_MS)`);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
+
+/** How waits ended in [from, to), per team and state, optionally of one facility's slots (the reports read this). */
 export const waitOutcomes = repo.waitOutcomes;
