@@ -391,6 +391,9 @@ BEGIN
   IF v.starts_at < p_now + make_interval(hours => v.cancel_cutoff_hours) THEN
     RETURN jsonb_build_object('ok', false, 'code', 'CANCEL_CUTOFF', 'cancelCutoffHours', v.cancel_cutoff_hours);
   END IF;
+  -- The slot's lock before the booking's row, as a block takes them (it locks its slots, then cancels their bookings):
+  -- taking them the other way round could deadlock with a block of this slot.
+  PERFORM 1 FROM slots WHERE id = v.slot_id FOR UPDATE;
   -- A block of the slot cancels without the team's lock: the update, not the read, has the last word.
   UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = p_user_id, cancel_reason = p_reason
    WHERE id = p_booking_id AND status = 'confirmed'
@@ -398,9 +401,7 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('ok', false, 'code', 'ALREADY_CANCELLED');
   END IF;
-  -- The slot is free: offered to the first team waiting on it, under the slot's lock (after the team's, as bookings take
-  -- them; decision 034).
-  PERFORM 1 FROM slots WHERE id = v.slot_id FOR UPDATE;
+  -- The slot is free: offered to the first team waiting on it, under the slot's lock (decision 034).
   PERFORM cgsl_hold_next(v.slot_id, p_now);
   -- The rows recordAudit and queueNotifications write for a coach's cancel: same columns, same payload, same summary.
   INSERT INTO audit_log (actor_id, actor_email, ip, user_agent, action, entity_type, entity_id, summary, before, after)

@@ -160,9 +160,10 @@ export async function cancel(
   await commitThenPublish(db, live, async (tx) => {
     await repo.lockTeam(tx, booking.teamId);
     const reason = options.reason?.trim() || 'Cancelled by a league admin';
-    if (!(await repo.cancelBooking(tx, bookingId, actor.userId, reason))) throw alreadyCancelled();
-    // The slot is free: offered to the first team waiting on it, under the slot's lock (decision 034).
+    // The slot's lock before the booking's row, as a block takes them (a block of this slot could otherwise deadlock).
     await lockSlot(tx, booking.slotId);
+    if (!(await repo.cancelBooking(tx, bookingId, actor.userId, reason))) throw alreadyCancelled();
+    // The slot is free: offered to the first team waiting on it (decision 034).
     await holdNext(tx, booking.slotId, new Date());
     await recordAudit(tx, ctx, {
       action: 'booking.cancel.admin',

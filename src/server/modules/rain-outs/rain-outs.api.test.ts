@@ -369,6 +369,30 @@ describe('races', () => {
   });
 });
 
+describe('a rain-out against cancels', () => {
+  it('a coach’s cancel and an admin’s cancel racing rain-outs of their slots: every request answers, none with a 500', async () => {
+    await clean();
+    for (let d = 0; d < 5; d++) {
+      const byCoach = await booked(coaches[0]!, slot(d, 0));
+      const byAdmin = await booked(coaches[1]!, slot(d, 1));
+      const [coachCancel, adminCancel, closed] = await Promise.all([
+        call(coaches[0]!, 'POST', `/api/bookings/${byCoach}/cancel`, {}),
+        call(admin, 'POST', `/api/admin/bookings/${byAdmin}/cancel`, { reason: 'Double booked' }),
+        call(admin, 'POST', '/api/rain-outs', rainOutBody(d)),
+      ]);
+      expect(closed.statusCode, closed.body).toBe(201);
+      expect([200, 409]).toContain(coachCancel.statusCode);
+      expect([200, 409]).toContain(adminCancel.statusCode);
+      // Whichever came first, each practice is cancelled once, and a credit only for one the rain-out cancelled.
+      const cancelledByRain = [coachCancel, adminCancel].filter((r) => r.statusCode === 409).length;
+      expect(closed.json().practicesCancelled).toBe(cancelledByRain);
+      expect(await statusOf(byCoach)).toBe('cancelled');
+      expect(await statusOf(byAdmin)).toBe('cancelled');
+      await clean();
+    }
+  });
+});
+
 describe("a coach's banner", () => {
   it('shows the rain-out to the team’s coaches until each puts it away, and to nobody else', async () => {
     await clean();
