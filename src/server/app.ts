@@ -20,6 +20,7 @@ import { leagueRoutes } from './modules/league/league.routes';
 import { practiceRequestsRoutes } from './modules/practice-requests/practice-requests.routes';
 import { createLeagueSettings } from './modules/league/league.service';
 import { DEFAULT_MAKEUP_DAYS } from '../shared/rain-outs/rain-outs.schemas';
+import { DEFAULT_HOLD_MINUTES, DEFAULT_MAX_WAITS } from '../shared/waitlist/waitlist.schemas';
 import { createLiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLive } from './modules/live/live.service';
@@ -96,7 +97,15 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   // Live updates and the league settings are shared by every module; both stop when the app closes.
   const bus = createLiveBus(database.pubsub);
   const live = createLive(bus, (err) => app.log.warn({ err }, 'a live update could not be published'));
-  const leagueDefaults = { name: DEFAULT_LEAGUE_NAME, shortName: DEFAULT_LEAGUE_SHORT_NAME, timeZone: config.leagueTimezone, contactEmail: null, makeupDays: DEFAULT_MAKEUP_DAYS };
+  const leagueDefaults = {
+    name: DEFAULT_LEAGUE_NAME,
+    shortName: DEFAULT_LEAGUE_SHORT_NAME,
+    timeZone: config.leagueTimezone,
+    contactEmail: null,
+    makeupDays: DEFAULT_MAKEUP_DAYS,
+    maxWaits: DEFAULT_MAX_WAITS,
+    holdMinutes: DEFAULT_HOLD_MINUTES,
+  };
   const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
   const cache = createReadCaches(live);
   const storage = createStorage({ db, config, log: app.log });

@@ -21,6 +21,20 @@ export const leagueSettingsSchema = z.object({
     .min(1, 'Enter a number of days from 1 to 60')
     .max(60, 'Enter a number of days from 1 to 60')
     .optional(),
+  /** How many slots one team may wait on at once (issue 28, the waitlist); left out: unchanged. */
+  maxWaits: z
+    .number({ message: 'Enter a number of slots from 1 to 20' })
+    .int('Enter a whole number of slots')
+    .min(1, 'Enter a number of slots from 1 to 20')
+    .max(20, 'Enter a number of slots from 1 to 20')
+    .optional(),
+  /** How long a freed slot is held for the first team waiting, in minutes; left out: unchanged. */
+  holdMinutes: z
+    .number({ message: 'Enter a number of minutes from 10 to 1440 (24 hours)' })
+    .int('Enter a whole number of minutes')
+    .min(10, 'Enter a number of minutes from 10 to 1440 (24 hours)')
+    .max(1440, 'Enter a number of minutes from 10 to 1440 (24 hours)')
+    .optional(),
 });
 export type LeagueSettingsInput = z.input<typeof leagueSettingsSchema>;
 
@@ -30,6 +44,8 @@ export const leagueSettingsResponseSchema = z.object({
   timeZone: z.string(),
   contactEmail: z.string().nullable(),
   makeupDays: z.number(),
+  maxWaits: z.number(),
+  holdMinutes: z.number(),
 });
 export type LeagueSettings = z.infer<typeof leagueSettingsResponseSchema>;
 export type LeagueSettingsUpdate = z.output<typeof leagueSettingsSchema>;

@@ -79,12 +79,12 @@ export const reportQuerySchema = z
   });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-export const REPORT_TABLES = ['teams', 'fields', 'facilities', 'weeks', 'fairness', 'rain-outs'] as const;
+export const REPORT_TABLES = ['teams', 'fields', 'facilities', 'weeks', 'fairness', 'rain-outs', 'waitlist'] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 export const reportCsvQuerySchema = z.intersection(
   reportQuerySchema,
-  z.object({ table: z.enum(REPORT_TABLES, 'Choose a table: teams, fields, facilities, weeks, fairness or rain-outs') }),
+  z.object({ table: z.enum(REPORT_TABLES, 'Choose a table: teams, fields, facilities, weeks, fairness, rain-outs or waitlist') }),
 );
 
 const utilization = z.number().nullable();
@@ -108,6 +108,24 @@ export const rainOutTotalsSchema = z.object({
   practicesRestored: z.number(),
   ...makeupCreditFigures,
 });
+
+/**
+ * How waits on booked slots ended (issue 28, the waitlist with a hold), counted by when they ended (decided in the
+ * range), of the facility's slots when the report is of one. Leaving the line and waits made void are not outcomes.
+ */
+const waitlistFigures = {
+  /** The team took the slot held for it, or booked a slot it was waiting for. */
+  waitsTaken: z.number(),
+  /** Passed on the slot held for it. */
+  waitsPassed: z.number(),
+  /** Let the hold run out. */
+  waitsExpired: z.number(),
+  /** Pressed Take, and one of the team's booking rules refused it. */
+  waitsRefused: z.number(),
+};
+
+/** The league's waitlist outcomes in the range: the totals; the per-team figures are on the team rows. */
+export const waitlistTotalsSchema = z.object(waitlistFigures);
 
 export const teamReportRowSchema = z.object({
   teamId: z.string(),
@@ -134,6 +152,8 @@ export const teamReportRowSchema = z.object({
   rainOutRestored: z.number(),
   /** Make-up credits granted in the range (by rain-outs and by admins), and what became of them. */
   ...makeupCreditFigures,
+  /** Waits of this team that ended in the range, by how they ended. */
+  ...waitlistFigures,
 });
 
 export const fieldReportRowSchema = z.object({
@@ -197,8 +217,7 @@ export const reportSchema = z.object({
     teams: z.array(fairnessRowSchema),
   }),
   rainOuts: rainOutTotalsSchema,
-  // Waitlist outcomes (a later issue) belong here: a totals object of their own beside `rainOuts`, per-team figures
-  // on teamReportRowSchema, a section on the page and a 'waitlist' CSV table.
+  waitlist: waitlistTotalsSchema,
 });
 export type Report = z.infer<typeof reportSchema>;
 export type TeamReportRow = z.infer<typeof teamReportRowSchema>;
@@ -207,6 +226,7 @@ export type FacilityReportRow = z.infer<typeof facilityReportRowSchema>;
 export type WeekReportRow = z.infer<typeof weekReportRowSchema>;
 export type FairnessRow = z.infer<typeof fairnessRowSchema>;
 export type RainOutTotals = z.infer<typeof rainOutTotalsSchema>;
+export type WaitlistTotals = z.infer<typeof waitlistTotalsSchema>;
 
 /** Minutes as hours with at most two decimals (1.33), for tables and CSVs. */
 export const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;

@@ -29,7 +29,7 @@ export const bodyOf = (init: RequestInit | undefined): unknown => (typeof init?.
 /** A test's own answer to a request (any method); undefined falls through to the defaults. */
 export type ApiHandler = (url: string, init: RequestInit | undefined) => Response | undefined;
 
-export const leagueSettings = { name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 14 };
+export const leagueSettings = { name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 14, maxWaits: 3, holdMinutes: 120 };
 
 /** Answers the API calls the shell makes; `profile` null means signed out. */
 export function stubApi(profile: Profile | null, extra: Record<string, unknown> = {}, handler?: ApiHandler) {

@@ -53,3 +53,40 @@ describe('league settings held in memory', () => {
     }
   });
 });
+
+describe('the waitlist’s limits in the league settings (issue 28)', () => {
+  it('start at the defaults, are saved by PUT /api/league, and are left as they are when a PUT leaves them out', async () => {
+    const before = (await t.app.inject({ url: '/api/league' })).json();
+    expect(before).toMatchObject({ maxWaits: 3, holdMinutes: 120 });
+
+    const saved = await put(t.app, { ...settings, maxWaits: 5, holdMinutes: 90 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ maxWaits: 5, holdMinutes: 90 });
+    expect((await t.app.inject({ url: '/api/league' })).json()).toMatchObject({ maxWaits: 5, holdMinutes: 90 });
+    const [row] = await t.database.db.select({ maxWaits: leagueSettings.maxWaits, holdMinutes: leagueSettings.holdMinutes }).from(leagueSettings);
+    expect(row).toEqual({ maxWaits: 5, holdMinutes: 90 });
+
+    // An older form (or a script) that knows nothing of them leaves them alone.
+    const unchanged = await put(t.app, { ...settings, name: 'CGSL, renamed' });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toMatchObject({ name: 'CGSL, renamed', maxWaits: 5, holdMinutes: 90 });
+  });
+
+  it('refuses numbers out of range in words, and changes nothing', async () => {
+    const refusals: Array<[object, string, string]> = [
+      [{ maxWaits: 0 }, 'maxWaits', 'Enter a number of slots from 1 to 20'],
+      [{ maxWaits: 21 }, 'maxWaits', 'Enter a number of slots from 1 to 20'],
+      [{ maxWaits: 2.5 }, 'maxWaits', 'Enter a whole number of slots'],
+      [{ holdMinutes: 9 }, 'holdMinutes', 'Enter a number of minutes from 10 to 1440 (24 hours)'],
+      [{ holdMinutes: 1441 }, 'holdMinutes', 'Enter a number of minutes from 10 to 1440 (24 hours)'],
+      [{ holdMinutes: '60' }, 'holdMinutes', 'Enter a number of minutes from 10 to 1440 (24 hours)'],
+    ];
+    const before = (await t.app.inject({ url: '/api/league' })).json();
+    for (const [change, field, words] of refusals) {
+      const res = await put(t.app, { ...settings, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().error, JSON.stringify(change)).toMatchObject({ code: 'VALIDATION_FAILED', message: `Please check "${field}": ${words}`, details: [{ path: field, message: words }] });
+    }
+    expect((await t.app.inject({ url: '/api/league' })).json()).toEqual(before);
+  });
+});

@@ -9,6 +9,8 @@ const columns = {
   timeZone: leagueSettings.timeZone,
   contactEmail: leagueSettings.contactEmail,
   makeupDays: leagueSettings.makeupDays,
+  maxWaits: leagueSettings.maxWaits,
+  holdMinutes: leagueSettings.holdMinutes,
 };
 
 /** The settings row; created from `defaults` (LEAGUE_TIMEZONE and the product defaults) the first time. */
@@ -22,7 +24,13 @@ export async function getLeagueSettings(db: Database, defaults: LeagueSettings):
 export async function updateLeagueSettings(db: Database, input: LeagueSettingsUpdate): Promise<LeagueSettings> {
   const rows = await db
     .update(leagueSettings)
-    .set({ ...input, makeupDays: input.makeupDays ?? undefined, updatedAt: sql`now()` })
+    .set({
+      ...input,
+      makeupDays: input.makeupDays ?? undefined,
+      maxWaits: input.maxWaits ?? undefined,
+      holdMinutes: input.holdMinutes ?? undefined,
+      updatedAt: sql`now()`,
+    })
     .where(eq(leagueSettings.id, 1))
     .returning(columns);
   return rows[0]!;

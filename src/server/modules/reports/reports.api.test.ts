@@ -409,11 +409,18 @@ describe('/api/admin/reports: every figure equals a direct SQL count', () => {
       makeup_credits_used: '0',
       makeup_credits_expired_unused: '0',
       makeup_credits_removed: '0',
+      // No waits either (reports-waitlist.api.test.ts counts them).
+      waitlist_taken: '0',
+      waitlist_passed: '0',
+      waitlist_hold_expired: '0',
+      waitlist_refused: '0',
     });
     const rainOuts = parse<Record<string, string>>((await asAdmin(`/api/admin/reports/csv?table=rain-outs&seasonId=${seasonA}`)).body, { columns: true });
     expect(rainOuts).toEqual([
       { rain_outs: '0', practices_cancelled: '0', practices_restored: '0', makeup_credits_granted: '0', makeup_credits_used: '0', makeup_credits_expired_unused: '0', makeup_credits_removed: '0' },
     ]);
+    const waitlist = parse<Record<string, string>>((await asAdmin(`/api/admin/reports/csv?table=waitlist&seasonId=${seasonA}`)).body, { columns: true });
+    expect(waitlist).toEqual([{ waitlist_taken: '0', waitlist_passed: '0', waitlist_hold_expired: '0', waitlist_refused: '0' }]);
     for (const table of ['fields', 'facilities', 'weeks', 'fairness']) {
       const csv = await asAdmin(`/api/admin/reports/csv?table=${table}&seasonId=${seasonA}`);
       expect(csv.statusCode, table).toBe(200);

@@ -6,8 +6,8 @@ import { PRIME_TIME } from '../../../shared/reports/reports.schemas';
 
 /**
  * The reports' reads (decision 022), read-only across the tables they count: slots, bookings, booking rules, the
- * audit log (bumps), practice requests, fields, facilities and teams. Rain-outs and make-up credits are counted by
- * their own modules (read through their services). Every figure is summed in the database;
+ * audit log (bumps), practice requests, fields, facilities and teams. Rain-outs, make-up credits and waitlist outcomes
+ * are counted by their own modules (read through their services). Every figure is summed in the database;
  * weeks and prime time are taken in the league's time zone (`at time zone`), so a DST week is still Monday to Sunday.
  */
 

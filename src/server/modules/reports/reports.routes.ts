@@ -12,7 +12,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
       config: { access: 'admin' },
       schema: {
         tags: ['reports'],
-        summary: 'Per team, per field and facility, per week, fairness, and rain-outs with their make-up credits, for a season or league days, optionally one facility (admin)',
+        summary: 'Per team, per field and facility, per week, fairness, rain-outs with their make-up credits, and waitlist outcomes, for a season or league days, optionally one facility (admin)',
         querystring: reportQuerySchema,
         response: { 200: reportSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
@@ -26,7 +26,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
       config: { access: 'admin' },
       schema: {
         tags: ['reports'],
-        summary: 'One table of the report (teams, fields, facilities, weeks, fairness or rain-outs) as CSV (admin)',
+        summary: 'One table of the report (teams, fields, facilities, weeks, fairness, rain-outs or waitlist) as CSV (admin)',
         querystring: reportCsvQuerySchema,
       },
     },

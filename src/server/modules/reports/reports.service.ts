@@ -14,16 +14,19 @@ import {
   type ReportQuery,
   type ReportTable,
   type TeamReportRow,
+  type WaitlistTotals,
 } from '../../../shared/reports/reports.schemas';
 import { localDayRange } from '../../../shared/time/zoned';
+import type { WaitState } from '../../../shared/waitlist/waitlist.schemas';
 import { creditCounts } from '../makeup-credits/makeup-credits.service';
 import { rainOutsMadeBetween } from '../rain-outs/rain-outs.service';
 import { findSeason } from '../seasons/seasons.service';
+import { waitOutcomes } from '../waitlist/waitlist.service';
 import * as repo from './reports.repository';
 
 /**
- * /admin-reports (decision 022): per team, per field and facility, per week, fairness, and rain-outs with their
- * make-up credits (issue 28), for a season or a range of league days, optionally one facility. Reading only.
+ * /admin-reports (decision 022): per team, per field and facility, per week, fairness, rain-outs with their make-up
+ * credits and waitlist outcomes (issue 28), for a season or a range of league days, optionally one facility. Reading only.
  */
 export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, query: ReportQuery, now = new Date()): Promise<Report> {
   const { db } = deps;
@@ -46,7 +49,7 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
   const { start, end } = localDayRange(from!, to!, timeZone);
   const scope: repo.ReportScope = { start, end, from: from!, to: to!, timeZone, seasonId: query.seasonId ?? null, facilityId: query.facilityId ?? null };
 
-  const [slotRows, teamRows, requestRows, allTeams, creditRows, rainOuts] = await Promise.all([
+  const [slotRows, teamRows, requestRows, allTeams, creditRows, rainOuts, outcomeRows] = await Promise.all([
     repo.slotMinutesByFieldAndWeek(db, scope),
     repo.teamBookings(db, scope),
     repo.teamRequests(db, scope),
@@ -54,6 +57,8 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
     // Rain-outs and make-up credits (issue 28) by when they were made; the practices they cancelled by their start.
     creditCounts(db, start, end, now, scope.facilityId),
     rainOutsMadeBetween(db, start, end, scope.facilityId),
+    // Waitlist outcomes (issue 28) by when the wait ended.
+    waitOutcomes(db, start, end, scope.facilityId),
   ]);
   const places = await repo.listFields(db, scope.facilityId, [...new Set(slotRows.map((r) => r.fieldId))]);
 
@@ -109,12 +114,17 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
   const bookingsOf = new Map(teamRows.map((r) => [r.teamId, r]));
   const requestsOf = new Map(requestRows.map((r) => [r.teamId, r]));
   const creditsOf = new Map(creditRows.map((r) => [r.teamId, r]));
+  // Leaving the line and a void wait (the slot went away, or came too close) are not outcomes the report counts.
+  const counted: readonly WaitState[] = ['taken', 'passed', 'expired', 'refused'];
+  const waitsOf = new Map<string, Partial<Record<WaitState, number>>>();
+  for (const r of outcomeRows.filter((x) => counted.includes(x.state))) waitsOf.set(r.teamId, { ...waitsOf.get(r.teamId), [r.state]: r.n });
   const teams: TeamReportRow[] = allTeams
-    .filter((t) => t.active || bookingsOf.has(t.teamId) || requestsOf.has(t.teamId) || creditsOf.has(t.teamId))
+    .filter((t) => t.active || bookingsOf.has(t.teamId) || requestsOf.has(t.teamId) || creditsOf.has(t.teamId) || waitsOf.has(t.teamId))
     .map((t) => {
       const b = bookingsOf.get(t.teamId);
       const r = requestsOf.get(t.teamId);
       const c = creditsOf.get(t.teamId);
+      const w = waitsOf.get(t.teamId);
       return {
         ...t,
         bookings: b?.bookings ?? 0,
@@ -132,10 +142,16 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
         creditsUsed: c?.used ?? 0,
         creditsExpired: c?.expired ?? 0,
         creditsRemoved: c?.removed ?? 0,
+        waitsTaken: w?.taken ?? 0,
+        waitsPassed: w?.passed ?? 0,
+        waitsExpired: w?.expired ?? 0,
+        waitsRefused: w?.refused ?? 0,
       };
     });
   // Every team with a figure has a row, so the totals are the rows' sums.
-  const sumOf = (k: 'rainedOut' | 'rainOutRestored' | 'creditsGranted' | 'creditsUsed' | 'creditsExpired' | 'creditsRemoved') => teams.reduce((n, t) => n + t[k], 0);
+  const sumOf = (
+    k: 'rainedOut' | 'rainOutRestored' | 'creditsGranted' | 'creditsUsed' | 'creditsExpired' | 'creditsRemoved' | 'waitsTaken' | 'waitsPassed' | 'waitsExpired' | 'waitsRefused',
+  ) => teams.reduce((n, t) => n + t[k], 0);
   const rainOutTotals: RainOutTotals = {
     rainOuts,
     practicesCancelled: sumOf('rainedOut'),
@@ -144,6 +160,12 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
     creditsUsed: sumOf('creditsUsed'),
     creditsExpired: sumOf('creditsExpired'),
     creditsRemoved: sumOf('creditsRemoved'),
+  };
+  const waitlistTotals: WaitlistTotals = {
+    waitsTaken: sumOf('waitsTaken'),
+    waitsPassed: sumOf('waitsPassed'),
+    waitsExpired: sumOf('waitsExpired'),
+    waitsRefused: sumOf('waitsRefused'),
   };
 
   const activeTeams = allTeams.filter((t) => t.active).length;
@@ -173,6 +195,7 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
     weeks,
     fairness: { activeTeams, equalShare: activeTeams > 0 ? 1 / activeTeams : null, bookedMinutes, primeMinutes, teams: fairnessTeams },
     rainOuts: rainOutTotals,
+    waitlist: waitlistTotals,
   };
 }
 
@@ -196,6 +219,10 @@ export const REPORT_CSV_COLUMNS = {
     'makeup_credits_used',
     'makeup_credits_expired_unused',
     'makeup_credits_removed',
+    'waitlist_taken',
+    'waitlist_passed',
+    'waitlist_hold_expired',
+    'waitlist_refused',
   ],
   fields: ['facility', 'field', 'hours_offered', 'hours_booked', 'utilization_percent', 'hours_blocked'],
   facilities: ['facility', 'hours_offered', 'hours_booked', 'utilization_percent', 'hours_blocked'],
@@ -210,6 +237,7 @@ export const REPORT_CSV_COLUMNS = {
     'makeup_credits_expired_unused',
     'makeup_credits_removed',
   ],
+  waitlist: ['waitlist_taken', 'waitlist_passed', 'waitlist_hold_expired', 'waitlist_refused'],
 } as const satisfies Record<ReportTable, readonly string[]>;
 
 /** One table of the report as CSV: every text cell spreadsheet-safe (`toCsv`); team and field names are typed by people. */
@@ -236,6 +264,10 @@ export function reportCsv(report: Report, table: ReportTable): string {
           makeup_credits_used: t.creditsUsed,
           makeup_credits_expired_unused: t.creditsExpired,
           makeup_credits_removed: t.creditsRemoved,
+          waitlist_taken: t.waitsTaken,
+          waitlist_passed: t.waitsPassed,
+          waitlist_hold_expired: t.waitsExpired,
+          waitlist_refused: t.waitsRefused,
         })),
       );
     case 'fields':
@@ -299,6 +331,13 @@ export function reportCsv(report: Report, table: ReportTable): string {
           makeup_credits_expired_unused: r.creditsExpired,
           makeup_credits_removed: r.creditsRemoved,
         },
+      ]);
+    }
+    case 'waitlist': {
+      // One row: the league's totals for the range (the per-team figures are in the teams table).
+      const w = report.waitlist;
+      return toCsv(REPORT_CSV_COLUMNS.waitlist, [
+        { waitlist_taken: w.waitsTaken, waitlist_passed: w.waitsPassed, waitlist_hold_expired: w.waitsExpired, waitlist_refused: w.waitsRefused },
       ]);
     }
   }

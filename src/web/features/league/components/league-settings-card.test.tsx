@@ -56,7 +56,49 @@ describe('the league settings: how long make-up practices last', () => {
     await user.type(days, '21');
     await user.click(within(settings).getByRole('button', { name: 'Save league settings' }));
     expect(await screen.findByText('League settings saved.')).toBeTruthy();
-    expect(puts).toEqual([{ name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 21 }]);
+    expect(puts).toEqual([{ name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 21, maxWaits: 3, holdMinutes: 120 }]);
     expect(days.value).toBe('21');
+  });
+});
+
+describe('the league settings: the waitlist’s limits', () => {
+  it('shows the league’s numbers, refuses them out of range in words, and saves new ones with the other settings', async () => {
+    const puts: unknown[] = [];
+    stubApi(null, {}, (url, init) => {
+      if (url === '/api/sign-in-options') return json({ oidc: null, passwordSignUp: true });
+      if (url === '/api/league' && init?.method === 'PUT') {
+        puts.push(bodyOf(init));
+        return json({ ...leagueSettings, ...(bodyOf(init) as object) });
+      }
+      return undefined;
+    });
+    renderCard();
+    const settings = await screen.findByRole('region', { name: 'League settings' });
+    const waits = await within(settings).findByLabelText<HTMLInputElement>('Slots a team may wait on at once');
+    const hold = within(settings).getByLabelText<HTMLInputElement>('Hold a freed slot for (minutes)');
+    expect(waits.value).toBe('3');
+    expect(hold.value).toBe('120');
+
+    const user = setupUser();
+    const save = within(settings).getByRole('button', { name: 'Save league settings' });
+    await user.clear(waits);
+    await user.type(waits, '21');
+    await user.clear(hold);
+    await user.type(hold, '5');
+    await user.click(save);
+    expect(await within(settings).findByText('Enter a number of slots from 1 to 20')).toBeTruthy();
+    expect(within(settings).getByText('Enter a number of minutes from 10 to 1440 (24 hours)')).toBeTruthy();
+    await user.clear(waits);
+    await user.click(save);
+    expect(await within(settings).findByText('Enter a number of slots from 1 to 20')).toBeTruthy();
+    expect(puts).toEqual([]);
+
+    await user.type(waits, '5');
+    await user.clear(hold);
+    await user.type(hold, '90');
+    await user.click(save);
+    expect(await screen.findByText('League settings saved.')).toBeTruthy();
+    expect(puts).toEqual([{ name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 14, maxWaits: 5, holdMinutes: 90 }]);
+    expect([waits.value, hold.value]).toEqual(['5', '90']);
   });
 });

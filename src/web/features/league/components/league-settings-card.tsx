@@ -15,11 +15,12 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateLeague } from '../api/update-league';
 import { PasswordSignUpSwitch } from './password-sign-up-switch';
 
-const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail', 'makeupDays'] as const;
+const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail', 'makeupDays', 'maxWaits', 'holdMinutes'] as const;
 
 /**
- * League name, short name, time zone, contact address and how long make-up practices last, and whether visitors may
- * sign up with a password, on the admin landing page.
+ * League name, short name, time zone, contact address, how long make-up practices last, the waitlist's limits (how many
+ * slots a team may wait on, how long a freed slot is held), and whether visitors may sign up with a password, on the
+ * admin landing page.
  */
 export function LeagueSettingsCard() {
   const league = useLeague();
@@ -33,7 +34,7 @@ export function LeagueSettingsCard() {
       </p>
       {league.isPending ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2" aria-hidden="true">
-          {[0, 1, 2, 3, 4].map((i) => (
+          {[0, 1, 2, 3, 4, 5, 6].map((i) => (
             <Skeleton key={i} className="h-16 w-full" />
           ))}
         </div>
@@ -53,6 +54,8 @@ const formValues = (league: LeagueSettings) => ({
   timeZone: league.timeZone,
   contactEmail: league.contactEmail ?? '',
   makeupDays: league.makeupDays,
+  maxWaits: league.maxWaits,
+  holdMinutes: league.holdMinutes,
 });
 
 function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
@@ -118,6 +121,28 @@ function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
           hint="How long a team has to book the make-up practice a rain-out gives it: 1 to 60 days."
           error={errors.makeupDays?.message}
           {...register('makeupDays', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Slots a team may wait on at once"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={20}
+          step={1}
+          hint="How many booked slots one team may join the waitlist for at the same time: 1 to 20."
+          error={errors.maxWaits?.message}
+          {...register('maxWaits', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Hold a freed slot for (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={10}
+          max={1440}
+          step={1}
+          hint="How long a slot that frees up is kept for the first team waiting before it moves on: 10 to 1440 minutes (24 hours). It never runs past an hour before the practice."
+          error={errors.holdMinutes?.message}
+          {...register('holdMinutes', { valueAsNumber: true })}
         />
       </div>
       <div>

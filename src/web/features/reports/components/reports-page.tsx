@@ -154,7 +154,7 @@ function ReportSection({
           className={buttonClasses('secondary', 'sm')}
           onClick={() => toast.success(`Your CSV of ${title.toLowerCase()} is downloading.`)}
         >
-          Export CSV<span className="sr-only"> of {title.toLowerCase()}</span>
+          Export CSV <span className="sr-only">of {title.toLowerCase()}</span>
         </a>
       </div>
       <div className="text-sm text-slate-700">{intro}</div>
@@ -217,6 +217,10 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
     { header: 'Make-ups used', cell: (t) => t.creditsUsed, numeric: true },
     { header: 'Make-ups expired', cell: (t) => t.creditsExpired, numeric: true },
     { header: 'Make-ups removed', cell: (t) => t.creditsRemoved, numeric: true },
+    { header: 'Waitlist taken', cell: (t) => t.waitsTaken, numeric: true },
+    { header: 'Waitlist passed', cell: (t) => t.waitsPassed, numeric: true },
+    { header: 'Holds expired', cell: (t) => t.waitsExpired, numeric: true },
+    { header: 'Waitlist refused', cell: (t) => t.waitsRefused, numeric: true },
   ];
   const placeColumns = <P extends Report['facilities'][number]>(first: ReportColumn<P>): ReportColumn<P>[] => [
     first,
@@ -283,7 +287,7 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
         title="Per team"
         table="teams"
         filters={filters}
-        intro="Confirmed bookings and their hours; cancellations, of which late (less than the season's cancellation cutoff before the start) and bumped (an admin's override gave the slot to another team); practice requests whose first date is in the range; practices rained out (restored ones included) and restored, and the make-up credits granted in the range and what became of them."
+        intro="Confirmed bookings and their hours; cancellations, of which late (less than the season's cancellation cutoff before the start) and bumped (an admin's override gave the slot to another team); practice requests whose first date is in the range; practices rained out (restored ones included) and restored; the make-up credits granted in the range and what became of them; and the team's waits on booked slots that ended in the range: slots taken from the waitlist, held slots passed on, holds left to run out, and takes refused by a booking rule."
       >
         {report.teams.length === 0 ? (
           <EmptyState title="No teams yet">Add teams on the team pages; their bookings appear here.</EmptyState>
@@ -302,7 +306,15 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
         <RainOutSummary totals={report.rainOuts} />
       </ReportSection>
 
-      {/* Waitlist outcomes (a later issue) get a section of their own here, beside the rain-outs. */}
+      <ReportSection
+        id="waitlist"
+        title="Waitlist"
+        table="waitlist"
+        filters={filters}
+        intro="How waits on booked slots ended in the range (by the day they ended), when a freed slot was held for the first team waiting. Each team's figures are in the per-team table."
+      >
+        <WaitlistSummary totals={report.waitlist} />
+      </ReportSection>
 
       <ReportSection
         id="fields"
@@ -341,7 +353,21 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** The range's rain-outs as a sentence and as figures (a list, so a screen reader reads each with its label). */
+/** Labelled figures as a list, so a screen reader reads each with its label. */
+function Figures({ figures }: { figures: Array<[string, number]> }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+      {figures.map(([label, value]) => (
+        <div key={label} className="flex flex-col rounded-lg border border-slate-200 px-3 py-2">
+          <dt className="text-sm text-slate-600">{label}</dt>
+          <dd className="text-lg font-semibold text-slate-900 tabular-nums">{value.toLocaleString('en-US')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The range's rain-outs as a sentence and as figures. */
 function RainOutSummary({ totals }: { totals: Report['rainOuts'] }) {
   const figures: Array<[string, number]> = [
     ['Rain-outs', totals.rainOuts],
@@ -359,14 +385,28 @@ function RainOutSummary({ totals }: { totals: Report['rainOuts'] }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="font-medium text-slate-900">{sentence}</p>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
-        {figures.map(([label, value]) => (
-          <div key={label} className="flex flex-col rounded-lg border border-slate-200 px-3 py-2">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{value.toLocaleString('en-US')}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} />
+    </div>
+  );
+}
+
+/** The range's waitlist outcomes as a sentence and as figures. */
+function WaitlistSummary({ totals }: { totals: Report['waitlist'] }) {
+  const figures: Array<[string, number]> = [
+    ['Taken from the waitlist', totals.waitsTaken],
+    ['Passed', totals.waitsPassed],
+    ['Holds expired', totals.waitsExpired],
+    ['Refused by a rule', totals.waitsRefused],
+  ];
+  const count = (n: number) => n.toLocaleString('en-US');
+  const sentence =
+    totals.waitsTaken + totals.waitsPassed + totals.waitsExpired + totals.waitsRefused === 0
+      ? 'No waits on booked slots ended in this range.'
+      : `${plural(totals.waitsTaken, 'slot', 'slots')} taken from the waitlist; ${count(totals.waitsPassed)} passed on, ${plural(totals.waitsExpired, 'hold', 'holds')} left to run out, and ${count(totals.waitsRefused)} refused by one of the team's booking rules.`;
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="font-medium text-slate-900">{sentence}</p>
+      <Figures figures={figures} />
     </div>
   );
 }
