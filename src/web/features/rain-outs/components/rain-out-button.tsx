@@ -10,7 +10,7 @@ export function RainOutButton({ facility, variant = 'secondary' }: { facility?: 
   const [opening, setOpening] = useState<number | null>(null);
   return (
     <>
-      <Button variant={variant} size={facility ? 'sm' : 'md'} onClick={() => setOpening((opening ?? 0) + 1)}>
+      <Button variant={variant} size={facility ? 'sm' : 'md'} className={facility ? 'shrink-0 whitespace-nowrap' : undefined} onClick={() => setOpening((opening ?? 0) + 1)}>
         {facility ? (
           <>
             Rain-out <span className="sr-only">{facility.name}</span>
