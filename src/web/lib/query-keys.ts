@@ -64,3 +64,10 @@ export const makeupCreditsQueryKey = ['makeup-credits'] as const;
  * no slots: refreshBookingData (lib/live) invalidates this key, so an open page shows it without a reload.
  */
 export const fieldStatusQueryKey = ['field-status'] as const;
+
+/**
+ * The waitlist with a hold (issue 28, features/waitlist): the caller's team's waits (GET /api/waits/mine), read by
+ * Book a Field, My Reservations, the coach dashboard and the shell's notice. Every hold change is a slot event naming
+ * the slot: lib/live invalidates this key on every slot event, so an offer shows without a reload.
+ */
+export const waitsQueryKey = ['waits'] as const;

@@ -2,6 +2,7 @@ import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loading } from '../../components/ui/loading';
 import { RainOutBanner } from '../../features/field-status/components/rain-out-banner';
+import { WaitlistOfferNotice } from '../../features/waitlist/components/waitlist-offer-notice';
 import { UrgentBanner } from '../announcements/urgent-banner';
 import { PageErrorBoundary } from './page-error-boundary';
 import { SiteFooter } from './site-footer';
@@ -39,7 +40,8 @@ function useScrollToTopOnNavigate() {
 }
 
 /**
- * Root route element: urgent announcements and a coach's rain-out notices (features/field-status) on top, then pages
+ * Root route element: urgent announcements, a coach's rain-out notices (features/field-status) and a slot held for
+ * the coach's team (features/waitlist, issue 28) on top, then pages
  * render in the outlet, inside their own error boundary (spec §2). A page loaded lazily shows 'Loading…' in the page
  * area until it arrives (the shell stays put).
  */
@@ -51,6 +53,7 @@ export function AppShell() {
       {/* Urgent announcements sit above every page until each person dismisses them, and so does a coach's rain-out news. */}
       <UrgentBanner />
       <RainOutBanner />
+      <WaitlistOfferNotice />
       <PageErrorBoundary resetKey={location.pathname + location.search}>
         <Suspense fallback={<Loading delayed />}>
           <Outlet />

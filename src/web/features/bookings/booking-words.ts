@@ -1,6 +1,6 @@
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { formatDateTime, formatTimeRange, formatTimeRangeShort, formatWeekdayDayAt } from '../../lib/dates';
+import { formatDateTime, formatTime, formatTimeRange, formatTimeRangeShort, formatWeekdayDayAt } from '../../lib/dates';
 
 type SlotLike = Pick<Slot, 'startsAt' | 'endsAt' | 'fieldName' | 'facilityName'>;
 
@@ -45,6 +45,16 @@ export function rankedName(rank: number, slot: SlotLike, timeZone: string): stri
 
 export const ADD_PREFERENCE_TEXT = 'Add to preferences';
 export const rankedText = (rank: number) => `Ranked #${rank}`;
+
+/** A freed slot held for the team that waited first (issue 28): "Held for Cardinals until 7:00 pm". */
+export function heldForText(teamName: string, until: string, timeZone: string): string {
+  return `Held for ${teamName} until ${formatTime(until, timeZone)}`;
+}
+
+/** The same slot for the team it is held for: "Held for you until 7:00 pm". */
+export function heldForUsText(until: string, timeZone: string): string {
+  return `Held for you until ${formatTime(until, timeZone)}`;
+}
 
 /** A slot whose Book press may or may not have gone through, while the week is read again. */
 export const CHECKING_TEXT = 'Checking whether this was booked…';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBooking, DEFAULT_BOOKING_RULES, weekStart } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { makeupLimit, needsRuleCheck, quotaText, slotView, teamQuota, unavailableText, weekReasons, withOpening, type OpeningHold, type SlotView } from './slot-availability';
+import { heldMessage, makeupLimit, needsRuleCheck, quotaText, slotView, teamQuota, unavailableText, weekReasons, withOpening, type OpeningHold, type SlotView } from './slot-availability';
 import { testRound } from '../../test/opening-fixture';
 import { testSlot } from '../../test/slot-fixture';
 
@@ -161,6 +161,49 @@ describe('a make-up slot (issue 28)', () => {
     const monday = slot('2026-11-30T18:45');
     expect(slotView(monday, daily, NOW, checkBooking)).toEqual({ kind: 'bookable', makeup: true });
     expect(makeupLimit(monday, daily)).toBe('daily');
+  });
+});
+
+describe('a slot held for a waiting team (issue 28)', () => {
+  // Freed and held for the Cardinals, who waited first, until Tue Nov 24, 3:00 pm.
+  const UNTIL = at('2026-11-24T15:00');
+  const heldFor = (teamId: string, teamName: string, until = UNTIL) => ({ heldFor: { teamId, teamName, until } });
+  const CARDINALS_HOLD = 'This slot is held for Cardinals, who were waiting for it, until Tue, Nov 24, 3:00 PM. If they pass, it opens to everyone.';
+
+  it('cannot be booked by another team: the server’s SLOT_HELD refusal, in its words', () => {
+    const held = slot('2026-11-24T17:00', heldFor('cards', 'Cardinals'));
+    expect(slotView(held, context(), NOW, checkBooking)).toEqual({ kind: 'unavailable', code: 'SLOT_HELD', message: CARDINALS_HOLD });
+  });
+
+  it('is offered to the team it is held for, until when, with any rule that refuses it', () => {
+    const held = slot('2026-11-24T17:00', heldFor('jays', 'Blue Jays'));
+    expect(slotView(held, context(), NOW, checkBooking)).toEqual({ kind: 'heldForUs', until: UNTIL, refusal: null });
+    expect(slotView(held, context({ teamBookings: [at('2026-11-24T19:00')] }), NOW, checkBooking)).toEqual({
+      kind: 'heldForUs',
+      until: UNTIL,
+      refusal: 'Blue Jays already has 1 practice on Tue, Nov 24 (limit 1).',
+    });
+    // Without the rules, the server judges the team's Take it; nobody else's Book is offered.
+    expect(slotView(held, context(), NOW, null)).toEqual({ kind: 'heldForUs', until: UNTIL, refusal: null });
+    expect(slotView(slot('2026-11-24T17:00', heldFor('cards', 'Cardinals')), context(), NOW, null)).toMatchObject({ kind: 'unavailable', code: 'SLOT_HELD' });
+  });
+
+  it('is not offered to a visitor or a member either, in the same words as the server’s', () => {
+    const held = slot('2026-11-24T17:00', heldFor('cards', 'Cardinals'));
+    const visitor = context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null });
+    expect(slotView(held, visitor, NOW, null)).toEqual({ kind: 'unavailable', code: 'SLOT_HELD', message: CARDINALS_HOLD });
+    expect(slotView(held, context({ cannotBook: { code: 'NOT_COACH', message: 'Only coaches can book practices.' } }), NOW, null)).toMatchObject({ code: 'SLOT_HELD' });
+    expect(heldMessage('Cardinals', UNTIL, TZ)).toBe(CARDINALS_HOLD);
+  });
+
+  it('is open again once the hold has run out (the server moves it on)', () => {
+    expect(slotView(slot('2026-11-24T17:00', heldFor('cards', 'Cardinals', at('2026-11-22T05:00'))), context(), NOW, checkBooking)).toEqual({ kind: 'bookable' });
+  });
+
+  it('says so on itself, never as its day’s or week’s reason', () => {
+    const held = slot('2026-11-24T17:00', heldFor('cards', 'Cardinals'));
+    const views = [held, slot('2026-11-25T17:00', heldFor('owls', 'Owls'))].map((s) => ({ slot: s, view: slotView(s, context(), NOW, checkBooking) }));
+    expect(weekReasons(views, TZ)).toEqual({ week: null, days: new Map() });
   });
 });
 

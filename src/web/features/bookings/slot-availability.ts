@@ -17,8 +17,16 @@ export type SlotView =
   | { kind: 'login' }
   /** Open, but this person cannot book at all (no team, not a coach): shown, not offered. */
   | { kind: 'open' }
-  /** Open, but a booking rule says no: the rule's code and the server's exact words. */
+  /**
+   * Open, but a booking rule says no: the rule's code and the server's exact words. SLOT_HELD: held for another team
+   * that waited for it (issue 28); the slot carries `heldFor` for its short words.
+   */
   | { kind: 'unavailable'; code: RuleCode; message: string }
+  /**
+   * Open and held for this coach's team, which waited for it (issue 28), until `until`: Take it or Pass. `refusal`: the
+   * words of one of the team's rules that refuses it (taking it then moves the hold on to the next team).
+   */
+  | { kind: 'heldForUs'; until: string; makeup?: true; refusal: string | null }
   /**
    * Open when last read, but this person's Book press ended with the database gone mid-save (the booking may or may
    * not exist): not offered again until the week has been read again. Set by the page, never by slotView.
@@ -56,22 +64,50 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
   if (slot.status === 'blocked') return { kind: 'blocked', reason: slot.blockReason };
   if (slot.status === 'booked') return { kind: 'booked', teamName: slot.teamName ?? 'another team', ours: Boolean(context?.team && slot.teamId === context.team.id) };
   if (!context) return { kind: 'open' };
-  if (context.cannotBook) return context.cannotBook.code === 'SIGN_IN' ? { kind: 'login' } : { kind: 'open' };
+  // A hold that ran out is the server's to settle (its worker moves it on): until then the slot is drawn as open.
+  const hold = slot.heldFor && Date.parse(slot.heldFor.until) > now.getTime() ? slot.heldFor : null;
+  const ours = Boolean(hold && context.team && hold.teamId === context.team.id);
+  const heldByOther = (): SlotView => ({ kind: 'unavailable', code: 'SLOT_HELD', message: heldMessage(hold!.teamName, hold!.until, context.timeZone) });
+  // Not for a visitor's login either: nobody else can book it while it is held.
+  if (context.cannotBook) return hold ? heldByOther() : context.cannotBook.code === 'SIGN_IN' ? { kind: 'login' } : { kind: 'open' };
   const { rules, season, team } = context;
   // The context holds one season's rules; a slot of another season is left to the server to judge.
-  if (!rules || !season || !team || season.id !== slot.seasonId || !checkBooking) return { kind: 'bookable' };
+  if (!rules || !season || !team || season.id !== slot.seasonId || !checkBooking) {
+    if (hold) return ours ? { kind: 'heldForUs', until: hold.until, refusal: null } : heldByOther();
+    return { kind: 'bookable' };
+  }
   const result = checkBooking({
     rules,
     season,
-    slot: { startsAt: new Date(slot.startsAt), endsAt: new Date(slot.endsAt), status: slot.status, blockReason: slot.blockReason },
+    slot: {
+      startsAt: new Date(slot.startsAt),
+      endsAt: new Date(slot.endsAt),
+      status: slot.status,
+      blockReason: slot.blockReason,
+      heldFor: hold ? { teamName: hold.teamName, until: new Date(hold.until), ours } : null,
+    },
     teamBookings: context.teamBookings.map((start) => new Date(start)),
     teamName: team.name,
     now,
     timeZone: context.timeZone,
     makeupCredits: context.makeupCredits.map((expires) => new Date(expires)),
   });
+  if (hold && ours) {
+    if (!result.ok) return { kind: 'heldForUs', until: hold.until, refusal: result.message };
+    return result.makeup ? { kind: 'heldForUs', until: hold.until, makeup: true, refusal: null } : { kind: 'heldForUs', until: hold.until, refusal: null };
+  }
   if (!result.ok) return { kind: 'unavailable', code: result.code, message: result.message };
   return result.makeup ? { kind: 'bookable', makeup: true } : { kind: 'bookable' };
+}
+
+/**
+ * The server's words for a slot held for another team (shared booking-rules.ts `refusalMessage`, SLOT_HELD), for
+ * someone whose rules are not loaded (a visitor, a member): booking-rules.ts brings Temporal, which they never need.
+ * slot-availability.test.ts holds the two to the same words.
+ */
+export function heldMessage(teamName: string, until: string, timeZone: string): string {
+  const when = new Date(until).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return `This slot is held for ${teamName}, who were waiting for it, until ${when}. If they pass, it opens to everyone.`;
 }
 
 /** The opening round holding slots back, as Book a Field applies it to the week. */
@@ -109,7 +145,9 @@ export interface WeekReasons {
 }
 
 function shared(views: readonly SlotView[]): string | null {
-  const open = views.filter((v) => v.kind === 'bookable' || v.kind === 'unavailable');
+  // A slot held for a waiting team says so itself: its words are about that slot, never its day's or week's. One held
+  // for this team that it may take counts as bookable.
+  const open = views.filter((v) => v.kind === 'bookable' || (v.kind === 'heldForUs' && !v.refusal) || (v.kind === 'unavailable' && v.code !== 'SLOT_HELD'));
   const first = open[0];
   if (!first || first.kind !== 'unavailable') return null;
   return open.every((v) => v.kind === 'unavailable' && v.message === first.message) ? first.message : null;

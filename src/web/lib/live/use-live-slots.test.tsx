@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_SLOT_IDS as SERVER_MAX_SLOT_IDS, type Slot } from '../../../shared/slots/slots.schemas';
 import { testSlot } from '../../test/slot-fixture';
 import { slotsQueryOptions } from '../api/get-slots';
-import { adminQueryKey, bookingContextQueryKey, bookingsQueryKey, fieldStatusQueryKey, slotsQueryKey } from '../query-keys';
+import { adminQueryKey, bookingContextQueryKey, bookingsQueryKey, fieldStatusQueryKey, slotsQueryKey, waitsQueryKey } from '../query-keys';
 import { COALESCE_MS, MAX_SLOT_IDS, RECONNECT_MS, useLiveSlots } from './use-live-slots';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
@@ -33,7 +33,7 @@ class FakeEventSource {
 
 const baseSlot: Slot = testSlot({ id: 'a' });
 /** What one full reload invalidates, once each. */
-const ONE_RELOAD = [slotsQueryKey, bookingsQueryKey, adminQueryKey, fieldStatusQueryKey];
+const ONE_RELOAD = [slotsQueryKey, bookingsQueryKey, adminQueryKey, fieldStatusQueryKey, waitsQueryKey];
 
 function setup() {
   const queryClient = new QueryClient();
@@ -99,6 +99,8 @@ describe('useLiveSlots', () => {
     expect(invalidatedKeys()).not.toContainEqual(slotsQueryKey);
     expect(invalidatedKeys().some((key) => key?.[0] === 'slots')).toBe(false);
     expect(invalidatedKeys()).toContainEqual(adminQueryKey);
+    // A hold given or moved on names its slot (issue 28): the team's waits reload, so an offer shows without a reload.
+    expect(invalidatedKeys()).toContainEqual(waitsQueryKey);
   });
 
   it('reloads everything when fetching the named slots fails', async () => {

@@ -24,6 +24,7 @@ import { addDays, formatDayRange, formatMonthDay, timeZoneName, todayInZone } fr
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { cx } from '../../../lib/cx';
 import { openingDateTime, preferenceItemId, preferenceSlotName, type HoldingRound, type PreferencesPanelProps } from '../../../lib/opening-slots';
+import type { SlotWaitProps } from '../../../lib/slot-wait';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { weekOf } from '../../../lib/slot-week';
 import { useBookSlot } from '../api/book-slot';
@@ -49,11 +50,16 @@ import { SlotWeekGrid } from './slot-week-grid';
  *
  * `fieldStatus` (features/field-status, given by the app) lists the weather closures in force now or soon (issue 28).
  * A slot the team may book only with a make-up credit says so on its Book button and in the confirm.
+ *
+ * `slotWait` (features/waitlist, given by the app; issue 28) is the waitlist's action on a slot, for a coach who may
+ * book: "Tell me if it frees up" on a slot booked by another team (or held for one), Take it and Pass on a slot held
+ * for theirs. A slot held for another team says so ("Held for Cardinals until 7:00 pm") to everyone, with no Book.
  */
 export function BookFieldPage({
   preferencesPanel: PreferencesPanel,
   fieldStatus,
-}: { preferencesPanel?: ComponentType<PreferencesPanelProps>; fieldStatus?: ReactNode } = {}) {
+  slotWait,
+}: { preferencesPanel?: ComponentType<PreferencesPanelProps>; fieldStatus?: ReactNode; slotWait?: ComponentType<SlotWaitProps> } = {}) {
   useLiveSlots();
   const navigate = useNavigate();
   const location = useLocation();
@@ -141,7 +147,8 @@ export function BookFieldPage({
   const credits = context.data ? creditsLine(context.data.makeupCredits.map((expiresAt) => ({ expiresAt })), context.data.timeZone) : null;
   // The slot being confirmed uses a make-up credit: which limit it goes past, said in the confirm.
   const confirmingView = confirming ? slotView(confirming, ruleContext, now, rules.checkBooking) : null;
-  const makeup = confirming && context.data && confirmingView?.kind === 'bookable' && confirmingView.makeup ? makeupLimit(confirming, context.data) : null;
+  const makeup =
+    confirming && context.data && (confirmingView?.kind === 'bookable' || confirmingView?.kind === 'heldForUs') && confirmingView.makeup ? makeupLimit(confirming, context.data) : null;
 
   const onRank = (slot: Slot) => {
     if (!held || !ranked) return;
@@ -163,6 +170,11 @@ export function BookFieldPage({
     if (view.kind === 'login') void navigate(loginHref);
     else if (view.kind === 'bookable') setConfirming(slot);
     else if (view.kind === 'unavailable') toast.error(view.message);
+    // Held for this team: Book as usual books it under the team's rules, as Take it does.
+    else if (view.kind === 'heldForUs') {
+      if (view.refusal) toast.error(view.refusal);
+      else setConfirming(slot);
+    }
   };
 
   const confirmBooking = () => {
@@ -177,6 +189,8 @@ export function BookFieldPage({
   };
 
   const cannotBook = context.data?.cannotBook;
+  // Only a coach who may book waits for slots (the server refuses anyone else in words).
+  const waitAction = team && !cannotBook ? slotWait : undefined;
   const noSeasons = !seasonsLoading && seasons.length === 0;
   // The notices, the quota and the week depend on who is looking: the page below its header is drawn once they
   // are all known, in place of one placeholder a screen tall, so nothing already on screen moves when they come.
@@ -195,7 +209,7 @@ export function BookFieldPage({
   const showBody = useDeferredValue(settled);
   // A coach's next click is likely Book: once the week is drawn, its dialog and the toast that follows load
   // while the page is idle.
-  const canBook = showBody && viewed.some((v) => v.view.kind === 'bookable' || (v.view.kind === 'opening' && v.view.canRank));
+  const canBook = showBody && viewed.some((v) => v.view.kind === 'bookable' || v.view.kind === 'heldForUs' || (v.view.kind === 'opening' && v.view.canRank));
   useEffect(() => {
     if (!canBook) return;
     preloadModal();
@@ -352,9 +366,10 @@ export function BookFieldPage({
                   onDayChange={(next) => update({ day: next }, true)}
                   onBook={onBook}
                   onRank={onRank}
+                  slotWait={waitAction}
                 />
               ) : (
-                <SlotWeekGrid board={board} dates={dates} today={today} reasons={reasons} timeZone={timeZone} onBook={onBook} onRank={onRank} />
+                <SlotWeekGrid board={board} dates={dates} today={today} reasons={reasons} timeZone={timeZone} onBook={onBook} onRank={onRank} slotWait={waitAction} />
               )
             )}
           </section>

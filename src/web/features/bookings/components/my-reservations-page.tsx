@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import { checkCancellation, type BookingRules } from '../../../../shared/bookings/booking-rules';
@@ -27,8 +27,12 @@ import { ReservationCard } from './reservation-card';
 const TITLE = 'My Reservations';
 const DESCRIPTION = 'Your team’s practices: add them to your calendar, or cancel one you no longer need so another team can use the field.';
 
-/** /my-reservations: the team's upcoming and past bookings, add to calendar, cancel before the cutoff. */
-export function MyReservationsPage() {
+/**
+ * /my-reservations: the team's upcoming and past bookings, add to calendar, cancel before the cutoff. `waitlist`
+ * (features/waitlist, given by the app; issue 28) is the team's waitlist, shown after the upcoming practices: the offer
+ * email links to it (#waitlist).
+ */
+export function MyReservationsPage({ waitlist }: { waitlist?: ReactNode } = {}) {
   const auth = useSession();
   const signedIn = auth.status === 'signed-in';
   const profile = auth.session?.profile;
@@ -150,11 +154,17 @@ export function MyReservationsPage() {
       {bookings.isPending ? (
         <ListSkeleton />
       ) : bookings.isError ? (
-        <LoadErrorAlert title="Your reservations could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />
+        <div className="flex flex-col gap-8">
+          <LoadErrorAlert title="Your reservations could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />
+          {waitlist}
+        </div>
       ) : upcoming.length === 0 && past.length === 0 ? (
-        <EmptyState title="No practices booked yet" action={bookLink}>
-          Pick an open slot on Book a Field. Your team’s practices then show up here, with a link to add each to your calendar.
-        </EmptyState>
+        <div className="flex flex-col gap-8">
+          <EmptyState title="No practices booked yet" action={bookLink}>
+            Pick an open slot on Book a Field. Your team’s practices then show up here, with a link to add each to your calendar.
+          </EmptyState>
+          {waitlist}
+        </div>
       ) : (
         <div className="flex flex-col gap-8">
           <section aria-labelledby="upcoming-heading">
@@ -171,6 +181,7 @@ export function MyReservationsPage() {
               renderList(upcoming, true)
             )}
           </section>
+          {waitlist}
           {past.length > 0 ? (
             <section aria-labelledby="past-heading">
               <h2 id="past-heading" className="mb-3 text-xl font-bold text-primary-900">

@@ -19,6 +19,7 @@ export function SlotDayTabs({
   onDayChange,
   onBook,
   onRank,
+  slotWait,
 }: {
   board: readonly FacilityGroup[];
   dates: readonly string[];
@@ -101,7 +102,7 @@ export function SlotDayTabs({
                 <ul className="flex flex-col gap-2">
                   {(field.byDay.get(day) ?? []).map((viewed) => (
                     <li key={viewed.slot.id}>
-                      <SlotRow viewed={viewed} reasons={reasons} timeZone={timeZone} onBook={onBook} onRank={onRank} />
+                      <SlotRow viewed={viewed} reasons={reasons} timeZone={timeZone} onBook={onBook} onRank={onRank} slotWait={slotWait} />
                     </li>
                   ))}
                 </ul>

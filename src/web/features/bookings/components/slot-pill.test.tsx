@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
+import type { SlotWaitProps } from '../../../lib/slot-wait';
 import type { SlotView } from '../slot-availability';
 import { SlotPill, SlotRow } from './slot-pill';
 
@@ -115,4 +116,49 @@ describe('a slot the opening round holds back', () => {
       expect(shown(row)).toBe(label);
     });
   }
+});
+
+describe('the waitlist on a slot (issue 28)', () => {
+  /** Stands in for features/waitlist's action: says which mode and layout the pill gave it. */
+  const slotWait = ({ mode, layout, onBook }: SlotWaitProps) => (
+    <button type="button" onClick={onBook}>
+      {`wait:${mode}:${layout}`}
+    </button>
+  );
+  const UNTIL = '2026-11-25T01:00:00Z';
+  const cases: Array<[string, Slot, SlotView, string, string | null]> = [
+    ['booked by another team', { ...slot, status: 'booked', teamId: 'cards', teamName: 'Cardinals' }, { kind: 'booked', teamName: 'Cardinals', ours: false }, 'Booked by Cardinals', 'join'],
+    [
+      'held for another team',
+      { ...slot, heldFor: { teamId: 'cards', teamName: 'Cardinals', until: UNTIL } },
+      { kind: 'unavailable', code: 'SLOT_HELD', message: 'This slot is held for Cardinals…' },
+      'Held for Cardinals until 7:00 pm',
+      'join',
+    ],
+    ['held for the team', { ...slot, heldFor: { teamId: 'jays', teamName: 'Blue Jays', until: UNTIL } }, { kind: 'heldForUs', until: UNTIL, refusal: null }, 'Held for you until 7:00 pm', 'held'],
+    ['booked by the team', { ...slot, status: 'booked', teamId: 'jays', teamName: 'Blue Jays' }, { kind: 'booked', teamName: 'Blue Jays', ours: true }, 'Booked by Blue Jays (your team)', null],
+  ];
+
+  for (const [what, s, view, words, mode] of cases) {
+    it(`${what}: says "${words}" and offers ${mode ? `the "${mode}" action` : 'no waitlist action'}, at both widths`, () => {
+      for (const [Component, layout] of [
+        [SlotPill, 'pill'],
+        [SlotRow, 'row'],
+      ] as const) {
+        render(<Component viewed={{ slot: s, view }} reasons={reasons} timeZone={TZ} {...actions} slotWait={slotWait} />);
+        expect(screen.getByText(words)).toBeTruthy();
+        if (mode) expect(screen.getByRole('button', { name: `wait:${mode}:${layout}` })).toBeTruthy();
+        else expect(screen.queryByRole('button', { name: /^wait:/ })).toBeNull();
+        cleanup();
+      }
+    });
+  }
+
+  it('a slot held for the team, without the waitlist action, still offers Book as usual; with a rule that refuses it, says which', () => {
+    const view = { kind: 'heldForUs', until: UNTIL, refusal: 'Blue Jays already has 1 practice on Tue, Nov 24 (limit 1).' } satisfies SlotView;
+    render(<SlotRow viewed={{ slot, view }} reasons={reasons} timeZone={TZ} {...actions} />);
+    expect(screen.getByText('Held for you until 7:00 pm')).toBeTruthy();
+    expect(screen.getByText('Blue Jays already has 1 practice on Tue, Nov 24 (limit 1).')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Book, Field 1, Tue Nov 24, 5:00 pm – 6:30 pm' })).toBeTruthy();
+  });
 });

@@ -1,9 +1,22 @@
-import { useId } from 'react';
+import { useId, type ComponentType } from 'react';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { dateInZone, formatTimeRange, formatTimeRangeShort } from '../../../lib/dates';
-import { ADD_PREFERENCE_TEXT, addPreferenceName, bookPillName, bookRowName, bookText, CHECKING_TEXT, checkingPillName, rankedName, rankedText } from '../booking-words';
+import type { SlotWaitProps } from '../../../lib/slot-wait';
+import {
+  ADD_PREFERENCE_TEXT,
+  addPreferenceName,
+  bookPillName,
+  bookRowName,
+  bookText,
+  CHECKING_TEXT,
+  checkingPillName,
+  heldForText,
+  heldForUsText,
+  rankedName,
+  rankedText,
+} from '../booking-words';
 import { unavailableText, type SlotView, type ViewedSlot, type WeekReasons } from '../slot-availability';
 
 export interface SlotActions {
@@ -11,6 +24,17 @@ export interface SlotActions {
   onBook: (slot: Slot) => void;
   /** A slot the opening round covers: "Add to preferences" (or "Ranked #2": go to its place in the list) was pressed. */
   onRank: (slot: Slot) => void;
+  /**
+   * The waitlist's action on a slot (features/waitlist, issue 28; given by the app, and only for a coach who may book):
+   * "Tell me if it frees up" on a slot booked by another team or held for one, Take it and Pass on one held for theirs.
+   */
+  slotWait?: ComponentType<SlotWaitProps>;
+}
+
+/** Which waitlist action a slot offers: to wait for it, or to take the hold given to this team; none for the rest. */
+function waitMode(view: SlotView): SlotWaitProps['mode'] | null {
+  if ((view.kind === 'booked' && !view.ours) || (view.kind === 'unavailable' && view.code === 'SLOT_HELD')) return 'join';
+  return view.kind === 'heldForUs' ? 'held' : null;
 }
 
 /** A slot's state in words, never only as a colour: "Booked by Cardinals", "Blocked: Field flooded"… */
@@ -21,7 +45,10 @@ export function slotStatusText(slot: Slot, view: SlotView, reasons: WeekReasons,
     case 'booked':
       return view.ours ? `Booked by ${view.teamName} (your team)` : `Booked by ${view.teamName}`;
     case 'unavailable':
+      if (view.code === 'SLOT_HELD' && slot.heldFor) return heldForText(slot.heldFor.teamName, slot.heldFor.until, timeZone);
       return unavailableText(view, dateInZone(slot.startsAt, timeZone), reasons);
+    case 'heldForUs':
+      return heldForUsText(view.until, timeZone);
     case 'past':
       if (slot.status === 'booked') return `Booked by ${slot.teamName ?? 'a team'}`;
       if (slot.status === 'blocked') return `Blocked: ${slot.blockReason ?? 'no reason given'}`;
@@ -46,6 +73,7 @@ const STYLE: Record<SlotView['kind'], string> = {
   past: 'border border-slate-200 bg-slate-100 text-slate-700',
   checking: 'border-2 border-dashed border-primary-700 bg-white text-primary-800 cursor-wait',
   opening: 'border border-dashed border-accent-600 bg-accent-100 text-primary-900',
+  heldForUs: 'border-2 border-accent-600 bg-accent-100 text-primary-900',
 };
 
 function pillStyle(view: SlotView): string {
@@ -66,8 +94,9 @@ const pressText = (view: SlotView) => bookText(view.kind === 'bookable' && view.
  */
 
 /** A slot in the desktop week grid: a Book button when it can be booked, else its state in words. */
-export function SlotPill({ viewed, reasons, timeZone, onBook, onRank }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
+export function SlotPill({ viewed, reasons, timeZone, onBook, onRank, slotWait: SlotWait }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
   const { slot, view } = viewed;
+  const mode = waitMode(view);
   const time = formatTimeRangeShort(slot.startsAt, slot.endsAt, timeZone);
   const box = 'flex w-full min-h-11 flex-col items-start rounded-lg px-1.5 py-1.5 text-left text-xs leading-tight xl:px-2 xl:text-[0.8125rem]';
   if (canPress(view)) {
@@ -91,6 +120,7 @@ export function SlotPill({ viewed, reasons, timeZone, onBook, onRank }: { viewed
     <div data-slot="" className={cx(box, pillStyle(view))}>
       <span className={cx(view.kind !== 'past' && 'font-semibold')}>{time}</span>
       <span className="mt-0.5 text-xs break-words">{slotStatusText(slot, view, reasons, timeZone)}</span>
+      {view.kind === 'heldForUs' && view.refusal ? <span className="mt-0.5 text-xs break-words">{view.refusal}</span> : null}
       {view.kind === 'opening' && view.canRank ? (
         <RankButton
           rank={view.rank}
@@ -98,6 +128,17 @@ export function SlotPill({ viewed, reasons, timeZone, onBook, onRank }: { viewed
           className="mt-1 min-h-8 w-full px-1.5 text-xs"
           onClick={() => onRank(slot)}
         />
+      ) : mode && SlotWait ? (
+        <SlotWait slot={slot} mode={mode} layout="pill" timeZone={timeZone} onBook={() => onBook(slot)} />
+      ) : mode === 'held' ? (
+        <button
+          type="button"
+          aria-label={bookPillName(slot, timeZone)}
+          className="mt-1 min-h-8 w-full rounded-md bg-primary-800 px-1.5 text-xs font-semibold text-white hover:bg-primary-700"
+          onClick={() => onBook(slot)}
+        >
+          Book
+        </button>
       ) : null}
     </div>
   );
@@ -125,10 +166,11 @@ function RankButton({ rank, name, className, onClick }: { rank: number | null; n
 }
 
 /** A slot in the phone's day list: the time, its state, and a full-size Book button when it can be booked. */
-export function SlotRow({ viewed, reasons, timeZone, onBook, onRank }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
+export function SlotRow({ viewed, reasons, timeZone, onBook, onRank, slotWait: SlotWait }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
   const { slot, view } = viewed;
   const statusId = useId();
   const checking = view.kind === 'checking';
+  const mode = waitMode(view);
   return (
     <div data-slot="" className={cx('flex min-h-14 items-center gap-3 rounded-lg px-3 py-2', pillStyle(view))}>
       <div className="min-w-0 flex-1">
@@ -138,6 +180,7 @@ export function SlotRow({ viewed, reasons, timeZone, onBook, onRank }: { viewed:
             {slotStatusText(slot, view, reasons, timeZone)}
           </p>
         )}
+        {view.kind === 'heldForUs' && view.refusal ? <p className="text-sm break-words">{view.refusal}</p> : null}
       </div>
       {checking ? (
         <Button size="sm" className="shrink-0 px-5" busy aria-label={bookRowName(slot, timeZone)} aria-describedby={statusId}>
@@ -155,6 +198,12 @@ export function SlotRow({ viewed, reasons, timeZone, onBook, onRank }: { viewed:
           className="min-h-11 max-w-28 shrink-0 px-2 text-center text-sm leading-tight"
           onClick={() => onRank(slot)}
         />
+      ) : mode && SlotWait ? (
+        <SlotWait slot={slot} mode={mode} layout="row" timeZone={timeZone} onBook={() => onBook(slot)} />
+      ) : mode === 'held' ? (
+        <Button size="sm" className="shrink-0 px-5" aria-label={bookRowName(slot, timeZone)} onClick={() => onBook(slot)}>
+          Book
+        </Button>
       ) : null}
     </div>
   );

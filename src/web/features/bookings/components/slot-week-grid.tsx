@@ -13,6 +13,7 @@ export function SlotWeekGrid({
   timeZone,
   onBook,
   onRank,
+  slotWait,
 }: {
   board: readonly FacilityGroup[];
   dates: readonly string[];
@@ -95,7 +96,7 @@ export function SlotWeekGrid({
                       <ul className="flex flex-col gap-1.5">
                         {slots.map((viewed) => (
                           <li key={viewed.slot.id}>
-                            <SlotPill viewed={viewed} reasons={reasons} timeZone={timeZone} onBook={onBook} onRank={onRank} />
+                            <SlotPill viewed={viewed} reasons={reasons} timeZone={timeZone} onBook={onBook} onRank={onRank} slotWait={slotWait} />
                           </li>
                         ))}
                       </ul>

@@ -33,9 +33,10 @@ const COMING_UP = 4;
 /**
  * /coach-dashboard: a coach opens it to answer "when do we practice next, and what can I still book?". The next
  * practice comes first (on a phone it fills the first screen), then what is coming up, the team's use of the
- * weekly and upcoming limits, and the team's calendar link.
+ * weekly and upcoming limits, and the team's calendar link. `waitlist` (features/waitlist, given by the app; issue 28)
+ * is the team's waitlist as a compact card, for a coach who may book.
  */
-export function CoachDashboardPage() {
+export function CoachDashboardPage({ waitlist }: { waitlist?: ReactNode } = {}) {
   const auth = useSession();
   const signedIn = auth.status === 'signed-in';
   const profile = auth.session?.profile ?? null;
@@ -169,6 +170,7 @@ export function CoachDashboardPage() {
               />
             )}
           </Region>
+          {isCoach && !cannotBook ? waitlist : null}
           {isCoach ? <TeamFeed /> : null}
           {isCoach ? <PracticeRequestsRegion userId={userId} timeZone={timeZone} now={now} /> : null}
           <AnnouncementsSection title="Announcements" empty={<p className="text-slate-700">No announcements for you right now. League news for coaches shows up here.</p>} />
