@@ -714,9 +714,11 @@ class Fixtures {
       coachB: await this.t.signUp({ email: 'coach.b@example.org', role: 'coach', teamId: this.teamB, name: 'Coach B' }),
       admin: await this.t.signUp({ email: 'league.admin@example.org', role: 'admin', name: 'League Admin' }),
     };
-    this.leagueSettings = (await this.t.app.inject({ url: '/api/league' })).json();
-    // The walk leaves many of team B's waits live (only coach B's own calls end one): room for all of them.
+    // The walk leaves many of team B's waits live (only coach B's own calls end one): room for all of them, also after
+    // the walk's PUT /api/league (which sends these settings back).
+    const settings = (await this.t.app.inject({ url: '/api/league' })).json<Record<string, unknown>>();
     await this.db.update(leagueSettings).set({ maxWaits: 20 });
+    this.leagueSettings = { ...settings, maxWaits: 20 };
   }
 
   /** An open slot of its own: one a day from next Monday, so team B's practices never reach a daily limit. */

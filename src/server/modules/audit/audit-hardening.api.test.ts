@@ -112,7 +112,10 @@ async function seedRows(db: Database, role: string): Promise<void> {
   const [season] = await db.insert(seasons).values({ name: 'Spring', startsOn: '2030-03-01', endsOn: '2030-06-30', active: true }).returning();
   const [facility] = await db.insert(facilities).values({ name: 'Park' }).returning();
   const [field] = await db.insert(fields).values({ facilityId: facility!.id, name: 'Field 1', surface: 'turf' }).returning();
-  const [slot] = await db.insert(slots).values({ seasonId: season!.id, fieldId: field!.id, startsAt: new Date('2030-03-02T17:00:00Z'), endsAt: new Date('2030-03-02T18:00:00Z') }).returning();
+  // In SQL, with the columns slots had then (migration 0018 adds the waitlist's hold, which Drizzle would name).
+  const slot = rowsOf<{ id: string }>(
+    await db.execute(sql`insert into slots (season_id, field_id, starts_at, ends_at) values (${season!.id}, ${field!.id}, '2030-03-02T17:00:00Z', '2030-03-02T18:00:00Z') returning id`),
+  )[0];
   // In SQL, with the columns bookings had then (later migrations add some, which Drizzle would name).
   await db.execute(sql`insert into bookings (slot_id, team_id, booked_by, status) values (${slot!.id}, ${team!.id}, 'u1', 'cancelled')`);
   // Blocks too (migration 0008 adds import_key).
