@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteClient, MIGRATIONS_DIR, rowsOf, sqlState, type Database } from '../../db/client';
 import * as schema from '../../db/schema';
-import { auditLog, authUser, bookings, facilities, fields, invitations, mailMessages, seasons, slots, teams, users } from '../../db/schema';
+import { auditLog, authUser, bookings, facilities, fields, invitations, mailMessages, seasons, teams, users } from '../../db/schema';
 import { withDatabase } from '../../test/database-url';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
 
