@@ -191,7 +191,7 @@ for (const viewport of [
         const created = page.waitForResponse((r) => r.url().endsWith('/api/rain-outs') && r.request().method() === 'POST');
         await confirm.getByRole('button', { name: 'Rain out and cancel practices' }).click();
         closureId = ((await (await created).json()) as { closure: { id: string } }).closure.id;
-        await expect(page.getByText(`${park.name} closed: 1 practice cancelled, 1 make-up credit, 1 team told.`)).toBeVisible();
+        await expect(page.getByText(`${park.name} closed: 1 practice cancelled, 1 make-up practice, 1 team told.`)).toBeVisible();
         await expect(dialog).toHaveCount(0);
 
         // The Rain-outs list on /admin-block-slot: closed, when, why, what it cancelled.
@@ -301,7 +301,7 @@ for (const viewport of [
         for (const d of filled) await book(page, (await slotOn(page.request, dry, d)).id);
 
         const credit = `1 make-up practice to use by ${monthDay(day.add({ days: makeupDays }))}`;
-        const practice = `${day.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric' })}, 5:00 PM on Diamond 1`;
+        const practice = `${day.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric' })}, 5:00 pm on Diamond 1`;
 
         // The next visit: the banner says what was cancelled and what the team may do.
         await page.goto('/');

@@ -24,13 +24,12 @@ const today = () => Temporal.Now.plainDateISO(TZ);
 const weekdayDay = (d: Temporal.PlainDate) => d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric' }).replace(/,/g, '');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
- * An offer's button, named by its words and then the slot: "Take it: Diamond 1, Thu Dec 10, 5:00 PM". Chromium names
+ * An offer's button, named by its words and then the slot: "Take it: Diamond 1, Thu Dec 10, 5:00 pm". Chromium names
  * it "Take it : …" (the slot is an sr-only span, absolutely placed, so a space comes before it): either is taken.
  */
 const named = (words: string, when: string) => new RegExp(`^${escape(words)} ?: ${escape(when)}$`);
-/** A clock time as the app writes it: "7:05 pm" on the slot, "7:05 PM" in the waitlist's words. */
+/** A clock time as the app writes it: "7:05 pm". */
 const CLOCK = '\\d{1,2}:\\d{2} (?:am|pm)';
-const CLOCK_UPPER = '\\d{1,2}:\\d{2} (?:AM|PM)';
 
 async function ok<T>(res: APIResponse, status = 201): Promise<T> {
   expect(res.status(), await res.text()).toBe(status);
@@ -128,7 +127,7 @@ for (const viewport of [
 
     test('two teams wait for a booked slot; it is held for the first when freed; it passes, and the next team takes it', async ({ page, browser }) => {
       const day = today().add({ days: 2 });
-      const when = `Diamond 1, ${weekdayDay(day)}, 5:00 PM`;
+      const when = `Diamond 1, ${weekdayDay(day)}, 5:00 pm`;
       const admin = await apiAs(DEMO.admin);
       const facilityName = `Waiting Park ${stamp()}`;
       const { facilityId, fieldId, slotId } = await facilityWithSlot(admin, facilityName, day);
@@ -166,7 +165,7 @@ for (const viewport of [
 
         // The Finches' open page, without a reload: the notice on top, and Take it / Pass on the slot.
         const notice = page.getByRole('region', { name: 'Held for your team' });
-        await expect(notice).toContainText(new RegExp(`^Held for your teamA slot you waited for is free: ${escape(when)}\\. Held for you until ${CLOCK_UPPER}\\.`));
+        await expect(notice).toContainText(new RegExp(`^Held for your teamA slot you waited for is free: ${escape(when)}\\. Held for you until ${CLOCK}\\.`));
         await expect(notice.getByRole('button', { name: named('Take it', when) })).toBeVisible();
         await expect(notice.getByRole('button', { name: named('Pass', when) })).toBeVisible();
         await expect(slot).toContainText(new RegExp(`Held for you until ${CLOCK}`));
@@ -210,7 +209,7 @@ for (const viewport of [
         const waitlist = heronsPage.getByRole('region', { name: 'Waitlist' });
         const offer = waitlist.getByRole('list', { name: 'Held for your team' }).getByRole('listitem');
         await expect(offer).toHaveCount(1);
-        await expect(offer).toContainText(new RegExp(`^A slot freed up: ${escape(when)} – held for you until ${CLOCK_UPPER}${escape(facilityName)}\\. Take it to book it`));
+        await expect(offer).toContainText(new RegExp(`^A slot freed up: ${escape(when)} – held for you until ${CLOCK}${escape(facilityName)}\\. Take it to book it`));
         await expect(waitlist).toBeFocused();
         await expectNoAxeViolations(heronsPage);
         if (phone) await expectNoHorizontalScroll(heronsPage);

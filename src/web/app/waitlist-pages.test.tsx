@@ -156,8 +156,8 @@ describe('Book a Field with the waitlist (issue 28)', () => {
     expect(within(owls).getByRole('button', { name: /^Tell me if it frees up, Field 1, Wed Nov 25/ })).toBeTruthy();
 
     const ours = pillOf(await within(grid).findByText('Held for you until 3:00 pm'));
-    const take = await within(ours).findByRole('button', { name: 'Take it: Field 1, Thu Nov 26, 5:00 PM' });
-    expect(within(ours).getByRole('button', { name: 'Pass: Field 1, Thu Nov 26, 5:00 PM' })).toBeTruthy();
+    const take = await within(ours).findByRole('button', { name: 'Take it: Field 1, Thu Nov 26, 5:00 pm' });
+    expect(within(ours).getByRole('button', { name: 'Pass: Field 1, Thu Nov 26, 5:00 pm' })).toBeTruthy();
     expect(await axeViolations(ours)).toEqual([]);
     await user.click(take);
     expect(await screen.findByText('Booked Thu Nov 26, 5:00 pm at Field 1 for Blue Jays.')).toBeTruthy();
@@ -180,12 +180,12 @@ describe('the waitlist on My Reservations and the coach dashboard', () => {
     renderApp('/my-reservations#waitlist');
     const section = await screen.findByRole('region', { name: 'Waitlist' });
     expect(section.id).toBe('waitlist');
-    expect(await within(section).findByText('A slot freed up: Field 1, Thu Nov 26, 5:00 PM – held for you until 3:00 PM')).toBeTruthy();
+    expect(await within(section).findByText('A slot freed up: Field 1, Thu Nov 26, 5:00 pm – held for you until 3:00 pm')).toBeTruthy();
     cleanup();
 
     renderApp('/coach-dashboard');
     const card = await screen.findByRole('region', { name: 'Waitlist' });
-    expect(await within(card).findByRole('button', { name: 'Take it: Field 1, Thu Nov 26, 5:00 PM' })).toBeTruthy();
+    expect(await within(card).findByRole('button', { name: 'Take it: Field 1, Thu Nov 26, 5:00 pm' })).toBeTruthy();
   });
 });
 
@@ -216,9 +216,9 @@ describe('the notice of a slot held for the team, on every page', () => {
     stub(coach, { waits: [offer] });
     renderApp('/');
     const notice = await screen.findByRole('region', { name: 'Held for your team' });
-    expect(within(notice).getByText('A slot you waited for is free: Field 1, Thu Nov 26, 5:00 PM. Held for you until 3:00 PM.')).toBeTruthy();
-    expect(within(notice).getByRole('button', { name: 'Take it: Field 1, Thu Nov 26, 5:00 PM' })).toBeTruthy();
-    expect(within(notice).getByRole('button', { name: 'Pass: Field 1, Thu Nov 26, 5:00 PM' })).toBeTruthy();
+    expect(within(notice).getByText('A slot you waited for is free: Field 1, Thu Nov 26, 5:00 pm. Held for you until 3:00 pm.')).toBeTruthy();
+    expect(within(notice).getByRole('button', { name: 'Take it: Field 1, Thu Nov 26, 5:00 pm' })).toBeTruthy();
+    expect(within(notice).getByRole('button', { name: 'Pass: Field 1, Thu Nov 26, 5:00 pm' })).toBeTruthy();
     expect(await axeViolations(notice)).toEqual([]);
   });
 
@@ -237,7 +237,7 @@ describe('the notice of a slot held for the team, on every page', () => {
     await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
     act(() => FakeEventSource.instances.at(-1)!.emit('slots', { slotIds: [heldForUs.id] }));
     const notice = await screen.findByRole('region', { name: 'Held for your team' });
-    expect(within(notice).getByText(/^A slot you waited for is free: Field 1, Thu Nov 26, 5:00 PM\./)).toBeTruthy();
+    expect(within(notice).getByText(/^A slot you waited for is free: Field 1, Thu Nov 26, 5:00 pm\./)).toBeTruthy();
   });
 
   it('is not asked for a member, who waits for nothing', async () => {

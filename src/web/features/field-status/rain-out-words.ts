@@ -13,10 +13,11 @@ export interface NoticeWords {
   action: { label: string; to: string } | null;
 }
 
-/** "Thu, Dec 3, 5:00 PM on Field 1", in the league's zone. */
+/** "Thu, Dec 3, 5:00 pm on Field 1", in the league's zone. */
 export function practiceWords(practice: Pick<Practice, 'startsAt' | 'fieldName'>, timeZone: string): string {
   const at = new Date(practice.startsAt).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-  return `${at.replace(/[\u202f\u00a0]/g, ' ')} on ${practice.fieldName}`;
+  // "5:00 pm", as every time in the app reads.
+  return `${at.replace(/[\u202f\u00a0]/g, ' ').replace(/ (AM|PM)$/, (m) => m.toLowerCase())} on ${practice.fieldName}`;
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -28,7 +29,7 @@ const yourPractices = (practices: readonly Practice[], timeZone: string) =>
   `${practices.length === 1 ? 'practice' : 'practices'} ${joined(practices.map((p) => practiceWords(p, timeZone)))}`;
 
 /**
- * "Riverside Park was rained out (Wet fields): your practice Thu, Dec 3, 5:00 PM on Field 1 is cancelled. You have 1
+ * "Riverside Park was rained out (Wet fields): your practice Thu, Dec 3, 5:00 pm on Field 1 is cancelled. You have 1
  * make-up practice to use by Dec 17: book it even past your weekly limit." Once the league reopened it: which
  * practices are back, and which stay cancelled (their slot was taken, closed again or is past).
  */

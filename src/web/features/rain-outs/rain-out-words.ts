@@ -16,7 +16,7 @@ export function rainedOutMessage(
   },
 ): string {
   if (result.practicesCancelled === 0) return `${place} closed: no practices were booked there, so no team was told.`;
-  return `${place} closed: ${countOf(result.practicesCancelled, 'practice')} cancelled, ${countOf(result.creditsGranted, 'make-up credit')}, ${countOf(result.teamsTold, 'team')} told.`;
+  return `${place} closed: ${countOf(result.practicesCancelled, 'practice')} cancelled, ${countOf(result.creditsGranted, 'make-up practice')}, ${countOf(result.teamsTold, 'team')} told.`;
 }
 
 /** "Reopened: 2 practices back, 1 stays cancelled (slot no longer free)." */
@@ -26,7 +26,7 @@ export function reopenedMessage(place: string, result: ReopenResult): string {
   const stays =
     kept === 0
       ? ''
-      : `, ${kept === 1 ? '1 stays' : `${kept} stay`} cancelled (${kept === 1 ? 'slot' : 'slots'} no longer free; the team keeps its make-up credit)`;
+      : `, ${kept === 1 ? '1 stays' : `${kept} stay`} cancelled (${kept === 1 ? 'slot' : 'slots'} no longer free; the team keeps its make-up practice)`;
   return `Reopened ${place}: ${countOf(back, 'practice')} back${stays}.`;
 }
 

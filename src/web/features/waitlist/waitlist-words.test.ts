@@ -25,8 +25,8 @@ describe('the waitlist in words (issue 28)', () => {
   });
 
   it('says which slot is held and until when, in league time', () => {
-    expect(offerText(offered, TZ)).toBe('A slot freed up: Field 1, Tue Dec 1, 5:00 PM – held for you until 7:00 PM');
-    expect(noticeText(offered, TZ)).toBe('A slot you waited for is free: Field 1, Tue Dec 1, 5:00 PM. Held for you until 7:00 PM.');
+    expect(offerText(offered, TZ)).toBe('A slot freed up: Field 1, Tue Dec 1, 5:00 pm – held for you until 7:00 pm');
+    expect(noticeText(offered, TZ)).toBe('A slot you waited for is free: Field 1, Tue Dec 1, 5:00 pm. Held for you until 7:00 pm.');
   });
 
   it('says how long a hold lasts and how many slots a team may wait for', () => {

@@ -11,10 +11,10 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** "5:00 PM" */
-const clock = (instant: string, timeZone: string) => formatTime(instant, timeZone).toUpperCase();
+/** "5:00 pm", as every time in the app reads. */
+const clock = (instant: string, timeZone: string) => formatTime(instant, timeZone);
 
-/** "Field 1, Tue Dec 1, 5:00 PM": which slot a wait is for. */
+/** "Field 1, Tue Dec 1, 5:00 pm": which slot a wait is for. */
 export function waitSlotText(wait: WaitSlot, timeZone: string): string {
   return `${wait.fieldName}, ${formatWeekdayDayAt(wait.startsAt, timeZone)}, ${clock(wait.startsAt, timeZone)}`;
 }
@@ -29,12 +29,12 @@ export const placeText = (position: number | null): string => (position ? `${ord
 export const joinedMessage = (position: number | null): string =>
   position ? `We'll tell you if it frees up: you're ${ordinal(position)} in line.` : "We'll tell you if it frees up.";
 
-/** My Reservations and the dashboard: "A slot freed up: Field 1, Tue Dec 1, 5:00 PM – held for you until 7:00 PM". */
+/** My Reservations and the dashboard: "A slot freed up: Field 1, Tue Dec 1, 5:00 pm – held for you until 7:00 pm". */
 export function offerText(wait: Wait, timeZone: string): string {
   return `A slot freed up: ${waitSlotText(wait, timeZone)} – held for you until ${wait.holdUntil ? clock(wait.holdUntil, timeZone) : 'soon'}`;
 }
 
-/** The notice on every page: "A slot you waited for is free: Field 1, Tue Dec 1, 5:00 PM. Held for you until 7:00 PM." */
+/** The notice on every page: "A slot you waited for is free: Field 1, Tue Dec 1, 5:00 pm. Held for you until 7:00 pm." */
 export function noticeText(wait: Wait, timeZone: string): string {
   return `A slot you waited for is free: ${waitSlotText(wait, timeZone)}.${wait.holdUntil ? ` Held for you until ${clock(wait.holdUntil, timeZone)}.` : ''}`;
 }

@@ -134,7 +134,7 @@ describe('the rain-out dialog', () => {
     expect(posted).toEqual([]);
     await user.click(within(ask).getByRole('button', { name: 'Rain out and cancel practices' }));
 
-    expect(await screen.findByText('Riverside Park closed: 3 practices cancelled, 3 make-up credits, 2 teams told.')).toBeTruthy();
+    expect(await screen.findByText('Riverside Park closed: 3 practices cancelled, 3 make-up practices, 2 teams told.')).toBeTruthy();
     expect(posted).toEqual([
       { facilityId: RIVERSIDE, fieldIds: [], startsAt: '2027-05-04T16:00:00-05:00', endsAt: '2027-05-04T21:00:00-05:00', reason: 'Wet fields' },
     ]);

@@ -109,7 +109,7 @@ describe('the rain-outs section (on /admin-block-slot)', () => {
     await user.click(within(ask).getByRole('button', { name: 'Reopen' }));
 
     expect(
-      await screen.findByText('Reopened Riverside Park: 2 practices back, 1 stays cancelled (slot no longer free; the team keeps its make-up credit).'),
+      await screen.findByText('Reopened Riverside Park: 2 practices back, 1 stays cancelled (slot no longer free; the team keeps its make-up practice).'),
     ).toBeTruthy();
     expect(reopens).toEqual(['/api/rain-outs/c-open/reopen']);
     await vi.waitFor(() => expect(lists).toBe(2));

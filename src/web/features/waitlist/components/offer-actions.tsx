@@ -18,7 +18,7 @@ const PILL_BUTTON = 'inline-flex min-h-8 flex-1 items-center justify-center roun
 
 /**
  * Take it (primary) and Pass (asks first: the next team gets the slot) for a slot held for the team. Each button's name
- * begins with its words, then says which slot ("Take it: Field 1, Tue Dec 1, 5:00 PM"). The toasts come with the calls.
+ * begins with its words, then says which slot ("Take it: Field 1, Tue Dec 1, 5:00 pm"). The toasts come with the calls.
  */
 export function OfferActions({ wait, timeZone, size }: { wait: Wait; timeZone: string; size: ActionSize }) {
   const take = useTakeWait();

@@ -109,18 +109,18 @@ describe('the Waitlist section', () => {
     setup({ waits: [waiting, expired, offered] });
     const region = await section();
     expect(region.id).toBe('waitlist');
-    const offer = await within(region).findByText('A slot freed up: Field 1, Tue Dec 1, 5:00 PM – held for you until 7:00 PM');
-    const line = within(region).getByText('Field 2, Wed Dec 2, 6:45 PM');
-    const outcome = within(region).getByText('Turf A, Tue Dec 1, 5:00 PM');
+    const offer = await within(region).findByText('A slot freed up: Field 1, Tue Dec 1, 5:00 pm – held for you until 7:00 pm');
+    const line = within(region).getByText('Field 2, Wed Dec 2, 6:45 pm');
+    const outcome = within(region).getByText('Turf A, Tue Dec 1, 5:00 pm');
     // Offers first, then waiting, then outcomes, in the page's order.
     expect(offer.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(line.compareDocumentPosition(outcome) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(region).getByText('2nd in line')).toBeTruthy();
     expect(outcome.parentElement?.textContent).toContain('The hold ran out before your team took it.');
     expect(within(region).getByText(/held for your team for 2 hours .* up to 3 slots at once/)).toBeTruthy();
-    expect(within(region).getByRole('button', { name: 'Take it: Field 1, Tue Dec 1, 5:00 PM' })).toBeTruthy();
-    expect(within(region).getByRole('button', { name: 'Pass: Field 1, Tue Dec 1, 5:00 PM' })).toBeTruthy();
-    expect(within(region).getByRole('button', { name: 'Stop waiting: Field 2, Wed Dec 2, 6:45 PM' })).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Take it: Field 1, Tue Dec 1, 5:00 pm' })).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Pass: Field 1, Tue Dec 1, 5:00 pm' })).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Stop waiting: Field 2, Wed Dec 2, 6:45 pm' })).toBeTruthy();
     expect(await axeViolations(region)).toEqual([]);
   });
 
@@ -148,10 +148,10 @@ describe('the Waitlist section', () => {
     const { calls, user } = setup({ waits: [offered] });
     await user.click(await within(await section()).findByRole('button', { name: /^Pass/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Pass on this slot?' });
-    expect(dialog.textContent).toContain('Field 1, Tue Dec 1, 5:00 PM: the next team waiting gets it.');
+    expect(dialog.textContent).toContain('Field 1, Tue Dec 1, 5:00 pm: the next team waiting gets it.');
     expect(calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Pass' }));
-    expect(await screen.findByText('You passed on Field 1, Tue Dec 1, 5:00 PM. The next team waiting gets it.')).toBeTruthy();
+    expect(await screen.findByText('You passed on Field 1, Tue Dec 1, 5:00 pm. The next team waiting gets it.')).toBeTruthy();
     expect(calls).toEqual(['POST /api/waits/w1/pass']);
   });
 
@@ -168,7 +168,7 @@ describe('the Waitlist section', () => {
     await user.click(within(region).getByRole('button', { name: /^Stop waiting/ }));
     dialog = await screen.findByRole('alertdialog', { name: 'Stop waiting for this slot?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stop waiting' }));
-    expect(await screen.findByText('You stopped waiting for Field 2, Wed Dec 2, 6:45 PM.')).toBeTruthy();
+    expect(await screen.findByText('You stopped waiting for Field 2, Wed Dec 2, 6:45 pm.')).toBeTruthy();
     expect(calls).toEqual(['DELETE /api/waits/w2']);
     expect(await within(region).findByText(/You're not waiting for any slot\./)).toBeTruthy();
   });
@@ -184,7 +184,7 @@ describe('the Waitlist section', () => {
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep it' })));
     await user.tab();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('You passed on Field 1, Tue Dec 1, 5:00 PM. The next team waiting gets it.')).toBeTruthy();
+    expect(await screen.findByText('You passed on Field 1, Tue Dec 1, 5:00 pm. The next team waiting gets it.')).toBeTruthy();
     expect(calls).toEqual(['POST /api/waits/w1/pass']);
   });
 
@@ -207,7 +207,7 @@ describe('the Waitlist section', () => {
   it('as the dashboard’s compact card, lists the same, with the way to the full list', async () => {
     setup({ waits: [offered, waiting] }, undefined, coach, true);
     const region = await section();
-    expect(await within(region).findByText('A slot freed up: Field 1, Tue Dec 1, 5:00 PM – held for you until 7:00 PM')).toBeTruthy();
+    expect(await within(region).findByText('A slot freed up: Field 1, Tue Dec 1, 5:00 pm – held for you until 7:00 pm')).toBeTruthy();
     expect(within(region).getByText('2nd in line')).toBeTruthy();
     expect(within(region).getByRole('link', { name: 'Waitlist in My Reservations' }).getAttribute('href')).toBe('/my-reservations#waitlist');
     expect(region.id).toBe('');
