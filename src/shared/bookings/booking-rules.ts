@@ -125,7 +125,7 @@ export function refusalMessage(r: Refusal): string {
     case 'SLOT_TAKEN':
       return 'Someone just booked this slot. Pick another time.';
     case 'SLOT_HELD':
-      return `This slot is held for ${r.teamName}, who were waiting for it, until ${formatDateTime(r.until, r.timeZone)}. If they pass, it opens to everyone.`;
+      return `This slot is held for ${r.teamName}, who were waiting for it, until ${formatDateTime(r.until, r.timeZone)}. If they pass, it goes to the next team waiting, or to whoever books first.`;
     case 'SLOT_PAST':
       return SLOT_PAST_MESSAGE;
     case 'BOOKING_PAUSED':

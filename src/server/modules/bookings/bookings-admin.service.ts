@@ -8,7 +8,7 @@ import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { commitThenPublish } from '../live/live.service';
 import { notification, queueNotifications } from '../notifications/notifications.service';
 import { findSeason } from '../seasons/seasons.service';
-import { findSlot, holdNext, lockSlot, releaseHolds } from '../slots/slots.service';
+import { bookedForTeam, findSlot, holdNext, lockSlot } from '../slots/slots.service';
 import { bookingsCsv } from './bookings-csv';
 import * as repo from './bookings.repository';
 import { fieldClosed, notFound, practiceOf, raceAsTaken, seasonGone } from './bookings.service';
@@ -47,7 +47,7 @@ export async function override(
       }
       const bookingId = await repo.insertBooking(tx, { slotId: input.slotId, teamId: input.teamId, bookedBy: ctx.actorId, override: true, overrideReason: input.reason });
       // An admin's booking outranks a hold: the team offered it waits again, first in line (decision 034).
-      await releaseHolds(tx, [input.slotId]);
+      await bookedForTeam(tx, input.slotId, input.teamId);
       await queueNotifications(tx, [
         notification('booking.created', { teamId: input.teamId, userId: null }, { ...practiceOf({ ...slot, id: bookingId, teamName: team.name }), override: true, reason: input.reason }),
       ]);
@@ -83,7 +83,7 @@ export async function move({ db, live }: ServerContext, ctx: AuditContext, booki
       if (target.status !== 'open') throw new AppError('CONFLICT', `The slot to move to is ${target.status === 'blocked' ? `blocked (${target.blockReason ?? ''})` : `booked by ${target.teamName ?? 'another team'}`}. Choose an open slot.`);
       if (!(await repo.moveBooking(tx, bookingId, booking.slotId, toSlotId))) throw new AppError('CONFLICT', 'This booking changed while you were moving it. Reload the list and try again.');
       // The slot left behind is free: offered to the first team waiting on it; a hold on the new one ends (decision 034).
-      await releaseHolds(tx, [toSlotId]);
+      await bookedForTeam(tx, toSlotId, booking.teamId);
       await holdNext(tx, booking.slotId, new Date());
       await queueNotifications(tx, [
         notification('booking.moved', { teamId: booking.teamId, userId: null }, {

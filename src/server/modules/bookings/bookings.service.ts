@@ -13,7 +13,7 @@ import { tags } from '../read-cache/read-cache.service';
 import { notification, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
 import { findActiveSeason, findSeason } from '../seasons/seasons.service';
 import { freeCreditsOfTeam } from '../makeup-credits/makeup-credits.service';
-import { findSlot, holdNext, lockSlot, releaseHolds } from '../slots/slots.service';
+import { bookedForTeam, findSlot, holdNext, lockSlot } from '../slots/slots.service';
 import * as repo from './bookings.repository';
 
 export const taken = () => new AppError('CONFLICT', refusalMessage({ code: 'SLOT_TAKEN' }), { rule: 'SLOT_TAKEN' });
@@ -336,7 +336,7 @@ export async function bookForTeamInTransaction(tx: Database, ctx: AuditContext, 
   if (slot.status === 'booked') throw new AppError('CONFLICT', `This slot is already booked by ${slot.teamName ?? 'another team'}. Choose another slot.`, { rule: 'SLOT_TAKEN' });
   const bookingId = await repo.insertBooking(tx, { slotId: input.slotId, teamId: input.teamId, bookedBy: ctx.actorId, override: true, overrideReason: input.reason });
   // An admin's booking outranks a hold: the team offered it waits again, first in line (decision 034).
-  await releaseHolds(tx, [input.slotId]);
+  await bookedForTeam(tx, input.slotId, input.teamId);
   await recordAudit(tx, ctx, {
     action: 'booking.override',
     entityType: 'booking',

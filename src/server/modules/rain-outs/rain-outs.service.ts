@@ -32,7 +32,7 @@ import { fieldsOf, findFacility } from '../facilities/facilities.service';
 import { commitThenPublish } from '../live/live.service';
 import * as credits from '../makeup-credits/makeup-credits.service';
 import { notification, queueNotifications, type ClosureFacts, type ClosurePractice } from '../notifications/notifications.service';
-import { holdNext, lockSlot } from '../slots/slots.service';
+import { bookedForTeam, holdNext, lockSlot } from '../slots/slots.service';
 import * as repo from './rain-outs.repository';
 
 // Rain-outs (issue 28, docs/decisions/033): a weather closure is a set of blocks that can be reopened; it cancels the
@@ -190,7 +190,12 @@ export async function reopen({ db, live }: ServerContext, ctx: AuditContext, id:
     const notRestored: ClosureBooking[] = [];
     for (const b of candidates) {
       await lockSlot(tx, b.slotId);
-      ((await restoreBooking(tx, b.bookingId, now)) ? restored : notRestored).push(b);
+      if (await restoreBooking(tx, b.bookingId, now)) {
+        restored.push(b);
+        // The practice is back on its slot: a hold given meanwhile (its block lifted on its own) ends, and the team
+        // offered it waits again, first in line; a wait of the restored team itself is over.
+        await bookedForTeam(tx, b.slotId, b.teamId);
+      } else notRestored.push(b);
     }
     await credits.revokeFreeCreditsOf(tx, restored.map((b) => b.bookingId), ctx.actorId);
     // Slots open again and not restored go to teams waiting on them (decision 034), after the restores.

@@ -290,6 +290,22 @@ export async function releaseHolds(db: Database, slotIds: readonly string[]): Pr
   await db.execute(sql`select cgsl_release_holds(${uuidArray(slotIds)})`);
 }
 
+/**
+ * A slot was booked for a team another way than its own press (an admin's override or move, an approved request, a
+ * restored practice): a hold on it ends (the team offered it waits again, first in line) and that team's own wait on it
+ * is over (taken), so it is never offered its own slot.
+ */
+export async function bookedForTeam(db: Database, slotId: string, teamId: string): Promise<void> {
+  await db.execute(sql`update slot_waits set state = 'taken', decided_at = now() where slot_id = ${slotId}::uuid and team_id = ${teamId}::uuid and state in ('waiting', 'offered')`);
+  await releaseHolds(db, [slotId]);
+}
+
+/** The slot went away: its waits end (void) and a hold on it is cleared. The caller holds the slot's lock. */
+export async function endWaitsOf(db: Database, slotId: string): Promise<void> {
+  await db.execute(sql`update slot_waits set state = 'void', decided_at = now() where slot_id = ${slotId}::uuid and state in ('waiting', 'offered')`);
+  await db.update(slots).set({ heldForTeamId: null, heldUntil: null, holdWaitId: null }).where(eq(slots.id, slotId));
+}
+
 /** The held team passes (or its take was refused): ends that hold with `state` and offers the slot on. Whether it was the hold. */
 export async function endHold(db: Database, slotId: string, waitId: string, state: 'passed' | 'refused' | 'left', now: Date): Promise<boolean> {
   const rows = rowsOf<{ ended: boolean }>(
@@ -305,6 +321,12 @@ export async function endHold(db: Database, slotId: string, waitId: string, stat
  */
 export async function settleHolds(db: Database, now: Date, limit = 100): Promise<string[]> {
   const at = now.toISOString();
+  // Waits on a slot that went away or whose practice is within the hour (never freed in time) end: they no longer count
+  // against the team's limit or show as waiting.
+  await db.execute(sql`
+    update slot_waits w set state = 'void', decided_at = ${at}::timestamptz
+      from slots s
+     where s.id = w.slot_id and w.state = 'waiting' and (s.deleted_at is not null or s.starts_at <= ${at}::timestamptz + interval '1 hour')`);
   const expired = rowsOf<{ id: string }>(
     await db.execute(sql`
       select id, cgsl_settle_hold(id, ${at}::timestamptz) from (

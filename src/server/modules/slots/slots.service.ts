@@ -167,6 +167,10 @@ export async function editSlot(
       if (timeChanged) await refuseOutsideSeason(tx, before.seasonId, startsAt, timeZone);
       await repo.updateSlot(tx, id, { startsAt, endsAt, notes: input.notes === undefined ? before.notes : input.notes });
       if (timeChanged) await repo.applyActiveBlocks(tx, { slotIds: [id] });
+      const moved = (await repo.findSlot(tx, id))!;
+      // Moved into a block: a hold on it ends (its team waits again, first in line); out of one: offered to the line.
+      if (timeChanged && moved.status === 'blocked') await repo.releaseHolds(tx, [id]);
+      if (timeChanged && moved.status === 'open') await repo.holdNext(tx, id, new Date());
       const after = (await repo.findSlot(tx, id))!;
       await recordAudit(tx, ctx, { action: 'slot.update', entityType: 'slot', entityId: id, summary: `Edited the slot on ${after.fieldName}`, before, after });
       // A new time can move the slot into another week, which no event naming its id would reach: reload all.
@@ -184,6 +188,8 @@ export async function deleteSlot({ db, live }: ServerContext, ctx: AuditContext,
     const slot = (await repo.findSlot(tx, id))!;
     if (slot.status === 'booked') throw bookedMessage(slot, 'delete the slot');
     await repo.softDeleteSlot(tx, id);
+    // Nobody can wait on a slot that is gone: its waits end, and a hold on it with them.
+    await repo.endWaitsOf(tx, id);
     await recordAudit(tx, ctx, { action: 'slot.delete', entityType: 'slot', entityId: id, summary: `Deleted the slot on ${slot.fieldName} at ${slot.startsAt}`, before: slot });
     return { value: undefined, slots: [id] };
   });
@@ -235,6 +241,7 @@ export const slotsOnFieldsBetween = repo.slotsOnFieldsBetween;
 export const reopenSlotsOf = repo.reopenSlotsOf;
 export const holdNext = repo.holdNext;
 export const releaseHolds = repo.releaseHolds;
+export const bookedForTeam = repo.bookedForTeam;
 export const endHold = repo.endHold;
 export const settleHolds = repo.settleHolds;
 export type { BlockTarget } from './slots.repository';

@@ -20,8 +20,8 @@ let coaches: TestUser[];
 const HOUR = 3_600_000;
 
 const slot = (d: number, k: number) => league.slotIds[d]![k]!;
-const call = (who: TestUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: who.cookie }, ...(method === 'POST' ? { payload: (payload ?? {}) } : {}) });
+const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: who.cookie }, ...(method === 'POST' || method === 'PUT' ? { payload: (payload ?? {}) } : {}) });
 
 async function booked(who: TestUser, slotId: string): Promise<string> {
   const res = await call(who, 'POST', '/api/bookings', { slotId });
@@ -121,7 +121,7 @@ describe('a freed slot', () => {
       const res = await call(other, 'POST', '/api/bookings', { slotId: slot(3, 0) });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.details.rule).toBe('SLOT_HELD');
-      expect(res.json().error.message).toMatch(/^This slot is held for Team 2 \d+, who were waiting for it, until .+\. If they pass, it opens to everyone\.$/);
+      expect(res.json().error.message).toMatch(/^This slot is held for Team 2 \d+, who were waiting for it, until .+\. If they pass, it goes to the next team waiting, or to whoever books first\.$/);
     }
     // One offer, one email per coach of the team.
     const mails = (await sendMail()).filter((m) => m.subject.startsWith('It freed up'));
@@ -250,6 +250,94 @@ describe('every way a slot frees', () => {
     expect(await stateOf(wm)).toBe('offered');
     // Offered twice, told twice: each hold is an offer of its own.
     expect(await offersTo(wa)).toHaveLength(2);
+  });
+});
+
+describe('found in review', () => {
+  it('a rain-out’s reopen that restores a practice on a slot held meanwhile ends that hold; the offered team waits again', async () => {
+    await clean();
+    await booked(coaches[0]!, slot(3, 2));
+    const w = await waits(coaches[1]!, slot(3, 2));
+    const facilityId = (await t.app.inject({ url: `/api/slots/by-id?ids=${slot(3, 2)}` })).json().slots[0].facilityId as string;
+    const startsAt = (await t.database.db.select({ s: slots.startsAt }).from(slots).where(eq(slots.id, slot(3, 2))))[0]!.s;
+    const closed = await call(admin, 'POST', '/api/rain-outs', { facilityId, startsAt: new Date(startsAt.getTime() - HOUR).toISOString(), endsAt: new Date(startsAt.getTime() + 2 * HOUR).toISOString(), reason: 'Rain' });
+    expect(closed.statusCode, closed.body).toBe(201);
+    // The rain-out's block lifted on its own: the freed slot goes to the team waiting.
+    const blockId = (await call(admin, 'GET', '/api/blocks')).json<{ blocks: Array<{ id: string; reason: string }> }>().blocks.find((b) => b.reason === 'Rain')!.id;
+    expect((await call(admin, 'DELETE', `/api/blocks/${blockId}`)).statusCode).toBe(200);
+    expect(await stateOf(w)).toBe('offered');
+    expect((await call(admin, 'POST', `/api/rain-outs/${closed.json().closure.id}/reopen`)).json().practicesRestored).toBe(1);
+    expect(await confirmedOn(slot(3, 2))).toEqual([{ teamId: league.teamIds[0] }]);
+    expect((await holdOf(slot(3, 2))).team).toBeNull();
+    expect(await stateOf(w)).toBe('waiting');
+  });
+
+  it('an admin’s booking for the team offered the slot ends its wait: a later cancel never offers the team its own slot', async () => {
+    await clean();
+    const b = await booked(coaches[0]!, slot(4, 2));
+    const w = await waits(coaches[1]!, slot(4, 2));
+    await cancel(coaches[0]!, b);
+    expect(await stateOf(w)).toBe('offered');
+    const over = await call(admin, 'POST', '/api/admin/bookings/override', { slotId: slot(4, 2), teamId: league.teamIds[1], reason: 'Coach phoned', bump: false });
+    expect(over.statusCode, over.body).toBe(201);
+    expect(await stateOf(w)).toBe('taken');
+    expect((await holdOf(slot(4, 2))).team).toBeNull();
+    expect((await call(admin, 'POST', `/api/admin/bookings/${over.json().booking.id}/cancel`, { reason: 'Mistake' })).statusCode).toBe(200);
+    expect((await holdOf(slot(4, 2))).team).toBeNull();
+  });
+
+  it('a wait on a practice within the hour ends at the worker’s next pass, and stops counting against the limit', async () => {
+    await clean();
+    await booked(coaches[0]!, slot(6, 1));
+    const w = await waits(coaches[1]!, slot(6, 1));
+    await t.database.db.update(slots).set({ startsAt: new Date(Date.now() + 5 * 60_000), endsAt: new Date(Date.now() + 10 * 60_000) }).where(eq(slots.id, slot(6, 1)));
+    t.wroteBehindTheApp();
+    await settleDueHolds(t.context, new Date());
+    expect(await stateOf(w)).toBe('void');
+  });
+});
+
+describe('found in review, more', () => {
+  it('a held slot deleted by an admin ends its waits and its hold', async () => {
+    await clean();
+    const b = await booked(coaches[0]!, slot(2, 2));
+    const w = await waits(coaches[1]!, slot(2, 2));
+    await cancel(coaches[0]!, b);
+    expect(await stateOf(w)).toBe('offered');
+    expect((await call(admin, 'DELETE', `/api/slots/${slot(2, 2)}`)).statusCode).toBe(204);
+    expect(await stateOf(w)).toBe('void');
+    expect((await holdOf(slot(2, 2))).team).toBeNull();
+  });
+
+  it('a held slot moved into a block loses its hold (the team waits again, first in line), and is offered again once out', async () => {
+    await clean();
+    const b = await booked(coaches[0]!, slot(5, 2));
+    const w = await waits(coaches[1]!, slot(5, 2));
+    await cancel(coaches[0]!, b);
+    const [row] = await t.database.db.select({ startsAt: slots.startsAt, endsAt: slots.endsAt, fieldId: slots.fieldId }).from(slots).where(eq(slots.id, slot(5, 2)));
+    const later = (ms: number) => new Date(row!.startsAt.getTime() + ms).toISOString();
+    const blocked = await call(admin, 'POST', '/api/blocks', { scope: 'field', fieldId: row!.fieldId, startsAt: later(90 * 60_000), endsAt: later(4 * HOUR), category: 'maintenance', reason: 'Lights out' });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+    const moved = await call(admin, 'PUT', `/api/slots/${slot(5, 2)}`, { startsAt: later(100 * 60_000), endsAt: later(160 * 60_000) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().slot).toMatchObject({ status: 'blocked', heldFor: null });
+    expect(await stateOf(w)).toBe('waiting');
+    expect((await holdOf(slot(5, 2))).team).toBeNull();
+    // Moved back out of the block: offered to the line again.
+    expect((await call(admin, 'PUT', `/api/slots/${slot(5, 2)}`, { startsAt: row!.startsAt.toISOString(), endsAt: row!.endsAt.toISOString() })).statusCode).toBe(200);
+    expect(await stateOf(w)).toBe('offered');
+  });
+
+  it('a take refused by a rule with nobody else waiting says the slot is open to everyone now', async () => {
+    await clean();
+    const b = await booked(coaches[0]!, slot(4, 1));
+    await booked(coaches[1]!, slot(4, 0));
+    const w = await waits(coaches[1]!, slot(4, 1));
+    await cancel(coaches[0]!, b);
+    const res = await call(coaches[1]!, 'POST', `/api/waits/${w}/take`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toMatch(/\(limit 1\)\. So the slot is open to everyone now\.$/);
+    expect((await holdOf(slot(4, 1))).team).toBeNull();
   });
 });
 

@@ -87,8 +87,13 @@ export async function take(deps: ServerContext, ctx: AuditContext, actor: Actor,
     return await book(deps, ctx, actor, wait.slotId, now);
   } catch (err) {
     if (err instanceof AppError && err.code === 'RULE_VIOLATION') {
-      const moved = await commitThenPublish(deps.db, deps.live, async (tx) => ({ value: await endHold(tx, wait.slotId, wait.id, 'refused', now), slots: [wait.slotId] }));
-      if (moved) throw new AppError('RULE_VIOLATION', `${err.message} So the slot went to the next team waiting.`, err.details);
+      const moved = await commitThenPublish(deps.db, deps.live, async (tx) => {
+        if (!(await endHold(tx, wait.slotId, wait.id, 'refused', now))) return { value: null, slots: [] };
+        return { value: Boolean((await findSlot(tx, wait.slotId))?.heldFor), slots: [wait.slotId] };
+      });
+      if (moved !== null) {
+        throw new AppError('RULE_VIOLATION', `${err.message} ${moved ? 'So the slot went to the next team waiting.' : 'So the slot is open to everyone now.'}`, err.details);
+      }
     }
     throw err;
   }

@@ -168,7 +168,7 @@ describe('a slot held for a waiting team (issue 28)', () => {
   // Freed and held for the Cardinals, who waited first, until Tue Nov 24, 3:00 pm.
   const UNTIL = at('2026-11-24T15:00');
   const heldFor = (teamId: string, teamName: string, until = UNTIL) => ({ heldFor: { teamId, teamName, until } });
-  const CARDINALS_HOLD = 'This slot is held for Cardinals, who were waiting for it, until Tue, Nov 24, 3:00 PM. If they pass, it opens to everyone.';
+  const CARDINALS_HOLD = 'This slot is held for Cardinals, who were waiting for it, until Tue, Nov 24, 3:00 PM. If they pass, it goes to the next team waiting, or to whoever books first.';
 
   it('cannot be booked by another team: the server’s SLOT_HELD refusal, in its words', () => {
     const held = slot('2026-11-24T17:00', heldFor('cards', 'Cardinals'));

@@ -107,7 +107,7 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
  */
 export function heldMessage(teamName: string, until: string, timeZone: string): string {
   const when = new Date(until).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-  return `This slot is held for ${teamName}, who were waiting for it, until ${when}. If they pass, it opens to everyone.`;
+  return `This slot is held for ${teamName}, who were waiting for it, until ${when}. If they pass, it goes to the next team waiting, or to whoever books first.`;
 }
 
 /** The opening round holding slots back, as Book a Field applies it to the week. */
