@@ -26,8 +26,8 @@ export function OfferActions({ wait, timeZone, size }: { wait: Wait; timeZone: s
   const [confirming, setConfirming] = useState(false);
   const which = waitSlotText(wait, timeZone);
   const busy = take.isPending || pass.isPending;
-  const onTake = () => take.mutate({ wait, timeZone });
-  const onPass = () => pass.mutate({ wait, timeZone }, { onSettled: () => setConfirming(false) });
+  const onTake = () => take.mutate({ wait, timeZone }, { onSuccess: focusMain });
+  const onPass = () => pass.mutate({ wait, timeZone }, { onSuccess: focusMain, onSettled: () => setConfirming(false) });
   const name = (words: string) => (
     <>
       {words}
@@ -71,6 +71,11 @@ export function OfferActions({ wait, timeZone, size }: { wait: Wait; timeZone: s
   );
 }
 
+/** After an action whose button goes away with the offer or the wait: focus the page's main region, not the body. */
+function focusMain() {
+  document.getElementById('main')?.focus();
+}
+
 /** Stop waiting for a slot, after a confirm that says the team loses its place in line. */
 export function StopWaitingButton({ wait, timeZone, compact = false }: { wait: Wait; timeZone: string; compact?: boolean }) {
   const leave = useLeaveWait();
@@ -89,7 +94,7 @@ export function StopWaitingButton({ wait, timeZone, compact = false }: { wait: W
         cancelLabel="Keep waiting"
         destructive
         busy={leave.isPending}
-        onConfirm={() => leave.mutate({ wait, timeZone }, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => leave.mutate({ wait, timeZone }, { onSuccess: focusMain, onSettled: () => setConfirming(false) })}
         onCancel={() => setConfirming(false)}
       />
     </>
