@@ -26,6 +26,7 @@ import { PRACTICE_REQUEST_STATUSES } from '../../shared/practice-requests/practi
 import { SURFACES } from '../../shared/facilities/facilities.schemas';
 import { drawWeightings } from '../../shared/opening/opening.schemas';
 import { STORED_SLOT_STATUSES } from '../../shared/slots/slots.schemas';
+import { SWAP_KINDS, SWAP_STATES } from '../../shared/swaps/swaps.schemas';
 import { WAIT_STATES } from '../../shared/waitlist/waitlist.schemas';
 
 /** Where a queued email stands (the mail worker's states; no other module reads them). */
@@ -118,10 +119,26 @@ export const authRateLimit = pgTable('auth_rate_limit', {
 
 // ---- League ----
 
+/**
+ * A division or age group of the league (issue 29, decision 035): "8U", "10U"... in the league's order. Each team is in
+ * at most one; fields may be limited to some; booking rules and the opening may differ per division.
+ */
+export const divisions = pgTable(
+  'divisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('divisions_name_idx').on(sql`lower(${t.name})`)],
+);
+
 export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
-  division: text('division'),
+  divisionId: uuid('division_id').references(() => divisions.id),
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -254,6 +271,8 @@ export const leagueSettings = pgTable(
     /** How many booked slots a team may wait on at once, and how long a freed slot is held for a waiting team (issue 28). */
     maxWaits: integer('max_waits').notNull().default(3),
     holdMinutes: integer('hold_minutes').notNull().default(120),
+    /** Off: coaches cannot offer or accept practice swaps (issue 29). */
+    swapsEnabled: boolean('swaps_enabled').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [check('league_settings_single_row', sql`${t.id} = 1`), check('league_settings_makeup_days_valid', sql`${t.makeupDays} between 1 and 60`),
@@ -289,6 +308,20 @@ export const fields = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('fields_facility_name_idx').on(t.facilityId, t.name), check('fields_surface_valid', oneOf(t.surface, SURFACES))],
+);
+
+/** A field limited to some divisions (issue 29): a field with no row here is open to every team. */
+export const fieldDivisions = pgTable(
+  'field_divisions',
+  {
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fields.id),
+    divisionId: uuid('division_id')
+      .notNull()
+      .references(() => divisions.id),
+  },
+  (t) => [primaryKey({ columns: [t.fieldId, t.divisionId] }), index('field_divisions_division_idx').on(t.divisionId)],
 );
 
 /** A time range on a field that can be booked. Live = not deleted; live slots of a field never overlap (see 0003). */
@@ -386,6 +419,8 @@ export const bookings = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The rain-out that cancelled it (issue 28): reopening the closure restores it if its slot is still free. */
     closureId: uuid('closure_id').references((): AnyPgColumn => closures.id),
+    /** The swap that cancelled it, or that booked it (issue 29): a swap's cancellation is no late cancellation. */
+    swapId: uuid('swap_id').references((): AnyPgColumn => swapOffers.id),
   },
   (t) => [
     check('bookings_status_valid', oneOf(t.status, BOOKING_STATUSES)),
@@ -478,6 +513,45 @@ export const slotWaits = pgTable(
   ],
 );
 
+/**
+ * A practice offered by one team to another (issue 29, decision 036): in trade for one of `wanted_booking_ids` (all
+ * the other team's), or given away. It expires at the earlier practice's cancellation cutoff.
+ */
+export const swapOffers = pgTable(
+  'swap_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: SWAP_KINDS }).notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references((): AnyPgColumn => bookings.id),
+    /** No foreign keys on team ids, as slot_waits: an acceptance writes under slot locks while bookings hold teams' rows. */
+    fromTeamId: uuid('from_team_id').notNull(),
+    toTeamId: uuid('to_team_id').notNull(),
+    /** The other team's practices it would take in trade (`swap`); empty for a gift. */
+    wantedBookingIds: uuid('wanted_booking_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    note: text('note'),
+    state: text('state', { enum: SWAP_STATES }).notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+    /** The practice the other team gave in trade, when accepted. */
+    acceptedBookingId: uuid('accepted_booking_id').references((): AnyPgColumn => bookings.id),
+  },
+  (t) => [
+    check('swap_offers_kind_valid', oneOf(t.kind, SWAP_KINDS)),
+    check('swap_offers_state_valid', oneOf(t.state, SWAP_STATES)),
+    check('swap_offers_teams_differ', sql`${t.fromTeamId} <> ${t.toTeamId}`),
+    check('swap_offers_wanted', sql`(${t.kind} = 'give') = (cardinality(${t.wantedBookingIds}) = 0) and cardinality(${t.wantedBookingIds}) <= 10`),
+    // A practice is on offer once at a time: a second offer of it is refused.
+    uniqueIndex('swap_offers_one_open_per_booking_idx').on(t.bookingId).where(sql`${t.state} = 'open'`),
+    index('swap_offers_from_idx').on(t.fromTeamId, t.state),
+    index('swap_offers_to_idx').on(t.toTeamId, t.state),
+  ],
+);
+
 /** A coach put the rain-out's banner away (issue 28): it is shown on each visit until then. */
 export const closureDismissals = pgTable(
   'closure_dismissals',
@@ -530,6 +604,31 @@ export const bookingRules = pgTable('booking_rules', {
   cancelCutoffHours: integer('cancel_cutoff_hours').notNull().default(24),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A division's own booking rules in a season (issue 29): each column left null is the season's. `window_opens_at` is
+ * the staged opening: the division's teams book from then on.
+ */
+export const divisionRules = pgTable(
+  'division_rules',
+  {
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    divisionId: uuid('division_id')
+      .notNull()
+      .references(() => divisions.id),
+    windowOpensAt: timestamp('window_opens_at', { withTimezone: true }),
+    windowClosesAt: timestamp('window_closes_at', { withTimezone: true }),
+    maxPerWeek: integer('max_per_week'),
+    maxPerDay: integer('max_per_day'),
+    maxUpcoming: integer('max_upcoming'),
+    minLeadHours: integer('min_lead_hours'),
+    maxAheadDays: integer('max_ahead_days'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.divisionId] })],
+);
 
 /**
  * One email to one address, rendered once. The worker claims it (status `sending`, `claimed_at`), sends it with
@@ -843,6 +942,21 @@ export const openingRounds = pgTable(
     // The worker's question on every pass: a round due for its draw.
     index('opening_rounds_due_idx').on(t.drawAt).where(sql`${t.drawnAt} is null and ${t.cancelledAt} is null`),
   ],
+);
+
+/** A division's own time to start saving lists in an opening round (issue 29's staged opening); else the round's. */
+export const openingRoundDivisions = pgTable(
+  'opening_round_divisions',
+  {
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => openingRounds.id),
+    divisionId: uuid('division_id')
+      .notNull()
+      .references(() => divisions.id),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.divisionId] })],
 );
 
 /**
