@@ -36,6 +36,7 @@ import { diagRoutes } from './modules/diag/diag.routes';
 import { seasonsRoutes } from './modules/seasons/seasons.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { divisionsRoutes } from './modules/divisions/divisions.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(reportsRoutes, context);
   await app.register(invitationsRoutes, { ...context, config, auth });
   await app.register(teamsRoutes, context);
+  await app.register(divisionsRoutes, context);
   await app.register(seasonsRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(leagueRoutes, context);

@@ -1,5 +1,5 @@
 import type { Database } from './db/client';
-import type { BookingRules } from '../shared/bookings/booking-rules';
+import type { BookingRules, DivisionRuleOverrides } from '../shared/bookings/booking-rules';
 import type { Role } from '../shared/constants';
 import type { LeagueSettings, LeagueSettingsUpdate } from '../shared/league/league.schemas';
 import type { StoredFileMetadata } from '../shared/storage/storage.schemas';
@@ -15,6 +15,12 @@ import type { AdminDecision } from '../shared/users/admin-rule';
  * circle (src/server/import-cycles.test.ts fails when one comes back).
  */
 /** What Book a Field's context caches per team (ISO instants). */
+export interface TeamDivisionFacts {
+  divisionId: string | null;
+  divisionName: string | null;
+  overrides: DivisionRuleOverrides | null;
+}
+
 export interface TeamBookingFacts {
   starts: readonly string[];
   credits: readonly string[];
@@ -202,6 +208,8 @@ export interface ReadCaches {
   seasons: TaggedCache<CachedSeason>;
   /** A team's confirmed bookings' starts and its free make-up credits' expiries (Book a Field's context). */
   teamBookings: TaggedCache<TeamBookingFacts>;
+  /** A team's division and the division's own rules in a season (issue 29), dropped by any season or division change. */
+  teamDivisions: TaggedCache<TeamDivisionFacts>;
   /** Calendar feeds ready to send (module calendar), dropped by any slot change (`tags.anySlot`); the league's also by a clinic change. */
   feeds: TaggedCache<CachedFeed>;
   /** Drops everything (after data was written behind the app's back: a test fixture, a manual SQL fix). */

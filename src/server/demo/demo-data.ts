@@ -17,12 +17,12 @@ export interface DemoSignIn {
 /** Shared by every demo account; the demo is for looking around, never for real data. */
 export const DEMO_PASSWORD = 'practice-demo';
 
-const DEMO_TEAMS = [
+export const DEMO_TEAMS = [
+  { name: 'Hummingbirds', division: '8U' },
   { name: 'Blue Jays', division: '10U' },
   { name: 'Cardinals', division: '10U' },
   { name: 'Orioles', division: '12U' },
   { name: 'Robins', division: '12U' },
-  { name: 'Hummingbirds', division: '8U' },
 ];
 
 const DEMO_PEOPLE: Array<{ name: string; email: string; role: Role; team: string | null }> = [

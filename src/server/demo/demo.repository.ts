@@ -1,12 +1,25 @@
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bookings, facilities, fields, seasons, slots, teams, users } from '../db/schema';
+import { bookings, divisions, facilities, fields, seasons, slots, teams, users } from '../db/schema';
 import type { Role } from '../../shared/constants';
 
 // The demo loader writes its sample league straight into the tables, as test fixtures do; each step is idempotent.
 
+/** The teams, each in its division (issue 29): divisions the league lacks are added in the order first named. */
 export async function insertTeamsIfMissing(db: Database, rows: ReadonlyArray<{ name: string; division: string }>): Promise<Map<string, string>> {
-  await db.insert(teams).values([...rows]).onConflictDoNothing();
+  const names = [...new Set(rows.map((r) => r.division))];
+  for (const name of names) {
+    await db
+      .insert(divisions)
+      .values({ name, position: sql`(select coalesce(max(${divisions.position}), 0) + 1 from ${divisions})` })
+      .onConflictDoNothing();
+  }
+  const known = await db.select({ id: divisions.id, name: divisions.name }).from(divisions);
+  const divisionId = (name: string) => known.find((d) => d.name.toLowerCase() === name.toLowerCase())?.id ?? null;
+  await db
+    .insert(teams)
+    .values(rows.map((r) => ({ name: r.name, divisionId: divisionId(r.division) })))
+    .onConflictDoNothing();
   const all = await db.select({ id: teams.id, name: teams.name }).from(teams);
   return new Map(all.map((t) => [t.name, t.id]));
 }

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bookingRules, facilities, fields, seasons, slots, teams } from '../db/schema';
+import { bookingRules, divisions, facilities, fields, seasons, slots, teams } from '../db/schema';
 import type { BookingRules } from '../../shared/bookings/booking-rules';
 import { DEFAULT_BOOKING_RULES } from '../../shared/bookings/booking-rules';
 import type { TestApp } from './test-app';
@@ -17,8 +18,20 @@ export async function insertField(db: Database, values: typeof fields.$inferInse
   return (await db.insert(fields).values(values).returning({ id: fields.id }))[0]!;
 }
 
-export async function insertTeam(db: Database, values: typeof teams.$inferInsert): Promise<{ id: string }> {
-  return (await db.insert(teams).values(values).returning({ id: teams.id }))[0]!;
+/** A team, in the division of this name (added last in the league's order when missing; issue 29). */
+export async function insertTeam(db: Database, values: typeof teams.$inferInsert & { division?: string | null }): Promise<{ id: string }> {
+  const { division, ...row } = values;
+  const divisionId = division ? await divisionIdOf(db, division) : (row.divisionId ?? null);
+  return (await db.insert(teams).values({ ...row, divisionId }).returning({ id: teams.id }))[0]!;
+}
+
+/** The id of the division of this name, added last in the league's order when missing. */
+export async function divisionIdOf(db: Database, name: string): Promise<string> {
+  await db
+    .insert(divisions)
+    .values({ name, position: sql`(select coalesce(max(${divisions.position}), 0) + 1 from ${divisions})` })
+    .onConflictDoNothing();
+  return (await db.select({ id: divisions.id }).from(divisions).where(sql`lower(${divisions.name}) = lower(${name})`))[0]!.id;
 }
 
 /**

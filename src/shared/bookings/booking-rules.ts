@@ -37,6 +37,8 @@ export const DEFAULT_BOOKING_RULES: BookingRules = {
  * the same function on the server, so a refusal reads alike whichever of them decided it.
  */
 export type Refusal =
+  /** A field limited to other divisions (issue 29, decision 035); `divisions`: the ones it is for, in the league's order. */
+  | { code: 'FIELD_DIVISION'; fieldName: string; teamName: string; divisionName: string | null; divisions: readonly string[] }
   | { code: 'SLOT_BLOCKED'; blockReason: string | null }
   | { code: 'SLOT_TAKEN' }
   /** A freed slot held for the first team waiting on it (issue 28, decision 034). */
@@ -76,6 +78,53 @@ export interface BookingCheck {
   timeZone: string;
   /** When the team's free make-up credits run out (issue 28): each lets one practice past the daily and weekly limits. */
   makeupCredits?: readonly Date[];
+  /** The slot's field when it is limited to some divisions (issue 29), and the team's division. */
+  field?: FieldAccess;
+}
+
+/** A field limited to some divisions, and the division of the team asking (issue 29). */
+export interface FieldAccess {
+  fieldName: string;
+  /** The divisions the field is for; empty: every team may use it. */
+  divisions: readonly string[];
+  teamDivision: string | null;
+}
+
+/** Whether a team of this division may use the field (a field for no division in particular is for every team). */
+export function fieldAllows(access: Pick<FieldAccess, 'divisions' | 'teamDivision'>): boolean {
+  if (access.divisions.length === 0) return true;
+  const mine = access.teamDivision?.toLowerCase();
+  return mine !== undefined && access.divisions.some((d) => d.toLowerCase() === mine);
+}
+
+/** The part of a season's rules a division may set for itself (issue 29); null: the season's. */
+export interface DivisionRuleOverrides {
+  windowOpensAt: string | null;
+  windowClosesAt: string | null;
+  maxPerWeek: number | null;
+  maxPerDay: number | null;
+  maxUpcoming: number | null;
+  minLeadHours: number | null;
+  maxAheadDays: number | null;
+}
+
+export const DIVISION_RULE_KEYS = ['windowOpensAt', 'windowClosesAt', 'maxPerWeek', 'maxPerDay', 'maxUpcoming', 'minLeadHours', 'maxAheadDays'] as const;
+
+/** The rules a team of a division books under: the division's own where it set one, else the season's (as `cgsl_booking_decision`). */
+export function rulesForDivision(season: BookingRules, overrides: DivisionRuleOverrides | null | undefined): BookingRules {
+  if (!overrides) return season;
+  const rules = { ...season };
+  for (const key of DIVISION_RULE_KEYS) {
+    const value = overrides[key];
+    if (value !== null && value !== undefined) (rules as Record<string, unknown>)[key] = value;
+  }
+  return rules;
+}
+
+/** Which of a season's rules a division changes, for the words that explain them ("12U: 3 per week"). */
+export function overriddenKeys(overrides: DivisionRuleOverrides | null | undefined): Array<(typeof DIVISION_RULE_KEYS)[number]> {
+  if (!overrides) return [];
+  return DIVISION_RULE_KEYS.filter((k) => overrides[k] !== null && overrides[k] !== undefined);
 }
 
 const HOUR = 3_600_000;
@@ -115,11 +164,15 @@ export function formatDateTime(d: Date, timeZone: string): string {
 
 export const SLOT_PAST_MESSAGE = 'This practice time has already started or passed.';
 
+const listWords = (items: readonly string[]) => new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(items);
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The words a coach sees for a refusal. */
 export function refusalMessage(r: Refusal): string {
   switch (r.code) {
+    case 'FIELD_DIVISION':
+      return `${r.fieldName} is only for ${listWords(r.divisions)} teams, and ${r.teamName} ${r.divisionName ? `play in ${r.divisionName}` : 'have no division yet'}. Pick a slot on another field.`;
     case 'SLOT_BLOCKED':
       return `This slot is blocked${r.blockReason ? `: ${r.blockReason}` : ''}.`;
     case 'SLOT_TAKEN':
@@ -244,6 +297,9 @@ export function checkLimits(c: LimitCheck): RuleResult {
 /** Whether a team may book a slot now, and if not, the rule and the words a coach sees (same on both sides). */
 export function checkBooking(c: BookingCheck): RuleResult {
   const { rules, slot, now, timeZone, teamName } = c;
+  if (c.field && !fieldAllows(c.field)) {
+    return refused({ code: 'FIELD_DIVISION', fieldName: c.field.fieldName, teamName, divisionName: c.field.teamDivision, divisions: c.field.divisions });
+  }
   if (slot.status === 'blocked') return refused({ code: 'SLOT_BLOCKED', blockReason: slot.blockReason ?? null });
   if (slot.status === 'booked') return refused({ code: 'SLOT_TAKEN' });
   if (slot.heldFor && !slot.heldFor.ours && slot.heldFor.until > now) return refused({ code: 'SLOT_HELD', teamName: slot.heldFor.teamName, until: slot.heldFor.until, timeZone });

@@ -74,7 +74,10 @@ export const bookingContextSchema = z.object({
   now: z.string(),
   season: z.object({ id: z.string(), name: z.string(), startsOn: z.string(), endsOn: z.string() }).nullable(),
   rules: bookingRulesSchema.nullable(),
-  team: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** `rules` above are this team's: the season's with its division's own (issue 29); `divisionRules` names which. */
+  team: z.object({ id: z.string(), name: z.string(), divisionId: z.string().nullable(), divisionName: z.string().nullable() }).nullable(),
+  /** The rules the team's division sets for itself (the rest are the season's), for the words that explain them. */
+  divisionRules: z.array(z.string()),
   /** Start times of the team's confirmed bookings. */
   teamBookings: z.array(z.string()),
   /** When each of the team's free make-up credits runs out, the first first (issue 28): each books one practice past the daily and weekly limits. */

@@ -64,6 +64,8 @@ export const fieldInputSchema = z.object({
   lights: z.boolean(),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Pick a colour (like #1e40af)'),
   active: z.boolean().optional(),
+  /** The divisions the field is limited to (issue 29); empty: every team. Left out: unchanged (new field: every team). */
+  divisionIds: z.array(z.string().uuid('Choose divisions from the list')).max(30, 'Choose at most 30 divisions').optional(),
 });
 export type FieldInput = z.input<typeof fieldInputSchema>;
 
@@ -75,6 +77,8 @@ export const fieldSchema = z.object({
   lights: z.boolean(),
   color: z.string(),
   active: z.boolean(),
+  /** The divisions the field is limited to, in the league's order; empty: every team may use it (issue 29). */
+  divisionIds: z.array(z.string()),
 });
 export type Field = z.infer<typeof fieldSchema>;
 

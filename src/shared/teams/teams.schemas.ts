@@ -5,17 +5,13 @@ export const DIVISION_MAX = 30;
 
 export const teamNameSchema = z.string().trim().min(1, 'Enter the team name').max(TEAM_NAME_MAX, `Use at most ${TEAM_NAME_MAX} characters`);
 
-/** A division or age group ("10U"); empty means none. */
-export const divisionSchema = z
-  .string()
-  .trim()
-  .max(DIVISION_MAX, `Use at most ${DIVISION_MAX} characters`)
-  .transform((v) => (v === '' ? null : v));
+/** A team's division (issue 29): one of the league's divisions, or none. */
+const divisionIdSchema = z.string().uuid('Choose a division from the list').nullable();
 
 /** POST /api/teams (admin). */
 export const teamInputSchema = z.object({
   name: teamNameSchema,
-  division: divisionSchema.nullable().default(null),
+  divisionId: divisionIdSchema.default(null),
 });
 export type TeamInput = z.output<typeof teamInputSchema>;
 
@@ -23,10 +19,10 @@ export type TeamInput = z.output<typeof teamInputSchema>;
 export const teamPatchSchema = z
   .object({
     name: teamNameSchema.optional(),
-    division: divisionSchema.nullable().optional(),
+    divisionId: divisionIdSchema.optional(),
     active: z.boolean().optional(),
   })
-  .refine((p) => p.name !== undefined || p.division !== undefined || p.active !== undefined, 'Say what to change: name, division or active.');
+  .refine((p) => p.name !== undefined || p.divisionId !== undefined || p.active !== undefined, 'Say what to change: name, division or active.');
 export type TeamPatch = z.output<typeof teamPatchSchema>;
 
 export const teamCoachSchema = z.object({
@@ -42,6 +38,7 @@ export const adminTeamSchema = z.object({
   id: z.string(),
   name: z.string(),
   division: z.string().nullable(),
+  divisionId: z.string().nullable(),
   active: z.boolean(),
   coaches: z.array(teamCoachSchema),
   /** Confirmed bookings in the active season (0 when there is none). */

@@ -89,6 +89,8 @@ export const setupStatusSchema = z.object({ needsSetup: z.boolean() });
 export const teamSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The division's name (issue 29: teams are in one of the league's divisions), and its id. */
   division: z.string().nullable(),
+  divisionId: z.string().nullable(),
 });
 export type Team = z.infer<typeof teamSchema>;

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { lockBusy, rowsOf, type Database } from '../../db/client';
-import { bookingRules, bookings, facilities, fields, makeupCredits, openingRounds, seasons, slots, teams } from '../../db/schema';
-import { bookingWindow, checkBooking, DEFAULT_BOOKING_RULES, localDay, refusalMessage, type BookingRules } from '../../../shared/bookings/booking-rules';
+import { bookingRules, bookings, divisionRules, divisions, facilities, fieldDivisions, fields, makeupCredits, openingRounds, seasons, slots, teams } from '../../db/schema';
+import { bookingWindow, checkBooking, DEFAULT_BOOKING_RULES, fieldAllows, localDay, refusalMessage, rulesForDivision, type BookingRules, type DivisionRuleOverrides } from '../../../shared/bookings/booking-rules';
 import { insertCoach } from '../../test/opening-fixtures';
 import { DST_ANCHORS, HOUR, LEAGUE_ZONES, MINUTE, plusDays, rolledBack } from '../../test/differential';
 import { createTestDatabase } from '../../test/test-app';
@@ -86,6 +86,23 @@ const league = fc.record({
   // Make-up credits (issue 28), in quarter hours from the slot's start to when each runs out: free, used by a confirmed
   // booking of the team, given back (its make-up practice was cancelled), or removed by an admin.
   credits: fc.array(fc.record({ expiresIn: fc.integer({ min: -4 * 24 * 3, max: 4 * 24 * 3 }), state: fc.constantFrom('free', 'free', 'used', 'gaveBack', 'removed') }), { maxLength: 2 }),
+  // Divisions (issue 29): the team's (A, B or none), the divisions the slot's field is limited to (none: every team),
+  // and the team's division's own rules (each null: the season's).
+  division: fc.record({
+    team: fc.constantFrom<'A' | 'B' | null>('A', 'A', 'B', null),
+    field: fc.constantFrom<Array<'A' | 'B'>>([], [], [], [], ['A'], ['B'], ['A', 'B']),
+    overrides: sometimes(
+      fc.record({
+        windowOpensIn: sometimes(fc.integer({ min: -200, max: 100 })),
+        windowClosesIn: sometimes(fc.integer({ min: -100, max: 400 })),
+        maxPerWeek: sometimes(fc.integer({ min: 0, max: 4 })),
+        maxPerDay: sometimes(fc.integer({ min: 0, max: 3 })),
+        maxUpcoming: sometimes(fc.integer({ min: 0, max: 6 })),
+        minLeadHours: sometimes(fc.integer({ min: 0, max: 24 })),
+        maxAheadDays: sometimes(fc.integer({ min: 0, max: 30 })),
+      }),
+    ),
+  }),
   wait: fc.boolean(),
   // The connection's own zone must not matter (a server's TimeZone setting is not the league's).
   sessionZone: fc.constantFrom('UTC', 'America/New_York', 'Pacific/Auckland'),
@@ -107,6 +124,14 @@ function factsOf(l: League) {
         windowClosesAt: l.rules.windowClosesIn === null ? null : new Date(l.now + l.rules.windowClosesIn * HOUR).toISOString(),
       }
     : DEFAULT_BOOKING_RULES;
+  const o = l.division.overrides;
+  const overrides: DivisionRuleOverrides | null = o
+    ? {
+        ...o,
+        windowOpensAt: o.windowOpensIn === null ? null : new Date(l.now + o.windowOpensIn * HOUR).toISOString(),
+        windowClosesAt: o.windowClosesIn === null ? null : new Date(l.now + o.windowClosesIn * HOUR).toISOString(),
+      }
+    : null;
   const slotDay = localDay(startsAt, l.timeZone);
   const round: (Round & { coversFrom: string; coversTo: string; drawAt: Date }) | null = l.round
     ? {
@@ -121,6 +146,7 @@ function factsOf(l: League) {
     now,
     slot: { startsAt, endsAt: new Date(startsAt.getTime() + 90 * MINUTE), status: l.status, blockReason: l.status === 'blocked' ? l.blockReason : null },
     rules,
+    overrides,
     season: { startsOn: plusDays(today, l.seasonFrom), endsOn: plusDays(today, l.seasonTo) },
     teamBookings: l.teamBookings.map((q) => new Date(startsAt.getTime() + q * 15 * MINUTE)),
     round,
@@ -134,9 +160,24 @@ function expected(l: League, f: ReturnType<typeof factsOf>): { ok: true; makeup?
   const r = f.round;
   const slotDay = localDay(f.slot.startsAt, l.timeZone);
   const holds = r && !r.cancelled && (!r.drawn || !r.firstComeAfter) && slotDay >= r.coversFrom && slotDay <= r.coversTo;
-  if (f.slot.status === 'open' && holds) return { ok: false, code: 'OPENING_ROUND', message: openingRefusal({ drawAt: r.drawAt, drawn: r.drawn }, l.timeZone)!.message };
+  // A field of other divisions is refused before anything else (the team may never use it).
+  const field = { fieldName: 'Field 0', divisions: l.division.field, teamDivision: l.division.team };
+  if (f.slot.status === 'open' && holds && fieldAllows(field)) return { ok: false, code: 'OPENING_ROUND', message: openingRefusal({ drawAt: r.drawAt, drawn: r.drawn }, l.timeZone)!.message };
   const makeupCredits = f.credits.filter((c) => c.state === 'free' || c.state === 'gaveBack').map((c) => c.expiresAt);
-  return checkBooking({ rules: f.rules, season: f.season, slot: f.slot, teamBookings: f.teamBookings, teamName: 'Blue Jays', now: f.now, timeZone: l.timeZone, makeupCredits });
+  // A division's own rules apply to its teams only; a window that opens after it closes is no division's (the API refuses it).
+  const own = l.division.team ? f.overrides : null;
+  const rules = rulesForDivision(f.rules, own);
+  return checkBooking({
+    rules,
+    season: f.season,
+    slot: f.slot,
+    teamBookings: f.teamBookings,
+    teamName: 'Blue Jays',
+    now: f.now,
+    timeZone: l.timeZone,
+    makeupCredits,
+    field,
+  });
 }
 
 /** The call's refusal in the words the service gives it. */
@@ -163,10 +204,28 @@ async function call(l: League, f: ReturnType<typeof factsOf>) {
       .insert(fields)
       .values(Array.from({ length: 1 + f.teamBookings.length }, (_, i) => ({ facilityId: facility!.id, name: `Field ${i}` })))
       .returning({ id: fields.id });
+    const [a, b] = await tx
+      .insert(divisions)
+      .values([{ name: 'A', position: 1 }, { name: 'B', position: 2 }])
+      .returning({ id: divisions.id });
+    const divisionIds = { A: a!.id, B: b!.id };
+    const teamDivision = l.division.team ? divisionIds[l.division.team] : null;
     const [team, other] = await tx
       .insert(teams)
-      .values([{ name: 'Blue Jays' }, { name: 'Cardinals' }])
+      .values([{ name: 'Blue Jays', divisionId: teamDivision }, { name: 'Cardinals' }])
       .returning({ id: teams.id });
+    if (l.division.field.length) await tx.insert(fieldDivisions).values(l.division.field.map((d) => ({ fieldId: fieldRows[0]!.id, divisionId: divisionIds[d] })));
+    // The overrides are the team's division's; a team with no division must not get A's.
+    if (f.overrides) {
+      const o = f.overrides;
+      await tx.insert(divisionRules).values({
+        seasonId,
+        divisionId: divisionIds[l.division.team ?? 'A'],
+        ...o,
+        windowOpensAt: o.windowOpensAt ? new Date(o.windowOpensAt) : null,
+        windowClosesAt: o.windowClosesAt ? new Date(o.windowClosesAt) : null,
+      });
+    }
     const [slot] = await tx
       .insert(slots)
       .values({ seasonId, fieldId: fieldRows[0]!.id, ...f.slot, status: f.slot.status === 'blocked' ? 'blocked' : 'open' })
@@ -248,7 +307,7 @@ describe('the booking call decides as checkBooking does', () => {
       { numRuns: Number(process.env.DIFFERENTIAL_RUNS ?? 300) },
     );
     // Every rule was met on the way (the generator reaches each), so none of them is compared only by chance.
-    const codes = ['BOOKED', 'BOOKED_ON_CREDIT', 'OPENING_ROUND', 'SLOT_BLOCKED', 'SLOT_TAKEN', 'SLOT_PAST', 'BOOKING_PAUSED', 'WINDOW_NOT_OPEN', 'WINDOW_CLOSED', 'TOO_SOON', 'TOO_FAR_AHEAD', 'DAY_LIMIT', 'WEEK_LIMIT', 'UPCOMING_LIMIT'];
+    const codes = ['FIELD_DIVISION', 'BOOKED', 'BOOKED_ON_CREDIT', 'OPENING_ROUND', 'SLOT_BLOCKED', 'SLOT_TAKEN', 'SLOT_PAST', 'BOOKING_PAUSED', 'WINDOW_NOT_OPEN', 'WINDOW_CLOSED', 'TOO_SOON', 'TOO_FAR_AHEAD', 'DAY_LIMIT', 'WEEK_LIMIT', 'UPCOMING_LIMIT'];
     expect(codes.filter((c) => !seen.has(c)), JSON.stringify(Object.fromEntries(seen))).toEqual([]);
   }, 600_000);
 

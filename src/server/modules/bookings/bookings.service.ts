@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { sqlState } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../context';
-import { cancelCutoffMessage, checkLimits, datedStart, formatDateTime, refusalMessage, type BookingRules, type DatedStart, type LimitRules } from '../../../shared/bookings/booking-rules';
+import { cancelCutoffMessage, checkLimits, datedStart, formatDateTime, overriddenKeys, refusalMessage, rulesForDivision, type BookingRules, type DatedStart, type LimitRules } from '../../../shared/bookings/booking-rules';
 import type { Booking, BookingContext } from '../../../shared/bookings/bookings.schemas';
 import { auditStatement, recordAudit, type AuditContext } from '../audit/audit.service';
 import { practiceIcs } from '../calendar/calendar.service';
@@ -13,6 +13,7 @@ import { tags } from '../read-cache/read-cache.service';
 import { notification, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
 import { findActiveSeason, findSeason } from '../seasons/seasons.service';
 import { freeCreditsOfTeam } from '../makeup-credits/makeup-credits.service';
+import { teamDivisionRules } from '../divisions/divisions.service';
 import { bookedForTeam, findSlot, holdNext, lockSlot } from '../slots/slots.service';
 import * as repo from './bookings.repository';
 
@@ -82,7 +83,7 @@ export function openingRefusal(opening: { drawAt: Date; drawn: boolean } | null,
 }
 
 /** A booking call's refusal in words: the rules' words from booking-rules.ts, the rest from this module. */
-function refusalError(refusal: repo.BookRefusal, timeZone: string): AppError {
+export function refusalError(refusal: repo.BookRefusal, timeZone: string): AppError {
   switch (refusal.code) {
     case 'TEAM_INACTIVE':
       return new AppError('FORBIDDEN', 'Your team is not active, so it cannot book. Contact a league admin.');
@@ -258,12 +259,20 @@ export async function bookingContext({ db, league, cache }: ServerContext, actor
         { joinTags: [tags.bookings], tagsOf: () => [tags.bookings] },
       )
     : { starts: [], credits: [] };
+  // The team's division and its own rules this season (issue 29): a division or rules change drops this entry.
+  const division = teamId
+    ? await cache.teamDivisions.get(`division|${teamId}|${season?.id ?? ''}`, () => teamDivisionRules(db, teamId, season?.id ?? null), {
+        joinTags: [tags.seasons],
+        tagsOf: () => [tags.seasons],
+      })
+    : null;
   return {
     timeZone: await league.timeZone(),
     now: now.toISOString(),
     season,
-    rules,
-    team: teamId ? { id: teamId, name: actor!.profile.teamName ?? '' } : null,
+    rules: rules ? rulesForDivision(rules, division?.overrides) : null,
+    divisionRules: overriddenKeys(division?.overrides),
+    team: teamId ? { id: teamId, name: actor!.profile.teamName ?? '', divisionId: division?.divisionId ?? null, divisionName: division?.divisionName ?? null } : null,
     teamBookings: [...team.starts],
     makeupCredits: team.credits.filter((expires) => Date.parse(expires) > now.getTime()),
     cannotBook: cannotBook(actor),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, facilities, fields, slots } from '../../db/schema';
+import { bookings, divisions, facilities, fieldDivisions, fields, slots } from '../../db/schema';
 import type { Facility, Field } from '../../../shared/facilities/facilities.schemas';
 
 const facilityColumns = {
@@ -19,6 +19,8 @@ const fieldColumns = {
   lights: fields.lights,
   color: fields.color,
   active: fields.active,
+  divisionIds: sql<string[]>`(select coalesce(array_agg(${fieldDivisions.divisionId}::text order by ${divisions.position}, ${divisions.name}), '{}'::text[])
+    from ${fieldDivisions} join ${divisions} on ${divisions.id} = ${fieldDivisions.divisionId} where ${fieldDivisions.fieldId} = ${fields.id})`,
 };
 
 export type FacilityRow = Omit<Facility, 'fields'>;
@@ -38,6 +40,8 @@ export interface FieldValues {
   lights: boolean;
   color: string;
   active?: boolean | undefined;
+  /** Left out: the divisions stay as they are. */
+  divisionIds?: string[] | undefined;
 }
 
 /** Facilities with their fields, by name; inactive ones only when asked. */
@@ -82,18 +86,27 @@ export async function fieldsOf(db: Database, facilityId: string): Promise<Field[
   return db.select(fieldColumns).from(fields).where(eq(fields.facilityId, facilityId));
 }
 
-export async function insertField(db: Database, values: FieldValues): Promise<Field> {
-  return (await db.insert(fields).values(values).returning(fieldColumns))[0]!;
+export async function insertField(db: Database, { divisionIds, ...values }: FieldValues): Promise<Field> {
+  const [row] = await db.insert(fields).values(values).returning({ id: fields.id });
+  if (divisionIds) await setFieldDivisions(db, row!.id, divisionIds);
+  return (await findField(db, row!.id))!;
 }
 
-export async function updateField(db: Database, id: string, values: FieldValues): Promise<Field | null> {
-  return (
-    (await db
-      .update(fields)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(fields.id, id))
-      .returning(fieldColumns))[0] ?? null
-  );
+export async function updateField(db: Database, id: string, { divisionIds, ...values }: FieldValues): Promise<Field | null> {
+  const rows = await db
+    .update(fields)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(fields.id, id))
+    .returning({ id: fields.id });
+  if (rows.length === 0) return null;
+  if (divisionIds) await setFieldDivisions(db, id, divisionIds);
+  return findField(db, id);
+}
+
+/** Limits a field to these divisions (none: every team may use it). */
+async function setFieldDivisions(db: Database, fieldId: string, divisionIds: readonly string[]): Promise<void> {
+  await db.delete(fieldDivisions).where(eq(fieldDivisions.fieldId, fieldId));
+  if (divisionIds.length > 0) await db.insert(fieldDivisions).values([...new Set(divisionIds)].map((divisionId) => ({ fieldId, divisionId })));
 }
 
 /** Confirmed bookings still to come on a field, or on any field of a facility. */

@@ -3,6 +3,7 @@ import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import type { Facility, Field } from '../../../shared/facilities/facilities.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { findDivision } from '../divisions/divisions.service';
 import { commitThenPublish } from '../live/live.service';
 import type { ServerContext } from '../../context';
 import * as repo from './facilities.repository';
@@ -63,6 +64,15 @@ export function editFacility({ db, live }: ServerContext, ctx: AuditContext, id:
   );
 }
 
+/** The divisions a field is limited to must exist (the form picks them from the list; one may have been deleted meanwhile). */
+async function requireDivisions(db: Database, ids: readonly string[] | undefined) {
+  for (const id of ids ?? []) {
+    if (!(await findDivision(db, id))) {
+      throw new AppError('VALIDATION_FAILED', 'One of those divisions does not exist any more. Reload the page and choose again.', { fields: { divisionIds: 'Choose divisions from the list' } });
+    }
+  }
+}
+
 async function requireFacility(db: Database, id: string) {
   const facility = await repo.findFacility(db, id);
   if (!facility) {
@@ -75,6 +85,7 @@ export function createField(db: Database, ctx: AuditContext, values: repo.FieldV
   return uniqueName(`This facility already has a field named "${values.name}". Choose a different name.`, () =>
     db.transaction(async (tx) => {
       const facility = await requireFacility(tx, values.facilityId);
+      await requireDivisions(tx, values.divisionIds);
       const field = await repo.insertField(tx, values);
       await recordAudit(tx, ctx, { action: 'field.create', entityType: 'field', entityId: field.id, summary: `Created field "${field.name}" at ${facility.name}`, after: field });
       return field;
@@ -88,6 +99,7 @@ export function editField({ db, live }: ServerContext, ctx: AuditContext, id: st
       const before = await repo.findField(tx, id);
       if (!before) throw fieldGone();
       await requireFacility(tx, values.facilityId);
+      await requireDivisions(tx, values.divisionIds);
       const after = (await repo.updateField(tx, id, { ...values, active: values.active ?? before.active }))!;
       const action = before.active && !after.active ? 'field.deactivate' : !before.active && after.active ? 'field.reactivate' : 'field.update';
       if (action === 'field.deactivate') await refuseWhileBooked(tx, { fieldId: id }, `"${after.name}"`);

@@ -1,6 +1,6 @@
 import { eq, inArray, isNull, and } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, invitations, mailMessages, teams } from '../../db/schema';
+import { auditLog, divisions, invitations, mailMessages, teams } from '../../db/schema';
 import type { ImportPreview, ImportProgress } from '../../../shared/invitations/invitations.schemas';
 import { insertTeam } from '../../test/booking-fixtures';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
@@ -74,7 +74,11 @@ describe('CSV import of teams and coaches', () => {
     expect(lines.at(-1)).toEqual({ type: 'done', teamsCreated: 3, invitationsSent: 5 });
 
     // What exists now is what the preview said, no more and no less.
-    const created = await t.database.db.select({ id: teams.id, name: teams.name, division: teams.division }).from(teams).where(inArray(teams.name, ['Blue Jays', 'Cardinals', 'Orioles']));
+    const created = await t.database.db
+      .select({ id: teams.id, name: teams.name, division: divisions.name })
+      .from(teams)
+      .leftJoin(divisions, eq(divisions.id, teams.divisionId))
+      .where(inArray(teams.name, ['Blue Jays', 'Cardinals', 'Orioles']));
     expect(created.map((c) => ({ name: c.name, division: c.division })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
       plan.teamsToCreate.map((c) => ({ name: c.name, division: c.division })),
     );

@@ -6,6 +6,7 @@ import type { Actor } from '../../context';
 import { planImport, type ImportPlan, type ImportRecord, type ImportState } from '../../../shared/invitations/csv-import';
 import type { ImportPreview } from '../../../shared/invitations/invitations.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { divisionNamed } from '../divisions/divisions.service';
 import { insertTeam } from '../teams/teams-admin.service';
 import { listAllTeams } from '../teams/teams.service';
 import { findUsersByEmails } from '../users/users-admin.service';
@@ -100,7 +101,9 @@ export async function applyImport(
     onProgress(done, total);
     const teamIds = new Map((await listAllTeams(tx)).map((t) => [t.name.toLowerCase(), t.id]));
     for (const team of plan.teamsToCreate) {
-      const created = await insertTeam(tx, ctx, { name: team.name, division: team.division }, ' (CSV import)');
+      // A division the league does not have yet is added, last in its order (issue 29).
+      const division = team.division ? await divisionNamed(tx, ctx, team.division, ' (CSV import)') : null;
+      const created = await insertTeam(tx, ctx, { name: team.name, divisionId: division?.id ?? null }, ' (CSV import)');
       teamIds.set(created.name.toLowerCase(), created.id);
       onProgress(++done, total);
     }

@@ -1,6 +1,6 @@
 import { aliasedTable, and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invitations, teams, users } from '../../db/schema';
+import { divisions, invitations, teams, users } from '../../db/schema';
 import type { Role } from '../../../shared/constants';
 import type { InvitationState } from '../../../shared/invitations/invitations.schemas';
 
@@ -35,7 +35,7 @@ const columns = {
   role: invitations.role,
   teamId: invitations.teamId,
   teamName: teams.name,
-  teamDivision: teams.division,
+  teamDivision: sql<string | null>`(select ${divisions.name} from ${divisions} where ${divisions.id} = ${teams.divisionId})`,
   invitedByName: inviter.displayName,
   createdAt: invitations.createdAt,
   lastSentAt: invitations.lastSentAt,

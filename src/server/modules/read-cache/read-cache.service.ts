@@ -1,4 +1,4 @@
-import type { CachedFeed, CachedSeason, CachedSlotView, ReadCaches, TeamBookingFacts } from '../../context';
+import type { CachedFeed, CachedSeason, CachedSlotView, ReadCaches, TeamBookingFacts, TeamDivisionFacts } from '../../context';
 import type { LiveEvent } from '../live/live-bus';
 import type { Live } from '../live/live.service';
 import { ReadCache, type Invalidation } from './read-cache';
@@ -61,6 +61,7 @@ export function createReadCaches(live: Live, options: ReadCacheOptions = {}): Re
     slotViews: new ReadCache<CachedSlotView>({ max: options.maxSlotViews ?? 500, maxAgeMs, mayKeep }),
     seasons: new ReadCache<CachedSeason>({ max: 50, maxAgeMs, mayKeep }),
     teamBookings: new ReadCache<TeamBookingFacts>({ max: 1000, maxAgeMs, mayKeep }),
+    teamDivisions: new ReadCache<TeamDivisionFacts>({ max: 1000, maxAgeMs, mayKeep }),
     // A full season's league feed is a few MB; team and field feeds are small.
     feeds: new ReadCache<CachedFeed>({ max: 200, maxAgeMs, mayKeep }),
   };
@@ -68,6 +69,7 @@ export function createReadCaches(live: Live, options: ReadCacheOptions = {}): Re
     caches.slotViews.invalidate(stale);
     caches.seasons.invalidate(stale);
     caches.teamBookings.invalidate(stale);
+    caches.teamDivisions.invalidate(stale);
     caches.feeds.invalidate(stale);
   };
   const stop = live.watch((event) => {

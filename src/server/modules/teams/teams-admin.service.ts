@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { teamLabel, type AdminTeam, type AdminTeamsResponse, type TeamInput, type TeamPatch } from '../../../shared/teams/teams.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { teamBookingCounts, upcomingBookingCountOfTeam } from '../bookings/bookings.service';
+import { requireDivision } from '../divisions/divisions.service';
 import { commitThenPublish } from '../live/live.service';
 import { findActiveSeason } from '../seasons/seasons.service';
 import { coachesWithTeams } from '../users/users-admin.service';
@@ -16,7 +17,7 @@ import type { TeamRow } from './teams.repository';
 const nameTaken = (name: string) => new AppError('CONFLICT', `A team named "${name}" already exists. Choose a different name.`, { fields: { name: 'This name is already taken' } });
 const gone = () => new AppError('NOT_FOUND', 'That team does not exist any more. Reload the list.');
 
-const plain = (t: TeamRow) => ({ id: t.id, name: t.name, division: t.division, active: t.active });
+const plain = (t: TeamRow) => ({ id: t.id, name: t.name, division: t.division, divisionId: t.divisionId, active: t.active });
 
 export async function listTeamsForAdmin(db: Database, now = new Date()): Promise<AdminTeamsResponse> {
   const season = await findActiveSeason(db);
@@ -33,7 +34,8 @@ export async function listTeamsForAdmin(db: Database, now = new Date()): Promise
 
 /** Creates a team in the caller's transaction (the user manager, and the CSV import). */
 export async function insertTeam(tx: Database, ctx: AuditContext, input: TeamInput, why = ''): Promise<TeamRow> {
-  const team = await repo.insertTeam(tx, { name: input.name, division: input.division });
+  if (input.divisionId) await requireDivision(tx, input.divisionId);
+  const team = await repo.insertTeam(tx, { name: input.name, divisionId: input.divisionId });
   await recordAudit(tx, ctx, { action: 'team.create', entityType: 'team', entityId: team.id, summary: `Created team ${teamLabel(team)}${why}`, after: plain(team) });
   return team;
 }
@@ -64,9 +66,10 @@ export function editTeam({ db, live }: ServerContext, ctx: AuditContext, id: str
             );
           }
         }
+        if (patch.divisionId) await requireDivision(tx, patch.divisionId);
         const after = (await repo.updateTeam(tx, id, {
           ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.division !== undefined ? { division: patch.division } : {}),
+          ...(patch.divisionId !== undefined ? { divisionId: patch.divisionId } : {}),
           ...(patch.active !== undefined ? { active: patch.active } : {}),
         }))!;
         const action = deactivating ? 'team.deactivate' : !before.active && after.active ? 'team.reactivate' : 'team.update';
@@ -75,9 +78,16 @@ export function editTeam({ db, live }: ServerContext, ctx: AuditContext, id: str
         await recordAudit(tx, ctx, { action, entityType: 'team', entityId: id, summary: `${verb} team ${teamLabel(after)}${renamed}`, before: plain(before), after: plain(after) });
         // Booked slots show the team's name: open pages reload their weeks after a rename. The signed-in people each
         // server holds in memory carry their team's name: a rename drops them all (auth/actor-cache.ts), and so does
-        // a (de)activation, so that nothing held about a team outlives its state; a division change concerns nobody.
+        // a (de)activation, so that nothing held about a team outlives its state. A division change changes the rules
+        // and the fields the team books under (issue 29): booking contexts are read again.
         const concernsPeople = renamed !== '' || before.active !== after.active;
-        return { value: after, ...(renamed ? { slots: 'all' as const } : {}), ...(concernsPeople ? { people: 'all' as const } : {}) };
+        const newDivision = before.divisionId !== after.divisionId;
+        return {
+          value: after,
+          ...(renamed || newDivision ? { slots: 'all' as const } : {}),
+          ...(concernsPeople ? { people: 'all' as const } : {}),
+          ...(newDivision ? { seasons: true } : {}),
+        };
       }),
     () => nameTaken(patch.name ?? ''),
   );

@@ -23,19 +23,26 @@ const publicTeams = async () => (await t.app.inject({ url: '/api/teams' })).json
 
 describe('teams on the user manager', () => {
   it('creates a team with a division, refuses a taken name, renames it and changes its division, audit-logged', async () => {
-    const created = await send(admin, 'POST', '/api/teams', { name: '  Eagles ', division: '10U' });
+    const division = await send(admin, 'POST', '/api/admin/divisions', { name: '10U' });
+    expect(division.statusCode, division.body).toBe(201);
+    const divisionId = division.json().division.id as string;
+    const created = await send(admin, 'POST', '/api/teams', { name: '  Eagles ', divisionId });
     expect(created.statusCode).toBe(201);
     const team = created.json().team;
-    expect(team).toMatchObject({ name: 'Eagles', division: '10U', active: true });
+    expect(team).toMatchObject({ name: 'Eagles', division: '10U', divisionId, active: true });
     expect((await publicTeams()).map((x) => x.name)).toContain('Eagles');
 
     const taken = await send(admin, 'POST', '/api/teams', { name: 'Eagles' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toMatchObject({ message: expect.stringContaining('A team named "Eagles" already exists'), details: { fields: { name: expect.any(String) } } });
 
-    const renamed = await send(admin, 'PATCH', `/api/teams/${team.id}`, { name: 'Golden Eagles', division: '' });
+    const unknown = await send(admin, 'PATCH', `/api/teams/${team.id}`, { divisionId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('That division does not exist any more. Choose one from the list.');
+
+    const renamed = await send(admin, 'PATCH', `/api/teams/${team.id}`, { name: 'Golden Eagles', divisionId: null });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().team).toMatchObject({ name: 'Golden Eagles', division: null });
+    expect(renamed.json().team).toMatchObject({ name: 'Golden Eagles', division: null, divisionId: null });
     const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, team.id), eq(auditLog.action, 'team.update')));
     expect(entry).toMatchObject({ before: { name: 'Eagles', division: '10U' }, after: { name: 'Golden Eagles', division: null }, actorId: admin.id });
   });

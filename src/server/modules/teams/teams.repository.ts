@@ -1,9 +1,10 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { teams } from '../../db/schema';
+import { divisions, teams } from '../../db/schema';
 import type { Team } from '../../../shared/users/users.schemas';
 
-const columns = { id: teams.id, name: teams.name, division: teams.division };
+/** A team with its division's name (issue 29: the division is a row of its own). */
+const columns = { id: teams.id, name: teams.name, division: sql<string | null>`(select ${divisions.name} from ${divisions} where ${divisions.id} = ${teams.divisionId})`, divisionId: teams.divisionId };
 const fullColumns = { ...columns, active: teams.active };
 
 export interface TeamRow extends Team {
@@ -21,7 +22,7 @@ export async function listAllTeams(db: Database): Promise<TeamRow[]> {
 export async function findActiveTeam(db: Database, id: string): Promise<Team | null> {
   const rows = await db.select(fullColumns).from(teams).where(eq(teams.id, id)).limit(1);
   const row = rows[0];
-  return row?.active ? { id: row.id, name: row.name, division: row.division } : null;
+  return row?.active ? { id: row.id, name: row.name, division: row.division, divisionId: row.divisionId } : null;
 }
 
 export async function findTeam(db: Database, id: string): Promise<TeamRow | null> {
@@ -40,18 +41,18 @@ export async function lockTeam(db: Database, id: string): Promise<TeamRow | null
   return rows[0] ?? null;
 }
 
-export async function insertTeam(db: Database, input: { name: string; division?: string | null }): Promise<TeamRow> {
-  const rows = await db.insert(teams).values(input).returning(fullColumns);
-  return rows[0]!;
+export async function insertTeam(db: Database, input: { name: string; divisionId?: string | null }): Promise<TeamRow> {
+  const rows = await db.insert(teams).values(input).returning({ id: teams.id });
+  return (await findTeam(db, rows[0]!.id))!;
 }
 
-export async function updateTeam(db: Database, id: string, patch: { name?: string; division?: string | null; active?: boolean }): Promise<TeamRow | null> {
+export async function updateTeam(db: Database, id: string, patch: { name?: string; divisionId?: string | null; active?: boolean }): Promise<TeamRow | null> {
   const rows = await db
     .update(teams)
     .set({ ...patch, updatedAt: sql`now()` })
     .where(eq(teams.id, id))
-    .returning(fullColumns);
-  return rows[0] ?? null;
+    .returning({ id: teams.id });
+  return rows[0] ? findTeam(db, id) : null;
 }
 
 export async function countTeams(db: Database): Promise<number> {

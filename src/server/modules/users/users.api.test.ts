@@ -17,7 +17,7 @@ const me = async (cookie: string): Promise<Record<string, unknown>> => (await t.
 describe('my profile', () => {
   it('lists teams publicly and lets a person rename themselves', async () => {
     const teams = await t.app.inject({ url: '/api/teams' });
-    expect(teams.json().teams).toEqual([{ id: teamId, name: 'Blue Jays', division: '10U' }]);
+    expect(teams.json().teams).toEqual([{ id: teamId, name: 'Blue Jays', division: '10U', divisionId: expect.any(String) }]);
 
     const member = await t.signUp({ email: 'parent@example.org' });
     const res = await patchMe(member.cookie, { displayName: '  Pat P.  ' });

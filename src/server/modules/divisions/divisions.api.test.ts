@@ -1,0 +1,123 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, divisions, fieldDivisions } from '../../db/schema';
+import { seedLeague, type League } from '../../test/booking-fixtures';
+import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
+
+/**
+ * The league's divisions (issue 29, decision 035): added, renamed, ordered and deleted by admins (audit-logged); each
+ * with its own booking rules per season. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+let t: TestApp;
+let league: League;
+let admin: TestUser;
+let coach: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  league = await seedLeague(t, { teams: 1 });
+  admin = await t.signUp({ email: 'divisions-admin@example.org', role: 'admin' });
+  coach = await t.signUp({ email: 'divisions-coach@example.org', role: 'coach', teamId: league.teamIds[0]! });
+}, 60_000);
+afterAll(() => t.close());
+
+const call = (who: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, ...(who ? { cookie: who.cookie } : {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+async function added(name: string): Promise<string> {
+  const res = await call(admin, 'POST', '/api/admin/divisions', { name });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().division.id as string;
+}
+const publicNames = async () => ((await call(null, 'GET', '/api/divisions')).json().divisions as Array<{ name: string }>).map((d) => d.name);
+
+describe('divisions', () => {
+  it('adds divisions last in order, refuses a taken name in any case, renames and reorders them, audit-logged', async () => {
+    const eight = await added(' 8U-a ');
+    const ten = await added('10U-a');
+    expect((await publicNames()).slice(-2)).toEqual(['8U-a', '10U-a']);
+
+    const taken = await call(admin, 'POST', '/api/admin/divisions', { name: '8u-A' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('A division named "8u-A" already exists. Choose a different name.');
+    const empty = await call(admin, 'POST', '/api/admin/divisions', { name: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json().error)).toContain('Enter the division name, like');
+
+    const renamed = await call(admin, 'PATCH', `/api/admin/divisions/${eight}`, { name: '8U-b' });
+    expect(renamed.json().division).toMatchObject({ id: eight, name: '8U-b' });
+
+    const all = (await call(admin, 'GET', '/api/admin/divisions')).json().divisions as Array<{ id: string }>;
+    const order = [...all.map((d) => d.id).filter((id) => id !== ten && id !== eight), ten, eight];
+    const reordered = await call(admin, 'PUT', '/api/admin/divisions/order', { ids: order });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect((await publicNames()).slice(-2)).toEqual(['10U-a', '8U-b']);
+    // A list that misses one (another admin added it meanwhile) is refused.
+    const stale = await call(admin, 'PUT', '/api/admin/divisions/order', { ids: order.slice(1) });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toContain('The divisions changed while you were ordering them');
+
+    const actions = await t.database.db.select({ action: auditLog.action, summary: auditLog.summary }).from(auditLog).where(eq(auditLog.entityType, 'division'));
+    expect(actions.map((a) => a.summary)).toEqual(expect.arrayContaining(['Created division 8U-a', 'Renamed division 8U-a to 8U-b', expect.stringMatching(/^Put the divisions in order: .*10U-a, 8U-b$/)]));
+  });
+
+  it('refuses to delete a division a team is in or a field is limited to, saying what to do; deletes it after', async () => {
+    const id = await added('14U-c');
+    const team = await call(admin, 'POST', '/api/teams', { name: 'Condors', divisionId: id });
+    expect(team.statusCode).toBe(201);
+    const inUse = await call(admin, 'DELETE', `/api/admin/divisions/${id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().error.message).toBe('1 team is in 14U-c. Put it in another division first, then delete it.');
+    const listed = ((await call(admin, 'GET', '/api/admin/divisions')).json().divisions as Array<{ id: string; teamCount: number }>).find((d) => d.id === id);
+    expect(listed?.teamCount).toBe(1);
+
+    expect((await call(admin, 'PATCH', `/api/teams/${team.json().team.id}`, { divisionId: null })).statusCode).toBe(200);
+    await t.database.db.insert(fieldDivisions).values({ fieldId: league.fieldIds[0]!, divisionId: id });
+    const limited = await call(admin, 'DELETE', `/api/admin/divisions/${id}`);
+    expect(limited.statusCode).toBe(409);
+    expect(limited.json().error.message).toBe('Field 1 is limited to 14U-c. Change its divisions on Manage facilities first, then delete it.');
+    await t.database.db.delete(fieldDivisions).where(eq(fieldDivisions.divisionId, id));
+
+    const deleted = await call(admin, 'DELETE', `/api/admin/divisions/${id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(await t.database.db.select().from(divisions).where(eq(divisions.id, id))).toEqual([]);
+    expect(await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'division.delete')))).toHaveLength(1);
+  });
+
+  it("keeps a division's own rules per season, null for the season's, refuses bad ones in words, and clears them", async () => {
+    const id = await added('12U-d');
+    const url = `/api/admin/seasons/${league.seasonId}/division-rules/${id}`;
+    const bad = await call(admin, 'PUT', url, { windowOpensAt: null, windowClosesAt: null, maxPerWeek: 99, maxPerDay: null, maxUpcoming: null, minLeadHours: null, maxAheadDays: null });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().error)).toContain('The weekly limit is at most 14');
+
+    const opens = '2030-03-02T14:00:00.000Z';
+    const saved = await call(admin, 'PUT', url, { windowOpensAt: opens, windowClosesAt: null, maxPerWeek: 3, maxPerDay: null, maxUpcoming: null, minLeadHours: null, maxAheadDays: null });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().rules).toMatchObject({ divisionId: id, divisionName: '12U-d', windowOpensAt: opens, maxPerWeek: 3, maxPerDay: null });
+    const listed = (await call(admin, 'GET', `/api/admin/seasons/${league.seasonId}/division-rules`)).json().rules as Array<{ divisionId: string; maxPerWeek: number | null }>;
+    expect(listed.find((r) => r.divisionId === id)?.maxPerWeek).toBe(3);
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, league.seasonId), eq(auditLog.action, 'division-rules.update')));
+    expect(entry?.summary).toContain('Edited the 12U-d booking rules');
+
+    // A coach of the division books under them: Book a Field's context merges them and names them.
+    const before = (await call(coach, 'GET', '/api/bookings/context')).json();
+    expect(before.rules.maxPerWeek).toBe(2);
+    expect((await call(admin, 'PATCH', `/api/teams/${league.teamIds[0]!}`, { divisionId: id })).statusCode).toBe(200);
+    const context = (await call(coach, 'GET', '/api/bookings/context')).json();
+    expect(context.team).toMatchObject({ divisionId: id, divisionName: '12U-d' });
+    expect(context.rules).toMatchObject({ maxPerWeek: 3, windowOpensAt: opens, maxPerDay: 1 });
+    expect(context.divisionRules).toEqual(['windowOpensAt', 'maxPerWeek']);
+
+    const cleared = await call(admin, 'PUT', url, { windowOpensAt: null, windowClosesAt: null, maxPerWeek: null, maxPerDay: null, maxUpcoming: null, minLeadHours: null, maxAheadDays: null });
+    expect(cleared.json().rules).toMatchObject({ windowOpensAt: null, maxPerWeek: null });
+    const after = (await call(coach, 'GET', '/api/bookings/context')).json();
+    expect(after.rules.maxPerWeek).toBe(2);
+    expect(after.divisionRules).toEqual([]);
+  });
+
+  it('lets only admins change divisions', async () => {
+    expect((await call(coach, 'POST', '/api/admin/divisions', { name: 'X' })).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/api/admin/divisions')).statusCode).toBe(401);
+  });
+});
