@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { weekStart } from '../src/shared/bookings/booking-rules';
-import { checkBothWidths, DEMO, E2E_ORIGIN, login, screenshots, uniqueEmail } from './fixtures';
+import { checkBothWidths, DEMO, E2E_ORIGIN, login, screenshots, teamBody, uniqueEmail } from './fixtures';
 import { latestMailTo } from './mail';
 
 /** Issue 12 item 4: /coach-dashboard as a coach (with and without a practice), a member without a team, a visitor. */
@@ -15,7 +15,7 @@ async function ownCoach(browser: Browser): Promise<{ page: Page; team: string }>
   const admin = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
   await login(admin, DEMO.admin);
   const team = `Herons ${stamp()}`;
-  const created = await admin.request.post('/api/teams', { data: { name: team, division: '10U' }, headers });
+  const created = await admin.request.post('/api/teams', { data: await teamBody(admin.request, team, '10U'), headers });
   expect(created.status(), `create team ${team}`).toBe(201);
   const teamId = ((await created.json()) as { team: { id: string } }).team.id;
   const email = uniqueEmail('dashboard.coach');

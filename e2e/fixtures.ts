@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Temporal } from 'temporal-polyfill';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { thisWorker } from './workers';
 
 /** The demo league the e2e server starts with (src/server/demo/demo-data.ts). */
@@ -99,4 +99,17 @@ export async function checkBothWidths(page: Page): Promise<void> {
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
   }
+}
+
+/**
+ * A new team's body for POST /api/teams, in the demo league's division of this name (8U, 10U, 12U; issue 29: a team's
+ * division is one of the league's divisions, by id).
+ */
+export async function teamBody(request: APIRequestContext, name: string, division: string | null): Promise<{ name: string; divisionId: string | null }> {
+  if (!division) return { name, divisionId: null };
+  const res = await request.get('/api/divisions');
+  expect(res.status(), await res.text()).toBe(200);
+  const found = ((await res.json()) as { divisions: Array<{ id: string; name: string }> }).divisions.find((d) => d.name === division);
+  expect(found, `the demo league has division ${division}`).toBeTruthy();
+  return { name, divisionId: found!.id };
 }

@@ -5,7 +5,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { expect, request, test } from '@playwright/test';
 import { freePort } from '../src/server/test/free-port';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process';
-import { DEMO, expectNoAxeViolations, expectNoHorizontalScroll, uniqueEmail } from './fixtures';
+import { DEMO, expectNoAxeViolations, expectNoHorizontalScroll, teamBody, uniqueEmail } from './fixtures';
 import { latestMailTo } from './mail';
 
 /**
@@ -54,7 +54,7 @@ test('an invitation link opened after it expired says so, and what to do', async
   // An admin makes a team and invites a coach to it.
   const admin = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
   expect((await admin.post('/api/auth/sign-in/email', { data: { email: DEMO.admin, password: DEMO.password } })).status()).toBe(200);
-  const team = await admin.post('/api/teams', { data: { name: 'Kestrels', division: '12U' } });
+  const team = await admin.post('/api/teams', { data: await teamBody(admin, 'Kestrels', '12U') });
   expect(team.status()).toBe(201);
   const teamId = ((await team.json()) as { team: { id: string } }).team.id;
   const email = uniqueEmail('late.coach');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { checkBothWidths, DEMO, E2E_ORIGIN, expectNoAxeViolations, login, screenshots, uniqueEmail, weekAfterNext } from './fixtures';
+import { checkBothWidths, DEMO, E2E_ORIGIN, expectNoAxeViolations, login, screenshots, teamBody, uniqueEmail, weekAfterNext } from './fixtures';
 import { latestMailTo } from './mail';
 
 /**
@@ -12,7 +12,7 @@ const headers = { origin: E2E_ORIGIN };
 const stamp = () => `${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
 
 async function createTeam(page: Page, name: string): Promise<string> {
-  const res = await page.request.post('/api/teams', { data: { name, division: '10U' }, headers });
+  const res = await page.request.post('/api/teams', { data: await teamBody(page.request, name, '10U'), headers });
   expect(res.status(), `create team ${name}`).toBe(201);
   return ((await res.json()) as { team: { id: string } }).team.id;
 }

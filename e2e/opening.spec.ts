@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { checkBothWidths, DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, uniqueEmail } from './fixtures';
+import { checkBothWidths, DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, teamBody, uniqueEmail } from './fixtures';
 import { latestMailTo } from './mail';
 
 /**
@@ -92,7 +92,7 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, status
 
 /** A team of the journey's own and its coach, signed up through an invitation (in a request context of its own). */
 async function newCoach(admin: APIRequestContext, team: string, name: string): Promise<Coach> {
-  const { team: created } = await ok<{ team: { id: string } }>(await admin.post('/api/teams', { data: { name: team, division: '12U' }, headers }));
+  const { team: created } = await ok<{ team: { id: string } }>(await admin.post('/api/teams', { data: await teamBody(admin, team, '12U'), headers }));
   const email = uniqueEmail(`opening.${team.split(' ')[0]!.toLowerCase()}`);
   const sent = new Date();
   await ok(await admin.post('/api/admin/invitations', { data: { email, role: 'coach', teamId: created.id }, headers }));

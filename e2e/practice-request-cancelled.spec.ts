@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { checkBothWidths, DEMO, E2E_ORIGIN, login, uniqueEmail } from './fixtures';
+import { checkBothWidths, DEMO, E2E_ORIGIN, login, teamBody, uniqueEmail } from './fixtures';
 
 /**
  * Issue 24, fix 7: a coach of a team of its own asks for a practice, an admin approves it with a slot made for it,
@@ -26,7 +26,7 @@ test('an approved request whose practice is cancelled later says "Approved; prac
 
   // The admin makes a team and a coach for it.
   await login(page, DEMO.admin);
-  const team = await page.request.post('/api/teams', { data: { name: teamName, division: '12U' }, headers });
+  const team = await page.request.post('/api/teams', { data: await teamBody(page.request, teamName, '12U'), headers });
   expect(team.status(), await team.text()).toBe(201);
   const teamId = ((await team.json()) as { team: { id: string } }).team.id;
   const coach = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();

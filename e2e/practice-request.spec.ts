@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { activeSeason, checkBothWidths, DEMO, E2E_ORIGIN, login, screenshots, uniqueEmail } from './fixtures';
+import { activeSeason, checkBothWidths, DEMO, E2E_ORIGIN, login, screenshots, teamBody, uniqueEmail } from './fixtures';
 
 /**
  * Issue 13, practice requests: a coach of a team of its own asks for a practice no slot offers; an admin
@@ -55,7 +55,7 @@ test('a coach files a request; an admin approves it with an open slot; the coach
 
   // The admin makes a team, a coach for it, and an open slot nobody else asked for.
   await login(page, DEMO.admin);
-  const team = await page.request.post('/api/teams', { data: { name: teamName, division: '12U' }, headers });
+  const team = await page.request.post('/api/teams', { data: await teamBody(page.request, teamName, '12U'), headers });
   expect(team.status()).toBe(201);
   const teamId = ((await team.json()) as { team: { id: string } }).team.id;
   const coach = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();

@@ -5,15 +5,7 @@ import {
   type APIResponse,
   type Page,
 } from "@playwright/test";
-import {
-  DEMO,
-  E2E_ORIGIN,
-  activeSeason,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  login,
-  weekAfterNext,
-} from "./fixtures";
+import { DEMO, E2E_ORIGIN, activeSeason, expectNoAxeViolations, expectNoHorizontalScroll, login, weekAfterNext, teamBody } from "./fixtures";
 
 /**
  * Issue 12, item 1: the public calendar. Makes its own facility, field, two teams and an evening of slots in the
@@ -94,7 +86,7 @@ test("the public calendar shows practices by field in month, week and day, filte
     const comets = (
       await created<{ team: { id: string } }>(
         admin.post("/api/teams", {
-          data: { name: names.comets, division: "12U" },
+          data: await teamBody(admin, names.comets, "12U"),
           headers,
         }),
       )
@@ -102,7 +94,7 @@ test("the public calendar shows practices by field in month, week and day, filte
     const rockets = (
       await created<{ team: { id: string } }>(
         admin.post("/api/teams", {
-          data: { name: names.rockets, division: "12U" },
+          data: await teamBody(admin, names.rockets, "12U"),
           headers,
         }),
       )

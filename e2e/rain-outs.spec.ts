@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, uniqueEmail } from './fixtures';
+import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, teamBody, uniqueEmail } from './fixtures';
 import { latestMailTo } from './mail';
 
 /**
@@ -108,7 +108,7 @@ interface Coach {
 
 /** A team of the journey's own and its coach, signed up through an invitation. */
 async function newCoach(admin: APIRequestContext, team: string): Promise<Coach> {
-  const { team: created } = await ok<{ team: { id: string } }>(await admin.post('/api/teams', { data: { name: team, division: '10U' }, headers }));
+  const { team: created } = await ok<{ team: { id: string } }>(await admin.post('/api/teams', { data: await teamBody(admin, team, '10U'), headers }));
   const email = uniqueEmail('rain-outs.coach');
   const sent = new Date();
   await ok(await admin.post('/api/admin/invitations', { data: { email, role: 'coach', teamId: created.id }, headers }));

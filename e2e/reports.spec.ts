@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
-import { activeSeason, checkBothWidths, DEMO, E2E_ORIGIN, login, screenshots, weekAfterNext } from './fixtures';
+import { activeSeason, checkBothWidths, DEMO, E2E_ORIGIN, login, screenshots, teamBody, weekAfterNext } from './fixtures';
 
 /**
  * Issue 14, /admin-reports: a board member's question "which fields sit empty, and who takes the evenings?" on a
@@ -24,7 +24,7 @@ async function seedFacility(page: Page, facilityName: string, teamName: string) 
   const { field } = await ok<{ field: { id: string } }>(
     await page.request.post('/api/fields', { data: { facilityId: facility.id, name: 'Diamond 1', surface: 'dirt', lights: true, color: '#1e40af' }, headers }),
   );
-  const { team } = await ok<{ team: { id: string } }>(await page.request.post('/api/teams', { data: { name: teamName, division: '10U' }, headers }));
+  const { team } = await ok<{ team: { id: string } }>(await page.request.post('/api/teams', { data: await teamBody(page.request, teamName, '10U'), headers }));
   const generated = await page.request.post('/api/slots/generate', {
     data: {
       seasonId: season.id,

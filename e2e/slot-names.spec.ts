@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, login, uniqueEmail, weekAfterNext } from './fixtures';
+import { DEMO, E2E_ORIGIN, expectNoAxeViolations, login, teamBody, uniqueEmail, weekAfterNext } from './fixtures';
 
 /**
  * Issue 24 (9), WCAG 2.5.3 Label in Name: on Book a Field every slot's Book button is named by the words it shows
@@ -18,7 +18,7 @@ async function ownCoach(browser: Browser, page: Page): Promise<void> {
   const adminPage = await admin.newPage();
   expect((await adminPage.request.post('/api/auth/sign-up/email', { data: { name: `Sam ${stamp}`, email, password }, headers })).status()).toBe(200);
   await login(adminPage, DEMO.admin);
-  const created = await adminPage.request.post('/api/teams', { data: { name: `Wrens ${stamp}`, division: '10U' }, headers });
+  const created = await adminPage.request.post('/api/teams', { data: await teamBody(adminPage.request, `Wrens ${stamp}`, '10U'), headers });
   expect(created.status()).toBe(201);
   const teamId = ((await created.json()) as { team: { id: string } }).team.id;
   const found = (await (await adminPage.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as { users: Array<{ id: string }> };

@@ -26,7 +26,7 @@ test('people: search, change role and team in place, disable with a confirmation
   await login(page, DEMO.admin);
   const name = `Petra People ${stamp()}`;
   const team = `Larks ${stamp()}`;
-  expect((await page.request.post('/api/teams', { data: { name: team, division: null }, headers })).status()).toBe(201);
+  expect((await page.request.post('/api/teams', { data: { name: team, divisionId: null }, headers })).status()).toBe(201);
   const person = await ownPerson(page, name);
 
   await page.goto('/admin-user-manager');

@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, uniqueEmail } from './fixtures';
+import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, teamBody, uniqueEmail } from './fixtures';
 
 /**
  * Issue 28, the waitlist with a hold (docs/decisions/034), at desktop width and on a phone. Three teams of the
@@ -51,7 +51,7 @@ interface Coach {
 
 /** A team of the journey's own and its coach: signed up, then made the team's coach by the admin. */
 async function newCoach(admin: APIRequestContext, team: string): Promise<Coach> {
-  const { team: created } = await ok<{ team: { id: string } }>(await admin.post('/api/teams', { data: { name: team, division: '10U' }, headers }));
+  const { team: created } = await ok<{ team: { id: string } }>(await admin.post('/api/teams', { data: await teamBody(admin, team, '10U'), headers }));
   const email = uniqueEmail('waitlist.coach');
   const password = `waitlist-journey-${stamp()}`;
   const visitor = await apiRequest.newContext({ baseURL: E2E_ORIGIN });

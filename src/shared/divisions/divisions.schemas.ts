@@ -6,7 +6,8 @@ import { boundedIsoDateTime } from '../time/date-bounds';
  * The league's divisions (issue 29, decision 035): age groups such as 8U, 10U, 12U in the league's order. A team is in
  * one (or none yet); a field may be limited to some; a division may have its own booking rules and opening time.
  */
-export const DIVISIONS_MAX = 30;
+/** A league has a handful; the cap keeps one order change a small request. */
+export const DIVISIONS_MAX = 100;
 
 export const divisionNameSchema = z
   .string()

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import type { DivisionRuleOverrides } from '../../../shared/bookings/booking-rules';
-import type { AdminDivision, Division, DivisionRules, DivisionRulesInput } from '../../../shared/divisions/divisions.schemas';
+import { DIVISIONS_MAX, type AdminDivision, type Division, type DivisionRules, type DivisionRulesInput } from '../../../shared/divisions/divisions.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { commitThenPublish } from '../live/live.service';
 import { findSeason } from '../seasons/seasons.service';
@@ -45,7 +45,9 @@ export function createDivision({ db, live }: ServerContext, ctx: AuditContext, n
   return onUniqueViolation(
     () =>
       commitThenPublish(db, live, async (tx) => {
-        await repo.lockDivisions(tx);
+        if ((await repo.lockDivisions(tx)).length >= DIVISIONS_MAX) {
+          throw new AppError('CONFLICT', `The league already has ${DIVISIONS_MAX} divisions, the most it can have. Delete one you no longer use first.`);
+        }
         const division = await repo.insertDivision(tx, name);
         await recordAudit(tx, ctx, { action: 'division.create', entityType: 'division', entityId: division.id, summary: `Created division ${division.name}`, after: division });
         return { value: division, seasons: true };
