@@ -40,7 +40,7 @@ const riverside: Facility = {
   notes: null,
   active: true,
   fields: [
-    { id: '33333333-3333-4333-8333-000000000001', facilityId: RIVERSIDE, name: 'Field 1', surface: 'dirt', lights: false, color: '#1e40af', active: true },
+    { id: '33333333-3333-4333-8333-000000000001', facilityId: RIVERSIDE, name: 'Field 1', surface: 'dirt', lights: false, color: '#1e40af', active: true, divisionIds: [] },
   ],
 };
 const MEMORIAL = '22222222-2222-4222-8222-222222222222';

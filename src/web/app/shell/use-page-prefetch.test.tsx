@@ -12,6 +12,7 @@ const visitorContext: BookingContext = {
   season: SEASON,
   rules: DEFAULT_BOOKING_RULES,
   team: null,
+  divisionRules: [],
   teamBookings: [],
   makeupCredits: [],
   cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' },

@@ -37,6 +37,7 @@ const field = (n: number, facilityId: string, over: Partial<Facility['fields'][n
   lights: false,
   color: '#1e40af',
   active: true,
+  divisionIds: [],
   ...over,
 });
 const facilities: Facility[] = [

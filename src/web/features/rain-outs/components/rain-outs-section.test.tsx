@@ -41,6 +41,7 @@ const facility = (id: string, name: string, fields: string[]): Facility => ({
     lights: false,
     color: '#1e40af',
     active: true,
+    divisionIds: [],
   })),
 });
 const facilities = [facility(RIVERSIDE, 'Riverside Park', ['Field 1', 'Field 2']), facility(MEMORIAL, 'Memorial Complex', ['Turf A'])];
