@@ -13,10 +13,10 @@
  * few calls that must not succeed put things back if they did, so the order of the walk does not matter.
  */
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRules, bookings, contactMessages, facilities, fields, invitations, leagueSettings, openingRounds, seasons, slots, teams, users } from './db/schema';
+import { bookingRules, bookings, contactMessages, divisions, facilities, fields, invitations, leagueSettings, openingRounds, seasons, slots, swapOffers, teams, users } from './db/schema';
 import { hashToken, newToken } from './one-time-token';
 import { listDeclaredRoutes, type Access, type DeclaredRoute } from './plugins/access';
 import { errorShapeProblems, leakProblems, preview } from './test/answer-checks';
@@ -200,7 +200,27 @@ const MATRIX: Record<string, Entry> = {
   // ---- teams ----
   'GET /api/teams': { access: 'public', call: () => ({ url: '/api/teams' }), expect: PUBLIC },
   'GET /api/admin/teams': { access: 'admin', call: () => ({ url: '/api/admin/teams' }), expect: ADMIN_ONLY },
-  'POST /api/teams': { access: 'admin', call: (as, f) => ({ url: '/api/teams', body: { name: f.unique(`Team by ${as}`), division: '10U' } }), expect: ADMIN_ONLY },
+  'POST /api/teams': { access: 'admin', call: async (as, f) => ({ url: '/api/teams', body: { name: f.unique(`Team by ${as}`), divisionId: await f.division() } }), expect: ADMIN_ONLY },
+  // ---- divisions (issue 29) ----
+  'GET /api/divisions': { access: 'public', call: () => ({ url: '/api/divisions' }), expect: PUBLIC },
+  'GET /api/admin/divisions': { access: 'admin', call: () => ({ url: '/api/admin/divisions' }), expect: ADMIN_ONLY },
+  'POST /api/admin/divisions': { access: 'admin', call: (as, f) => ({ url: '/api/admin/divisions', body: { name: f.unique(`Div ${as}`) } }), expect: ADMIN_ONLY },
+  'PATCH /api/admin/divisions/:id': { access: 'admin', call: async (as, f) => ({ url: `/api/admin/divisions/${await f.division()}`, body: { name: f.unique(`Renamed div ${as}`) } }), expect: ADMIN_ONLY },
+  'DELETE /api/admin/divisions/:id': { access: 'admin', call: async (_as, f) => ({ url: `/api/admin/divisions/${await f.division()}` }), expect: ADMIN_ONLY },
+  'PUT /api/admin/divisions/order': {
+    access: 'admin',
+    call: async (_as, f) => ({ url: '/api/admin/divisions/order', body: { ids: (await f.db.select({ id: divisions.id }).from(divisions).orderBy(divisions.position)).map((d) => d.id) } }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/seasons/:id/division-rules': { access: 'admin', call: (_as, f) => ({ url: `/api/admin/seasons/${f.seasonId}/division-rules` }), expect: ADMIN_ONLY },
+  'PUT /api/admin/seasons/:seasonId/division-rules/:divisionId': {
+    access: 'admin',
+    call: async (_as, f) => ({
+      url: `/api/admin/seasons/${f.seasonId}/division-rules/${await f.division()}`,
+      body: { windowOpensAt: null, windowClosesAt: null, maxPerWeek: 3, maxPerDay: null, maxUpcoming: null, minLeadHours: null, maxAheadDays: null },
+    }),
+    expect: ADMIN_ONLY,
+  },
   'PATCH /api/teams/:id': {
     access: 'admin',
     // Non-admins try to deactivate team B; the admin renames a team of its own.
@@ -307,6 +327,45 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/waits/:id/take': { access: 'user', call: async (_as, f) => ({ url: `/api/waits/${await f.waitOfB(true)}/take`, body: {} }), expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' } },
   'POST /api/waits/:id/pass': { access: 'user', call: async (_as, f) => ({ url: `/api/waits/${await f.waitOfB(true)}/pass`, body: {} }), expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' } },
   'DELETE /api/waits/:id': { access: 'user', call: async (_as, f) => ({ url: `/api/waits/${await f.waitOfB(false)}` }), expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' } },
+  // ---- practice swaps (issue 29): team B's coach offers, accepts, declines and withdraws; coach A gets B's offers ----
+  'GET /api/swaps/mine': { access: 'user', call: () => ({ url: '/api/swaps/mine' }), expect: SIGNED_IN },
+  'POST /api/swaps': {
+    access: 'user',
+    // Team B's practice given to team A: only team B's coach may offer it; the member and the admin are not coaches.
+    call: async (_as, f) => {
+      const booking = await f.bookingOfB();
+      return { url: '/api/swaps', body: { kind: 'give', bookingId: booking, toTeamId: f.teamA }, ids: { booking } };
+    },
+    expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' },
+    after: async (as, call, _answer, f) => (as === 'coachB' || (await f.openOffersOf(call.ids!.booking!)) === 0 ? [] : [`${as} offered team B's practice`]),
+  },
+  'POST /api/swaps/:id/accept': {
+    access: 'user',
+    call: async (_as, f) => {
+      const offer = await f.offerToB();
+      return { url: `/api/swaps/${offer}/accept`, body: {}, ids: { offer } };
+    },
+    expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' },
+    after: async (as, call, _answer, f) => (as === 'coachB' || (await f.offerState(call.ids!.offer!)) === 'open' ? [] : [`${as} answered team B's offer`]),
+  },
+  'POST /api/swaps/:id/decline': {
+    access: 'user',
+    call: async (_as, f) => {
+      const offer = await f.offerToB();
+      return { url: `/api/swaps/${offer}/decline`, body: {}, ids: { offer } };
+    },
+    expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' },
+    after: async (as, call, _answer, f) => (as === 'coachB' || (await f.offerState(call.ids!.offer!)) === 'open' ? [] : [`${as} answered team B's offer`]),
+  },
+  'POST /api/swaps/:id/withdraw': {
+    access: 'user',
+    call: async (_as, f) => {
+      const offer = await f.offerFromB();
+      return { url: `/api/swaps/${offer}/withdraw`, body: {}, ids: { offer } };
+    },
+    expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' },
+    after: async (as, call, _answer, f) => (as === 'coachB' || (await f.offerState(call.ids!.offer!)) === 'open' ? [] : [`${as} withdrew team B's offer`]),
+  },
   'GET /api/makeup-credits': { access: 'admin', call: (_as, f) => ({ url: `/api/makeup-credits?teamId=${f.teamB}` }), expect: ADMIN_ONLY },
   'POST /api/makeup-credits': { access: 'admin', call: (_as, f) => ({ url: '/api/makeup-credits', body: { teamId: f.teamB, reason: 'Umpire no-show' } }), expect: ADMIN_ONLY },
   'DELETE /api/makeup-credits/:id': { access: 'admin', call: async (_as, f) => ({ url: `/api/makeup-credits/${await f.makeupCredit()}` }), expect: ADMIN_ONLY },
@@ -763,6 +822,11 @@ class Fixtures {
     return row!.id;
   }
 
+  /** A division of its own (no team in it, no field limited to it: it may be deleted). */
+  async division(): Promise<string> {
+    return (await this.db.insert(divisions).values({ name: this.unique('Spare division'), position: 1000 }).returning({ id: divisions.id }))[0]!.id;
+  }
+
   async team(): Promise<string> {
     return (await this.db.insert(teams).values({ name: this.unique('Spare team') }).returning({ id: teams.id }))[0]!.id;
   }
@@ -992,6 +1056,31 @@ class Fixtures {
       if (cancelled.statusCode !== 200) throw new Error(`could not cancel: ${cancelled.statusCode} ${cancelled.body}`);
     }
     return joined.json<{ wait: { id: string } }>().wait.id;
+  }
+
+  /** Team A's practice offered to team B as a gift, by coach A through the API. */
+  async offerToB(): Promise<string> {
+    const [booking] = await this.db.insert(bookings).values({ slotId: await this.slot(), teamId: this.teamA, bookedBy: this.users.coachA.id }).returning({ id: bookings.id });
+    return this.offerAs(this.users.coachA, { kind: 'give', bookingId: booking!.id, toTeamId: this.teamB });
+  }
+
+  /** Team B's practice offered to team A as a gift, by coach B through the API. */
+  async offerFromB(): Promise<string> {
+    return this.offerAs(this.users.coachB, { kind: 'give', bookingId: await this.bookingOfB(), toTeamId: this.teamA });
+  }
+
+  private async offerAs(coach: TestUser, body: object): Promise<string> {
+    const res = await this.t.app.inject({ method: 'POST', url: '/api/swaps', headers: { origin: TEST_ORIGIN, cookie: coach.cookie }, payload: body });
+    if (res.statusCode !== 201) throw new Error(`could not offer a practice: ${res.statusCode} ${res.body}`);
+    return res.json<{ offer: { id: string } }>().offer.id;
+  }
+
+  async offerState(id: string): Promise<string | undefined> {
+    return (await this.db.select({ state: swapOffers.state }).from(swapOffers).where(eq(swapOffers.id, id)))[0]?.state;
+  }
+
+  async openOffersOf(bookingId: string): Promise<number> {
+    return this.db.$count(swapOffers, and(eq(swapOffers.bookingId, bookingId), eq(swapOffers.state, 'open')));
   }
 
   /** A rain-out of a spare facility of its own, over an evening in 2031. */

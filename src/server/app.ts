@@ -10,6 +10,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { rainOutsRoutes } from './modules/rain-outs/rain-outs.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { swapsRoutes } from './modules/swaps/swaps.routes';
 import { settleDueHolds } from './modules/waitlist/waitlist.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
     makeupDays: DEFAULT_MAKEUP_DAYS,
     maxWaits: DEFAULT_MAX_WAITS,
     holdMinutes: DEFAULT_HOLD_MINUTES,
+    swapsEnabled: true,
   };
   const league = createLeagueSettings({ db, live, defaults: leagueDefaults });
   const cache = createReadCaches(live);
@@ -207,6 +209,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(blocksRoutes, context);
   await app.register(rainOutsRoutes, context);
   await app.register(waitlistRoutes, context);
+  await app.register(swapsRoutes, context);
   await app.register(bookingsRoutes, context);
   await app.register(practiceRequestsRoutes, context);
   await app.register(clinicsRoutes, context);

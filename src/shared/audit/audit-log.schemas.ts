@@ -70,6 +70,10 @@ export const AUDIT_ACTIONS = [
   'slot.unblock',
   'slot.update',
   'storage.delete',
+  'swap.accept',
+  'swap.decline',
+  'swap.offer',
+  'swap.withdraw',
   'team.calendar_feed.regenerate',
   'team.create',
   'user.disable',
@@ -103,6 +107,7 @@ export const AUDIT_ENTITY_TYPES = {
   season: 'Season',
   slot: 'Slot',
   stored_file: 'File',
+  swap: 'Practice swap',
   team: 'Team',
   user: 'Person',
 } as const satisfies Record<string, string>;

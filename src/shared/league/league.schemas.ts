@@ -35,6 +35,8 @@ export const leagueSettingsSchema = z.object({
     .min(10, 'Enter a number of minutes from 10 to 1440 (24 hours)')
     .max(1440, 'Enter a number of minutes from 10 to 1440 (24 hours)')
     .optional(),
+  /** Whether coaches may offer and accept practice swaps between teams (issue 29); left out: unchanged. */
+  swapsEnabled: z.boolean({ message: 'Choose whether coaches may swap practices' }).optional(),
 });
 export type LeagueSettingsInput = z.input<typeof leagueSettingsSchema>;
 
@@ -46,6 +48,7 @@ export const leagueSettingsResponseSchema = z.object({
   makeupDays: z.number(),
   maxWaits: z.number(),
   holdMinutes: z.number(),
+  swapsEnabled: z.boolean(),
 });
 export type LeagueSettings = z.infer<typeof leagueSettingsResponseSchema>;
 export type LeagueSettingsUpdate = z.output<typeof leagueSettingsSchema>;

@@ -11,6 +11,7 @@ const columns = {
   makeupDays: leagueSettings.makeupDays,
   maxWaits: leagueSettings.maxWaits,
   holdMinutes: leagueSettings.holdMinutes,
+  swapsEnabled: leagueSettings.swapsEnabled,
 };
 
 /** The settings row; created from `defaults` (LEAGUE_TIMEZONE and the product defaults) the first time. */
@@ -29,6 +30,7 @@ export async function updateLeagueSettings(db: Database, input: LeagueSettingsUp
       makeupDays: input.makeupDays ?? undefined,
       maxWaits: input.maxWaits ?? undefined,
       holdMinutes: input.holdMinutes ?? undefined,
+      swapsEnabled: input.swapsEnabled ?? undefined,
       updatedAt: sql`now()`,
     })
     .where(eq(leagueSettings.id, 1))

@@ -7,6 +7,15 @@ import * as repo from './league.repository';
 
 export type { LeagueSettingsService } from '../../context';
 
+/** The changes an admin's audit entry names in its summary (the rest are in its before and after). */
+function settingsChanges(before: LeagueSettings, after: LeagueSettings): string {
+  const named = [
+    ...(before.timeZone !== after.timeZone ? [`time zone ${before.timeZone} → ${after.timeZone}`] : []),
+    ...(before.swapsEnabled !== after.swapsEnabled ? [`practice swaps turned ${after.swapsEnabled ? 'on' : 'off'}`] : []),
+  ];
+  return named.length ? ` (${named.join('; ')})` : '';
+}
+
 export function createLeagueSettings(deps: { db: Database; live: Live; defaults: LeagueSettings; maxAgeMs?: number }): LeagueSettingsService {
   const { db, live, defaults, maxAgeMs = 5 * 60_000 } = deps;
   let cached: { value: Promise<LeagueSettings>; readAt: number } | null = null;
@@ -82,7 +91,7 @@ export function createLeagueSettings(deps: { db: Database; live: Live; defaults:
           action: 'league.update',
           entityType: 'league',
           entityId: '1',
-          summary: before.timeZone !== after.timeZone ? `Edited league settings (time zone ${before.timeZone} → ${after.timeZone})` : 'Edited league settings',
+          summary: `Edited league settings${settingsChanges(before, after)}`,
           before,
           after,
         });

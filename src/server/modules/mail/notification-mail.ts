@@ -2,6 +2,7 @@ import { formatDateTime } from '../../../shared/bookings/booking-rules';
 import type { ClinicFacts, NotificationKind, NotificationPayloads, PracticeFacts } from '../notifications/notifications.service';
 import { openingCancelledMail, openingDrawnMail } from '../opening/opening-mail';
 import { closureCancelledMail, closureReopenedMail } from '../rain-outs/rain-out-mail';
+import { swapAcceptedMail, swapDeclinedMail, swapOfferedMail } from '../swaps/swaps-mail';
 import { waitOfferedMail } from '../waitlist/waitlist-mail';
 import type { MailContent } from './mail-layout';
 
@@ -225,6 +226,9 @@ const renderers: { [K in NotificationKind]: Renderer<K> } = {
   'closure.cancelled': closureCancelledMail,
   'closure.reopened': closureReopenedMail,
   'wait.offered': waitOfferedMail,
+  'swap.offered': swapOfferedMail,
+  'swap.accepted': swapAcceptedMail,
+  'swap.declined': swapDeclinedMail,
 };
 
 const preferences: Record<NotificationKind, MailPreference> = {
@@ -246,6 +250,9 @@ const preferences: Record<NotificationKind, MailPreference> = {
   'closure.cancelled': 'bookingChanges',
   'closure.reopened': 'bookingChanges',
   'wait.offered': 'bookingChanges',
+  'swap.offered': 'bookingChanges',
+  'swap.accepted': 'bookingChanges',
+  'swap.declined': 'bookingChanges',
 };
 
 export function isNotificationKind(kind: string): kind is NotificationKind {

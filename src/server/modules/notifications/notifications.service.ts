@@ -59,6 +59,26 @@ export interface NotificationPayloads {
    * database's hold function (migration 0018) with the hold, dedupe key offer:<waitId>:<when>: one email per coach per offer.
    */
   'wait.offered': { waitId: string; slotId: string; teamName: string; fieldName: string; startsAt: string; endsAt: string; holdUntil: string };
+  /** Another team offers the team a practice (issue 29, decision 036): in trade for one of `wanted`, or as a gift. */
+  'swap.offered': SwapFacts & { offered: SwapPracticeFacts; wanted: SwapPracticeFacts[]; note: string | null; expiresAt: string };
+  /** A swap or gift went through: what the team gave (null: it received a gift) and got (null: it gave one away). */
+  'swap.accepted': SwapFacts & { gave: SwapPracticeFacts | null; got: SwapPracticeFacts | null };
+  /** The other team declined the team's offer. */
+  'swap.declined': SwapFacts & { offered: SwapPracticeFacts };
+}
+
+/** A swap as its emails name it: `teamName` is the team told, `otherTeamName` the other side. */
+export interface SwapFacts {
+  swapId: string;
+  kind: 'swap' | 'give';
+  teamName: string;
+  otherTeamName: string;
+}
+
+export interface SwapPracticeFacts {
+  fieldName: string;
+  startsAt: string;
+  endsAt: string;
 }
 
 /** A rain-out as its emails describe it: where ("Riverside Park (Field 1)"), when, and why. */

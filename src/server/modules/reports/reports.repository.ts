@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client';
-import { auditLog, bookingRules, bookings, facilities, fields, practiceRequests, slots, teams } from '../../db/schema';
+import { auditLog, bookingRules, bookings, facilities, fields, practiceRequests, slots, swapOffers, teams } from '../../db/schema';
 import { DEFAULT_BOOKING_RULES } from '../../../shared/bookings/booking-rules';
 import { PRIME_TIME } from '../../../shared/reports/reports.schemas';
 
@@ -108,7 +108,7 @@ export interface TeamBookingRow {
 /**
  * Each team's bookings of slots starting in scope (a deleted slot's cancelled bookings still count: they happened).
  * Late: cancelled after (start − the season's cancel_cutoff_hours), by anyone but a rain-out (weather is nobody's
- * lateness). Bumped: the audit log holds a `booking.bump`
+ * lateness) or a swap (a trade agreed between two teams, issue 29). Bumped: the audit log holds a `booking.bump`
  * entry naming the booking (written in the bump's own transaction, append-only). Rained out: a rain-out cancelled it
  * (its closure stays on the booking); restored: and it is confirmed again.
  */
@@ -119,13 +119,18 @@ export async function teamBookings(db: Database, scope: ReportScope): Promise<Te
       coalesce(sum(x.minutes) filter (where x.status = 'confirmed'), 0)::int as "booked",
       coalesce(sum(x.minutes) filter (where x.status = 'confirmed' and x.prime), 0)::int as "prime",
       count(*) filter (where x.status = 'cancelled')::int as "cancellations",
-      count(*) filter (where x.status = 'cancelled' and x.late and x.closure_id is null)::int as "late",
+      count(*) filter (where x.status = 'cancelled' and x.late and x.closure_id is null and not x.swapped)::int as "late",
       count(*) filter (where x.status = 'cancelled' and x.bumped)::int as "bumped",
       count(*) filter (where x.closure_id is not null)::int as "rainedOut",
       count(*) filter (where x.closure_id is not null and x.status = 'confirmed')::int as "rainOutRestored"
     from (
       select b.team_id, b.status, b.closure_id, ${minutes} as minutes, ${primeTime(scope.timeZone)} as prime,
         coalesce(b.cancelled_at > s.starts_at - make_interval(hours => coalesce(r.cancel_cutoff_hours, ${DEFAULT_BOOKING_RULES.cancelCutoffHours}::int)), false) as late,
+        -- Traded away by a swap (issue 29): the offered practice or the one taken in trade, never one the swap booked.
+        exists (
+          select 1 from ${swapOffers} o
+          where o.id = b.swap_id and (o.booking_id = b.id or o.accepted_booking_id = b.id)
+        ) as swapped,
         exists (
           select 1 from ${auditLog} a
           where a.entity_type = 'booking' and a.entity_id = b.id::text and a.action = 'booking.bump'

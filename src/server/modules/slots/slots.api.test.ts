@@ -274,7 +274,7 @@ describe('league settings', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('time zone');
     const ok = await send('PUT', '/api/league', { name: 'CGSL Softball', shortName: 'CGSL', timeZone: 'America/New_York', contactEmail: 'info@cgsl.example' });
-    expect(ok.json()).toEqual({ name: 'CGSL Softball', shortName: 'CGSL', timeZone: 'America/New_York', contactEmail: 'info@cgsl.example', makeupDays: 14, maxWaits: 3, holdMinutes: 120 });
+    expect(ok.json()).toEqual({ name: 'CGSL Softball', shortName: 'CGSL', timeZone: 'America/New_York', contactEmail: 'info@cgsl.example', makeupDays: 14, maxWaits: 3, holdMinutes: 120, swapsEnabled: true });
     // 17:00 Chicago is 18:00 New York: still the same local day; the first slot of Mar 8 is unchanged.
     const day = (await t.app.inject({ url: `/api/slots?from=2027-03-08&to=2027-03-08&fieldId=${fieldIds[0]}` })).json().slots;
     expect(day[0].startsAt).toBe('2027-03-08T23:00:00.000Z');
