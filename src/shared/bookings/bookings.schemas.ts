@@ -64,9 +64,16 @@ export const overrideRequestSchema = z.object({
   reason,
   /** If the slot is booked by another team: cancel that booking (bump) instead of refusing. */
   bump: z.boolean().default(false),
+  /** The admin confirmed booking the team on a field limited to other divisions (issue 29); otherwise that is refused (409, FIELD_DIVISION). */
+  allowOtherDivision: z.boolean().default(false),
 });
 
-export const moveRequestSchema = z.object({ slotId: z.string().uuid('Choose the slot to move to'), reason: reason.optional() });
+export const moveRequestSchema = z.object({
+  slotId: z.string().uuid('Choose the slot to move to'),
+  reason: reason.optional(),
+  /** As the override's: the admin confirmed moving the practice onto a field limited to other divisions (issue 29). */
+  allowOtherDivision: z.boolean().default(false),
+});
 
 /** What the Book a Field page needs to explain the rules before the click. */
 export const bookingContextSchema = z.object({

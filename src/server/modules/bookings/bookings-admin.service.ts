@@ -11,13 +11,40 @@ import { findSeason } from '../seasons/seasons.service';
 import { bookedForTeam, findSlot, holdNext, lockSlot } from '../slots/slots.service';
 import { bookingsCsv } from './bookings-csv';
 import * as repo from './bookings.repository';
-import { fieldClosed, notFound, practiceOf, raceAsTaken, seasonGone } from './bookings.service';
+import { fieldClosed, fieldDivisionRefusal, notFound, practiceOf, raceAsTaken, seasonGone, type FieldDivisionRefusal } from './bookings.service';
 
-/** Admin: book any open slot for any team, bypassing the rules (never the one-booking-per-slot guarantee). */
+const listWords = (items: readonly string[]) => new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(items);
+const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
+
+/**
+ * An admin's booking (override or move) onto a field limited to other divisions (issue 29): refused with the facts
+ * (409, rule FIELD_DIVISION) until the admin confirms it (`allowOtherDivision`); the page shows these words in its
+ * confirm. "12U Diamond is only for 12U teams, and Hummingbirds play in 8U. Confirm to book it for them anyway."
+ */
+function otherDivisionWarning(r: FieldDivisionRefusal, action: 'book' | 'move'): AppError {
+  const team = r.divisionName ? `${r.teamName} play in ${r.divisionName}` : `${r.teamName} have no division yet`;
+  const confirm = action === 'book' ? 'Confirm to book it for them anyway, outside their division.' : 'Confirm to move their practice there anyway, outside their division.';
+  return new AppError('CONFLICT', `${r.fieldName} is only for ${listWords(r.divisions)} teams, and ${team}. ${confirm}`, {
+    rule: 'FIELD_DIVISION',
+    fieldName: r.fieldName,
+    divisions: r.divisions,
+    teamDivision: r.divisionName,
+  });
+}
+
+/** What the audit entry of a confirmed booking outside the team's division adds: " on a 12U field, outside Hummingbirds' division (8U)". */
+function outsideDivisionWords(r: FieldDivisionRefusal): string {
+  return ` on a ${listWords(r.divisions)} field, outside ${possessive(r.teamName)} division${r.divisionName ? ` (${r.divisionName})` : ' (none yet)'}`;
+}
+
+/**
+ * Admin: book any open slot for any team, bypassing the rules (never the one-booking-per-slot guarantee). A field limited
+ * to other divisions is refused in words unless the admin confirmed it (`allowOtherDivision`), and the audit entry says so.
+ */
 export async function override(
   { db, live }: ServerContext,
   ctx: AuditContext,
-  input: { slotId: string; teamId: string; reason: string; bump: boolean },
+  input: { slotId: string; teamId: string; reason: string; bump: boolean; allowOtherDivision?: boolean | undefined },
 ): Promise<{ booking: Booking; bumped: Booking | null }> {
   const result = await raceAsTaken(() =>
     commitThenPublish(db, live, async (tx) => {
@@ -28,6 +55,10 @@ export async function override(
       const slot = (await findSlot(tx, input.slotId))!;
       if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
       if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked (${slot.blockReason ?? 'no reason given'}). Unblock it first.`);
+      // Before any bump: the admin decides on the field first, then on the team holding the slot.
+      const otherDivision = await fieldDivisionRefusal(tx, slot.fieldId, team);
+      if (otherDivision && !input.allowOtherDivision) throw otherDivisionWarning(otherDivision, 'book');
+      const outside = otherDivision ? outsideDivisionWords(otherDivision) : '';
       const existing = await repo.confirmedBookingOfSlot(tx, input.slotId);
       let bumpedId: string | null = null;
       if (existing) {
@@ -51,7 +82,19 @@ export async function override(
       await queueNotifications(tx, [
         notification('booking.created', { teamId: input.teamId, userId: null }, { ...practiceOf({ ...slot, id: bookingId, teamName: team.name }), override: true, reason: input.reason }),
       ]);
-      await recordAudit(tx, ctx, { action: 'booking.override', entityType: 'booking', entityId: bookingId, summary: `Override: booked ${slot.fieldName} at ${slot.startsAt} for ${team.name}: ${input.reason}`, after: { bookingId, slotId: input.slotId, teamId: input.teamId, bumped: bumpedId } });
+      await recordAudit(tx, ctx, {
+        action: 'booking.override',
+        entityType: 'booking',
+        entityId: bookingId,
+        summary: `Override: booked ${slot.fieldName} at ${slot.startsAt} for ${team.name}${outside}: ${input.reason}`,
+        after: {
+          bookingId,
+          slotId: input.slotId,
+          teamId: input.teamId,
+          bumped: bumpedId,
+          ...(otherDivision ? { outsideDivision: { fieldDivisions: otherDivision.divisions, teamDivision: otherDivision.divisionName } } : {}),
+        },
+      });
       return { value: { bookingId, bumpedId }, slots: [input.slotId] };
     }),
   );
@@ -61,8 +104,16 @@ export async function override(
 /**
  * Admin: move a confirmed booking to another open slot, atomically. Everything is checked again inside the
  * transaction that holds the team and both slots, so a cancel or another move landing first is refused, not overwritten.
+ * Like an override, a move onto a field limited to other divisions waits for the admin's confirmation (`allowOtherDivision`).
  */
-export async function move({ db, live }: ServerContext, ctx: AuditContext, bookingId: string, toSlotId: string, reason: string | undefined): Promise<Booking> {
+export async function move(
+  { db, live }: ServerContext,
+  ctx: AuditContext,
+  bookingId: string,
+  toSlotId: string,
+  reason: string | undefined,
+  options: { allowOtherDivision?: boolean | undefined } = {},
+): Promise<Booking> {
   const seen = await repo.findBooking(db, bookingId);
   if (!seen) throw notFound();
   await raceAsTaken(() =>
@@ -81,6 +132,9 @@ export async function move({ db, live }: ServerContext, ctx: AuditContext, booki
       if (!lock || !target) throw new AppError('NOT_FOUND', 'The slot to move to does not exist any more. Reload the page.');
       if (!lock.fieldActive) throw fieldClosed(target.fieldName);
       if (target.status !== 'open') throw new AppError('CONFLICT', `The slot to move to is ${target.status === 'blocked' ? `blocked (${target.blockReason ?? ''})` : `booked by ${target.teamName ?? 'another team'}`}. Choose an open slot.`);
+      const otherDivision = await fieldDivisionRefusal(tx, target.fieldId, { id: booking.teamId, name: booking.teamName });
+      if (otherDivision && !options.allowOtherDivision) throw otherDivisionWarning(otherDivision, 'move');
+      const outside = otherDivision ? outsideDivisionWords(otherDivision) : '';
       if (!(await repo.moveBooking(tx, bookingId, booking.slotId, toSlotId))) throw new AppError('CONFLICT', 'This booking changed while you were moving it. Reload the list and try again.');
       // The slot left behind is free: offered to the first team waiting on it; a hold on the new one ends (decision 034).
       await bookedForTeam(tx, toSlotId, booking.teamId);
@@ -93,7 +147,14 @@ export async function move({ db, live }: ServerContext, ctx: AuditContext, booki
           reason: reason ?? null,
         }),
       ]);
-      await recordAudit(tx, ctx, { action: 'booking.move', entityType: 'booking', entityId: bookingId, summary: `Moved ${booking.teamName}'s practice from ${booking.fieldName} at ${booking.startsAt} to ${target.fieldName} at ${target.startsAt}${reason ? `: ${reason}` : ''}`, before: { slotId: booking.slotId }, after: { slotId: toSlotId } });
+      await recordAudit(tx, ctx, {
+        action: 'booking.move',
+        entityType: 'booking',
+        entityId: bookingId,
+        summary: `Moved ${booking.teamName}'s practice from ${booking.fieldName} at ${booking.startsAt} to ${target.fieldName} at ${target.startsAt}${outside}${reason ? `: ${reason}` : ''}`,
+        before: { slotId: booking.slotId },
+        after: { slotId: toSlotId, ...(otherDivision ? { outsideDivision: { fieldDivisions: otherDivision.divisions, teamDivision: otherDivision.divisionName } } : {}) },
+      });
       // Both slots changed, as read under the locks.
       return { value: undefined, slots: [toSlotId, booking.slotId] };
     }),

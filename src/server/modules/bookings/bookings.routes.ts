@@ -108,7 +108,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, 
   app.post(
     '/api/admin/bookings/:id/move',
     { config: { access: 'admin' }, schema: { tags: ['bookings'], summary: 'Move a booking to another open slot (admin)', params: idParamsSchema, body: moveRequestSchema, response: { 200: one, ...errors } } },
-    async (req) => ({ booking: await admin.move(deps, await requestAuditContext(req), req.params.id, req.body.slotId, req.body.reason) }),
+    async (req) => ({
+      booking: await admin.move(deps, await requestAuditContext(req), req.params.id, req.body.slotId, req.body.reason, { allowOtherDivision: req.body.allowOtherDivision }),
+    }),
   );
 
   app.post(

@@ -4,7 +4,19 @@ import type { Database } from '../../db/client';
 import { sqlState } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../context';
-import { cancelCutoffMessage, checkLimits, datedStart, formatDateTime, overriddenKeys, refusalMessage, rulesForDivision, type BookingRules, type DatedStart, type LimitRules } from '../../../shared/bookings/booking-rules';
+import {
+  cancelCutoffMessage,
+  checkLimits,
+  datedStart,
+  formatDateTime,
+  overriddenKeys,
+  refusalMessage,
+  rulesForDivision,
+  type BookingRules,
+  type DatedStart,
+  type LimitRules,
+  type Refusal,
+} from '../../../shared/bookings/booking-rules';
 import type { Booking, BookingContext } from '../../../shared/bookings/bookings.schemas';
 import { auditStatement, recordAudit, type AuditContext } from '../audit/audit.service';
 import { practiceIcs } from '../calendar/calendar.service';
@@ -13,7 +25,8 @@ import { tags } from '../read-cache/read-cache.service';
 import { notification, queueNotifications, type PracticeFacts } from '../notifications/notifications.service';
 import { findActiveSeason, findSeason } from '../seasons/seasons.service';
 import { freeCreditsOfTeam } from '../makeup-credits/makeup-credits.service';
-import { teamDivisionRules } from '../divisions/divisions.service';
+import { listDivisions, teamDivisionRules } from '../divisions/divisions.service';
+import { findField } from '../facilities/facilities.service';
 import { bookedForTeam, findSlot, holdNext, lockSlot } from '../slots/slots.service';
 import * as repo from './bookings.repository';
 
@@ -82,7 +95,29 @@ export function openingRefusal(opening: { drawAt: Date; drawn: boolean } | null,
   };
 }
 
-/** A booking call's refusal in words: the rules' words from booking-rules.ts, the rest from this module. */
+export type FieldDivisionRefusal = Extract<Refusal, { code: 'FIELD_DIVISION' }>;
+
+/**
+ * Why a team may not use a field limited to other divisions (issue 29, decision 035), with the facts its words need
+ * (booking-rules.ts `refusalMessage`), or null when it may: a field limited to no division is for every team. What the
+ * booking call's decision (`cgsl_booking_decision`) judges, for the paths that book outside it: an admin's override and
+ * move, a practice request and its approval. Judged by the division's id; the names are for the words, in the
+ * league's order. In a transaction holding the slot's lock (`lockSlot` shares the field's row), an edit of the field's
+ * divisions waits for it.
+ */
+export async function fieldDivisionRefusal(db: Database, fieldId: string, team: { id: string; name: string }): Promise<FieldDivisionRefusal | null> {
+  const field = await findField(db, fieldId);
+  if (!field || field.divisionIds.length === 0) return null;
+  const { divisionId, divisionName } = await teamDivisionRules(db, team.id, null);
+  if (divisionId && field.divisionIds.includes(divisionId)) return null;
+  const names = new Map((await listDivisions(db)).map((d) => [d.id, d.name]));
+  return { code: 'FIELD_DIVISION', fieldName: field.name, teamName: team.name, divisionName, divisions: field.divisionIds.flatMap((id) => names.get(id) ?? []) };
+}
+
+/**
+ * A booking call's refusal in words: the rules' words from booking-rules.ts, the rest from this module. A field of other
+ * divisions (FIELD_DIVISION, issue 29) is a rule like the limits: 422 with its words, the divisions named in order.
+ */
 export function refusalError(refusal: repo.BookRefusal, timeZone: string): AppError {
   switch (refusal.code) {
     case 'TEAM_INACTIVE':
@@ -328,7 +363,8 @@ export const upcomingBookingCountOfTeam = (db: Database, teamId: string, now = n
 
 /**
  * Admin: books an open slot for a team inside the caller's transaction (a practice request's approval), outside
- * the season's limits and booking window like an override, but never a second confirmed booking of a slot (the
+ * the season's limits and booking window like an override, but never on a field limited to other divisions (issue 29)
+ * and never a second confirmed booking of a slot (the
  * unique index has the last word: wrap the caller's transaction in `raceAsTaken`). Takes the locks in the order
  * every booking change does: the team's row, then the slot's. The caller queues the team's notification and
  * publishes the slot after its commit.
@@ -343,6 +379,9 @@ export async function bookForTeamInTransaction(tx: Database, ctx: AuditContext, 
   if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
   if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked (${slot.blockReason ?? 'no reason given'}). Choose another slot.`, { rule: 'SLOT_BLOCKED' });
   if (slot.status === 'booked') throw new AppError('CONFLICT', `This slot is already booked by ${slot.teamName ?? 'another team'}. Choose another slot.`, { rule: 'SLOT_TAKEN' });
+  // Outside the limits, never outside the team's fields (issue 29): Override booking is the admin's way onto another division's field.
+  const otherDivision = await fieldDivisionRefusal(tx, slot.fieldId, team);
+  if (otherDivision) throw new AppError('CONFLICT', refusalMessage(otherDivision), { rule: 'FIELD_DIVISION' });
   const bookingId = await repo.insertBooking(tx, { slotId: input.slotId, teamId: input.teamId, bookedBy: ctx.actorId, override: true, overrideReason: input.reason });
   // An admin's booking outranks a hold: the team offered it waits again, first in line (decision 034).
   await bookedForTeam(tx, input.slotId, input.teamId);

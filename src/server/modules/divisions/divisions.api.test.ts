@@ -116,6 +116,27 @@ describe('divisions', () => {
     expect(after.divisionRules).toEqual([]);
   });
 
+  it('limits a field to divisions through the facility manager, in the league order, and back to every team', async () => {
+    const a = await added('Field-A');
+    const b = await added('Field-B');
+    const put = (divisionIds?: string[]) =>
+      call(admin, 'PUT', `/api/fields/${league.fieldIds[0]!}`, { facilityId: facilityOfField, name: 'Field 1', surface: 'grass', lights: true, color: '#123456', ...(divisionIds ? { divisionIds } : {}) });
+    const facilityOfField = ((await call(admin, 'GET', '/api/facilities?includeInactive=true')).json().facilities as Array<{ id: string; fields: Array<{ id: string }> }>).find((f) =>
+      f.fields.some((x) => x.id === league.fieldIds[0]),
+    )!.id;
+    const limited = await put([b, a]);
+    expect(limited.statusCode, limited.body).toBe(200);
+    expect(limited.json().field.divisionIds).toEqual([a, b]);
+    const listed = (await call(null, 'GET', '/api/facilities')).json().facilities as Array<{ fields: Array<{ id: string; divisionIds: string[] }> }>;
+    expect(listed.flatMap((f) => f.fields).find((x) => x.id === league.fieldIds[0])?.divisionIds).toEqual([a, b]);
+    // Left out: unchanged (an edit of the name alone keeps the limit); empty: every team again.
+    expect((await put()).json().field.divisionIds).toEqual([a, b]);
+    const unknown = await put(['00000000-0000-4000-8000-000000000000']);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('One of those divisions does not exist any more. Reload the page and choose again.');
+    expect((await put([])).json().field.divisionIds).toEqual([]);
+  });
+
   it('lets only admins change divisions', async () => {
     expect((await call(coach, 'POST', '/api/admin/divisions', { name: 'X' })).statusCode).toBe(403);
     expect((await call(null, 'GET', '/api/admin/divisions')).statusCode).toBe(401);

@@ -19,8 +19,10 @@ const fieldColumns = {
   lights: fields.lights,
   color: fields.color,
   active: fields.active,
-  divisionIds: sql<string[]>`(select coalesce(array_agg(${fieldDivisions.divisionId}::text order by ${divisions.position}, ${divisions.name}), '{}'::text[])
-    from ${fieldDivisions} join ${divisions} on ${divisions.id} = ${fieldDivisions.divisionId} where ${fieldDivisions.fieldId} = ${fields.id})`,
+  // Table-qualified by hand: in a select list drizzle writes a column bare, and a bare "id" in the subquery would be the
+  // division's.
+  divisionIds: sql<string[]>`(select coalesce(array_agg(fd.division_id::text order by d.position, d.name), '{}'::text[])
+    from ${fieldDivisions} fd join ${divisions} d on d.id = fd.division_id where fd.field_id = ${fields}.id)`,
 };
 
 export type FacilityRow = Omit<Facility, 'fields'>;

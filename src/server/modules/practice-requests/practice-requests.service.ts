@@ -14,7 +14,8 @@ import { blockCollides, classifySlots, pastDates, windowOn, zonedInstant } from 
 import { localDate } from '../../../shared/time/zoned';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { listActiveBlocks } from '../blocks/blocks.service';
-import { bookForTeamInTransaction, raceAsTaken } from '../bookings/bookings.service';
+import { refusalMessage } from '../../../shared/bookings/booking-rules';
+import { bookForTeamInTransaction, fieldDivisionRefusal, raceAsTaken } from '../bookings/bookings.service';
 import { findFacility, findField, findFields } from '../facilities/facilities.service';
 import { commitThenPublish } from '../live/live.service';
 import { notification, queueNotifications } from '../notifications/notifications.service';
@@ -73,7 +74,8 @@ async function resolvePlace(db: Database, input: { facilityId?: string | null | 
 
 /**
  * A coach asks for a practice the slots do not offer. The team's row is locked before the pending requests are
- * counted, so two presses (or two coaches) of one team can never pass the cap together.
+ * counted, so two presses (or two coaches) of one team can never pass the cap together. A field limited to other
+ * divisions is refused in the booking call's words (FIELD_DIVISION, issue 29), at the field; the approval checks again.
  */
 export async function file(
   { db, league }: ServerContext,
@@ -95,6 +97,11 @@ export async function file(
   const id = await db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
     if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot ask for practices. Contact a league admin.');
+    const otherDivision = place.fieldId ? await fieldDivisionRefusal(tx, place.fieldId, team) : null;
+    if (otherDivision) {
+      const words = refusalMessage(otherDivision);
+      throw new AppError('RULE_VIOLATION', words, { rule: 'FIELD_DIVISION', fields: { fieldId: words } });
+    }
     const pending = await repo.countPending(tx, teamId);
     if (pending >= MAX_PENDING_REQUESTS_PER_TEAM) {
       throw new AppError('CONFLICT', `${team.name} already has ${pending} pending requests. Withdraw one or wait for the league's answer.`, {

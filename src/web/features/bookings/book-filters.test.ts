@@ -7,8 +7,9 @@ const SPRING: Season = { id: '22222222-2222-4222-8222-222222222222', name: 'Spri
 
 describe('Book a Field filters in the URL', () => {
   it('reads ids and dates, and drops what cannot be right', () => {
-    const params = new URLSearchParams(`season=${SPRING.id}&facility=nope&field=${FALL.id}&week=2026-11-23&day=2026-13-01`);
-    expect(readBookFilters(params)).toEqual({ season: SPRING.id, facility: '', field: FALL.id, week: '2026-11-23', day: '' });
+    const params = new URLSearchParams(`season=${SPRING.id}&facility=nope&field=${FALL.id}&week=2026-11-23&day=2026-13-01&fields=some`);
+    expect(readBookFilters(params)).toEqual({ season: SPRING.id, facility: '', field: FALL.id, week: '2026-11-23', day: '', fields: '' });
+    expect(readBookFilters(new URLSearchParams('fields=all')).fields).toBe('all');
   });
 
   it('sets and removes filters, keeping the others', () => {

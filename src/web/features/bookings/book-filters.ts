@@ -3,7 +3,8 @@ import { initialWeekStart, type Week } from '../../lib/slot-week';
 
 /**
  * Book a Field's filters, kept in the URL so a view can be shared and Back works:
- * ?season=<id>&facility=<id>&field=<id>&week=<Monday>&day=<date> (day: the phone's day tab).
+ * ?season=<id>&facility=<id>&field=<id>&week=<Monday>&day=<date>&fields=all (day: the phone's day tab; fields=all: "Show every
+ * field", the fields of other divisions too, issue 29).
  * Values that cannot be right (not an id, not a date) read as not set.
  */
 export interface BookFilters {
@@ -12,6 +13,8 @@ export interface BookFilters {
   field: string;
   week: string;
   day: string;
+  /** 'all': every field, those the team may not use greyed out; '': only the team's. */
+  fields: '' | 'all';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,6 +28,7 @@ export function readBookFilters(params: URLSearchParams): BookFilters {
     field: id(params.get('field')),
     week: date(params.get('week')),
     day: date(params.get('day')),
+    fields: params.get('fields') === 'all' ? 'all' : '',
   };
 }
 

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { checkBooking, DEFAULT_BOOKING_RULES, weekStart } from '../../../shared/bookings/booking-rules';
+import { checkBooking, DEFAULT_BOOKING_RULES, fieldAllows, refusalMessage, weekStart } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { heldMessage, makeupLimit, needsRuleCheck, quotaText, slotView, teamQuota, unavailableText, weekReasons, withOpening, type OpeningHold, type SlotView } from './slot-availability';
+import {
+  divisionRulesLine,
+  fieldLimits,
+  fieldsForOtherDivisions,
+  heldMessage,
+  makeupLimit,
+  mayUseField,
+  needsRuleCheck,
+  quotaText,
+  slotView,
+  teamQuota,
+  unavailableText,
+  weekReasons,
+  withOpening,
+  type OpeningHold,
+  type SlotView,
+} from './slot-availability';
 import { testRound } from '../../test/opening-fixture';
 import { testSlot } from '../../test/slot-fixture';
 
@@ -16,7 +32,8 @@ const context = (over: Partial<BookingContext> = {}): BookingContext => ({
   now: NOW.toISOString(),
   season: SEASON,
   rules: DEFAULT_BOOKING_RULES,
-  team: { id: 'jays', name: 'Blue Jays' },
+  team: { id: 'jays', name: 'Blue Jays', divisionId: null, divisionName: null },
+  divisionRules: [],
   teamBookings: [],
   makeupCredits: [],
   cannotBook: null,
@@ -231,5 +248,88 @@ describe('withOpening', () => {
       expect(withOpening(tuesday, view, hold([]))).toBe(view);
     }
     expect(withOpening(tuesday, { kind: 'bookable' }, null)).toEqual({ kind: 'bookable' });
+  });
+});
+
+describe('fields limited to divisions (issue 29)', () => {
+  const divisions = [
+    { id: 'd8', name: '8U', position: 1 },
+    { id: 'd10', name: '10U', position: 2 },
+    { id: 'd12', name: '12U', position: 3 },
+  ];
+  const field = (id: string, name: string, divisionIds: string[]) => ({ id, facilityId: 'park', name, surface: 'dirt' as const, lights: true, color: '#000000', active: true, divisionIds });
+  const park = { id: 'park', name: 'Riverside Park', address: null, mapUrl: null, notes: null, active: true, fields: [field('f1', 'Field 1', []), field('big', '12U Diamond', ['d12']), field('small', 'Small Diamond', ['d8', 'd10'])] };
+  const limits = fieldLimits([park], divisions);
+  const eightU = context({ team: { id: 'jays', name: 'Blue Jays', divisionId: 'd8', divisionName: '8U' } });
+  const on = (fieldId: string, fieldName: string, over: Partial<Slot> = {}) => slot('2026-11-24T17:00', { fieldId, fieldName, ...over });
+
+  it('lists only the limited fields, their divisions named in the field’s order, and which of them a team may not use', () => {
+    expect([...limits]).toEqual([
+      ['big', { divisionIds: ['d12'], divisionNames: ['12U'] }],
+      ['small', { divisionIds: ['d8', 'd10'], divisionNames: ['8U', '10U'] }],
+    ]);
+    expect(fieldLimits([park], undefined).get('small')).toEqual({ divisionIds: ['d8', 'd10'], divisionNames: [] });
+    expect([...fieldsForOtherDivisions(eightU, limits)]).toEqual(['big']);
+    expect([...fieldsForOtherDivisions(context(), limits)]).toEqual(['big', 'small']);
+    // Anyone who cannot book sees every field as it is.
+    expect([...fieldsForOtherDivisions(context({ cannotBook: { code: 'NOT_COACH', message: 'x' } }), limits)]).toEqual([]);
+    expect([...fieldsForOtherDivisions(undefined, limits)]).toEqual([]);
+  });
+
+  it('judges a field as the shared rule does (by id here, by name there)', () => {
+    const names = new Map(divisions.map((d) => [d.id, d.name]));
+    for (const limit of [undefined, { divisionIds: [], divisionNames: [] }, ...limits.values()]) {
+      for (const division of [null, 'd8', 'd10', 'd12']) {
+        const shared = fieldAllows({ divisions: limit?.divisionNames ?? [], teamDivision: division ? names.get(division)! : null });
+        expect(mayUseField(limit, division), `${limit?.divisionNames.join('/') ?? 'none'} for ${division}`).toBe(shared);
+      }
+    }
+  });
+
+  it('says why a slot on a field of other divisions cannot be booked, in the server’s words, before any other rule', () => {
+    const words = refusalMessage({ code: 'FIELD_DIVISION', fieldName: '12U Diamond', teamName: 'Blue Jays', divisionName: '8U', divisions: ['12U'] });
+    expect(words).toBe('12U Diamond is only for 12U teams, and Blue Jays play in 8U. Pick a slot on another field.');
+    const full = context({ team: eightU.team, teamBookings: [at('2026-11-24T19:00')] });
+    expect(slotView(on('big', '12U Diamond'), full, NOW, checkBooking, limits)).toEqual({ kind: 'unavailable', code: 'FIELD_DIVISION', message: words });
+    expect(slotView(on('small', 'Small Diamond'), eightU, NOW, checkBooking, limits)).toEqual({ kind: 'bookable' });
+    expect(slotView(on('f1', 'Field 1'), eightU, NOW, checkBooking, limits)).toEqual({ kind: 'bookable' });
+    expect(slotView(on('small', 'Small Diamond'), context(), NOW, checkBooking, limits)).toEqual({
+      kind: 'unavailable',
+      code: 'FIELD_DIVISION',
+      message: 'Small Diamond is only for 8U and 10U teams, and Blue Jays have no division yet. Pick a slot on another field.',
+    });
+    // Before the divisions' names or the rules are in: shorter words, never a Book button.
+    expect(slotView(on('big', '12U Diamond'), eightU, NOW, null, limits)).toEqual({ kind: 'unavailable', code: 'FIELD_DIVISION', message: '12U Diamond is for other divisions. Pick a slot on another field.' });
+    expect(slotView(on('big', '12U Diamond'), eightU, NOW, checkBooking, fieldLimits([park], undefined))).toMatchObject({ kind: 'unavailable', code: 'FIELD_DIVISION' });
+    // A booked slot there is nothing to wait for; a visitor sees the field as anyone does.
+    expect(slotView(on('big', '12U Diamond', { status: 'booked', teamId: 'owls', teamName: 'Owls' }), eightU, NOW, checkBooking, limits)).toEqual({
+      kind: 'booked',
+      teamName: 'Owls',
+      ours: false,
+      otherDivision: true,
+    });
+    const visitor = context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null });
+    expect(slotView(on('big', '12U Diamond'), visitor, NOW, checkBooking, limits)).toEqual({ kind: 'login' });
+  });
+
+  it('says the reason for the field, not for its day or week, and the opening round does not offer its slots', () => {
+    const views = [on('big', '12U Diamond'), on('f1', 'Field 1', { status: 'blocked', blockReason: 'Rain' })].map((s) => ({ slot: s, view: slotView(s, eightU, NOW, checkBooking, limits) }));
+    expect(weekReasons(views, TZ)).toEqual({ week: null, days: new Map() });
+    const view = views[0]!.view as Extract<SlotView, { kind: 'unavailable' }>;
+    expect(unavailableText(view, '2026-11-24', { week: view.message, days: new Map() })).toBe('For other divisions');
+    const round = testRound({ seasonId: SEASON.id, coversFrom: '2026-11-24', coversTo: '2026-11-29' });
+    expect(withOpening(views[0]!.slot, view, { held: { round, status: 'open' }, words: 'Opening round', timeZone: TZ, ranked: [] })).toBe(view);
+  });
+
+  it('says the division’s own rules in a line, only the ones it sets', () => {
+    const team = eightU.team;
+    const rules = { ...DEFAULT_BOOKING_RULES, maxPerWeek: 3, maxPerDay: 2, minLeadHours: 1, windowOpensAt: '2026-12-05T15:00:00.000Z', windowClosesAt: '2026-11-20T15:00:00.000Z' };
+    expect(divisionRulesLine(context({ team, rules, divisionRules: ['maxPerWeek', 'windowOpensAt'] }), NOW)).toBe('8U rules: 3 practices a week, booking opens Sat Dec 5, 9:00 am');
+    expect(divisionRulesLine(context({ team, rules, divisionRules: ['maxPerDay', 'minLeadHours', 'windowClosesAt'] }), NOW)).toBe(
+      '8U rules: 2 practices a day, book at least 1 hour ahead, booking closed Fri Nov 20, 9:00 am',
+    );
+    expect(divisionRulesLine(context({ team, rules, divisionRules: [] }), NOW)).toBeNull();
+    expect(divisionRulesLine(context({ rules, divisionRules: ['maxPerWeek'] }), NOW)).toBeNull();
+    expect(divisionRulesLine(undefined, NOW)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import type { RuleCode } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
+import type { Division } from '../../../shared/divisions/divisions.schemas';
+import type { Facility } from '../../../shared/facilities/facilities.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
-import { dateInZone, startOfWeek } from '../../lib/dates';
+import { dateInZone, formatDateTime, startOfWeek } from '../../lib/dates';
 import { roundCovers, type HoldingRound } from '../../lib/opening-slots';
 import { isPast } from '../../lib/slot-week';
 import type { CheckBooking } from './lazy-booking-rules';
@@ -10,7 +12,8 @@ import type { CheckBooking } from './lazy-booking-rules';
 export type SlotView =
   | { kind: 'past' }
   | { kind: 'blocked'; reason: string | null }
-  | { kind: 'booked'; teamName: string; ours: boolean }
+  /** `otherDivision`: on a field limited to divisions this coach's team is not in (issue 29): nothing to wait for. */
+  | { kind: 'booked'; teamName: string; ours: boolean; otherDivision?: true }
   /** Open, and this coach's team may book it now. */
   | { kind: 'bookable'; makeup?: true }
   /** Open; a visitor, whose Book leads to the login page and back. */
@@ -19,7 +22,8 @@ export type SlotView =
   | { kind: 'open' }
   /**
    * Open, but a booking rule says no: the rule's code and the server's exact words. SLOT_HELD: held for another team
-   * that waited for it (issue 28); the slot carries `heldFor` for its short words.
+   * that waited for it (issue 28); the slot carries `heldFor` for its short words. FIELD_DIVISION: on a field limited
+   * to other divisions (issue 29), drawn greyed out, its words said once for the field (slot-board.ts `note`).
    */
   | { kind: 'unavailable'; code: RuleCode; message: string }
   /**
@@ -40,6 +44,7 @@ export type SlotView =
 
 /** Short words for a rule, for a slot whose full reason is already shown for its whole day or week. */
 export const RULE_LABEL: Record<RuleCode, string> = {
+  FIELD_DIVISION: 'For other divisions',
   SLOT_BLOCKED: 'Blocked',
   SLOT_TAKEN: 'Booked',
   SLOT_HELD: 'Held for a waiting team',
@@ -54,15 +59,60 @@ export const RULE_LABEL: Record<RuleCode, string> = {
   UPCOMING_LIMIT: 'Upcoming limit reached',
 };
 
+/** The divisions a field is limited to (issue 29): their ids, and their names for the words. None: every team may use it. */
+export interface FieldLimit {
+  divisionIds: readonly string[];
+  divisionNames: readonly string[];
+}
+
+/** Field id to its limit; a field not in it is for every team. */
+export type FieldLimits = ReadonlyMap<string, FieldLimit>;
+
+/**
+ * The fields limited to some divisions, from the facilities list (`divisionIds`) and the league's divisions (their names,
+ * in the league's order as the field lists them; an id not in `divisions`, or all of them before those load, has no name).
+ */
+export function fieldLimits(facilities: readonly Facility[], divisions: readonly Division[] | undefined): FieldLimits {
+  const names = new Map((divisions ?? []).map((d) => [d.id, d.name]));
+  const limits = new Map<string, FieldLimit>();
+  for (const field of facilities.flatMap((f) => f.fields)) {
+    // A facilities list cached from before divisions (or a fixture of then) has none: every team's.
+    if (!field.divisionIds?.length) continue;
+    limits.set(field.id, { divisionIds: field.divisionIds, divisionNames: field.divisionIds.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) });
+  }
+  return limits;
+}
+
+/**
+ * Whether a team of this division (null: none yet) may use a field: one limited to no division is for every team
+ * (shared booking-rules.ts `fieldAllows`, which the server's decision mirrors, by the division's id here).
+ */
+export function mayUseField(limit: FieldLimit | undefined, divisionId: string | null): boolean {
+  return !limit || limit.divisionIds.length === 0 || (divisionId !== null && limit.divisionIds.includes(divisionId));
+}
+
+/** The fields this coach's team may not use (none for anyone who cannot book: they see every field as it is). */
+export function fieldsForOtherDivisions(context: BookingContext | undefined, limits: FieldLimits): Set<string> {
+  const team = context?.team;
+  if (!team || context.cannotBook) return new Set();
+  return new Set([...limits].filter(([, limit]) => !mayUseField(limit, team.divisionId)).map(([fieldId]) => fieldId));
+}
+
 /**
  * Runs the server's own rule (checkBooking) on a slot with the booking context, so a coach sees why a slot
  * cannot be booked before clicking, in the words the server would answer with. `now` is the server's clock.
  * `checkBooking` is loaded apart (lazy-booking-rules.ts); null when it could not be: the server then judges.
+ * `limits`: the fields limited to some divisions (issue 29); a slot on one the team may not use says so first.
  */
-export function slotView(slot: Slot, context: BookingContext | undefined, now: Date, checkBooking: CheckBooking | null): SlotView {
+export function slotView(slot: Slot, context: BookingContext | undefined, now: Date, checkBooking: CheckBooking | null, limits?: FieldLimits): SlotView {
   if (isPast(slot, now)) return { kind: 'past' };
   if (slot.status === 'blocked') return { kind: 'blocked', reason: slot.blockReason };
-  if (slot.status === 'booked') return { kind: 'booked', teamName: slot.teamName ?? 'another team', ours: Boolean(context?.team && slot.teamId === context.team.id) };
+  const limit = limits?.get(slot.fieldId);
+  const otherDivision = Boolean(context?.team && !context.cannotBook && !mayUseField(limit, context.team.divisionId));
+  if (slot.status === 'booked') {
+    const booked = { kind: 'booked', teamName: slot.teamName ?? 'another team', ours: Boolean(context?.team && slot.teamId === context.team.id) } as const;
+    return otherDivision ? { ...booked, otherDivision: true } : booked;
+  }
   if (!context) return { kind: 'open' };
   // A hold that ran out is the server's to settle (its worker moves it on): until then the slot is drawn as open.
   const hold = slot.heldFor && Date.parse(slot.heldFor.until) > now.getTime() ? slot.heldFor : null;
@@ -71,6 +121,12 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
   // Not for a visitor's login either: nobody else can book it while it is held.
   if (context.cannotBook) return hold ? heldByOther() : context.cannotBook.code === 'SIGN_IN' ? { kind: 'login' } : { kind: 'open' };
   const { rules, season, team } = context;
+  // A field of other divisions is never the team's, whatever the rest says; its words are the server's once the rules and
+  // the divisions' names are in, and shorter until then (never a Book button).
+  const judged = Boolean(rules && season && team && season.id === slot.seasonId && checkBooking);
+  if (otherDivision && !(judged && limit?.divisionNames.length)) {
+    return { kind: 'unavailable', code: 'FIELD_DIVISION', message: `${slot.fieldName} is for other divisions. Pick a slot on another field.` };
+  }
   // The context holds one season's rules; a slot of another season is left to the server to judge.
   if (!rules || !season || !team || season.id !== slot.seasonId || !checkBooking) {
     if (hold) return ours ? { kind: 'heldForUs', until: hold.until, refusal: null } : heldByOther();
@@ -91,6 +147,7 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
     now,
     timeZone: context.timeZone,
     makeupCredits: context.makeupCredits.map((expires) => new Date(expires)),
+    ...(otherDivision && limit ? { field: { fieldName: slot.fieldName, divisions: limit.divisionNames, teamDivision: team.divisionName } } : {}),
   });
   if (hold && ours) {
     if (!result.ok) return { kind: 'heldForUs', until: hold.until, refusal: result.message };
@@ -127,6 +184,8 @@ export interface OpeningHold {
  */
 export function withOpening(slot: Slot, view: SlotView, hold: OpeningHold | null): SlotView {
   if (!hold || !(view.kind === 'bookable' || view.kind === 'login' || view.kind === 'open' || view.kind === 'unavailable')) return view;
+  // A field of other divisions is not the team's to rank either (the server refuses such a preference).
+  if (view.kind === 'unavailable' && view.code === 'FIELD_DIVISION') return view;
   if (!roundCovers(hold.held.round, slot, hold.timeZone)) return view;
   const rank = hold.ranked ? hold.ranked.indexOf(slot.id) + 1 : 0;
   return { kind: 'opening', words: hold.words, canRank: hold.ranked !== null, rank: rank > 0 ? rank : null };
@@ -144,10 +203,13 @@ export interface WeekReasons {
   days: Map<string, string>;
 }
 
+/** Reasons about one slot or one field, never said for a whole day or week. */
+const OWN_REASONS: readonly RuleCode[] = ['SLOT_HELD', 'FIELD_DIVISION'];
+
 function shared(views: readonly SlotView[]): string | null {
-  // A slot held for a waiting team says so itself: its words are about that slot, never its day's or week's. One held
-  // for this team that it may take counts as bookable.
-  const open = views.filter((v) => v.kind === 'bookable' || (v.kind === 'heldForUs' && !v.refusal) || (v.kind === 'unavailable' && v.code !== 'SLOT_HELD'));
+  // A slot held for a waiting team says so itself: its words are about that slot, never its day's or week's; a field of
+  // other divisions says so once for the field. One held for this team that it may take counts as bookable.
+  const open = views.filter((v) => v.kind === 'bookable' || (v.kind === 'heldForUs' && !v.refusal) || (v.kind === 'unavailable' && !OWN_REASONS.includes(v.code)));
   const first = open[0];
   if (!first || first.kind !== 'unavailable') return null;
   return open.every((v) => v.kind === 'unavailable' && v.message === first.message) ? first.message : null;
@@ -173,8 +235,9 @@ export function weekReasons(slots: readonly ViewedSlot[], timeZone: string): Wee
   return { week, days };
 }
 
-/** The words a slot that cannot be booked shows itself: the full reason, unless its day or week says it. */
+/** The words a slot that cannot be booked shows itself: the full reason, unless its day, week or field says it. */
 export function unavailableText(view: Extract<SlotView, { kind: 'unavailable' }>, day: string, reasons: WeekReasons): string {
+  if (view.code === 'FIELD_DIVISION') return RULE_LABEL.FIELD_DIVISION;
   return reasons.week === view.message || reasons.days.get(day) === view.message ? RULE_LABEL[view.code] : view.message;
 }
 
@@ -210,6 +273,29 @@ export function makeupLimit(slot: Pick<Slot, 'startsAt'>, context: Pick<BookingC
   const week = startOfWeek(dateInZone(slot.startsAt, context.timeZone));
   const inWeek = context.teamBookings.filter((start) => startOfWeek(dateInZone(start, context.timeZone)) === week).length;
   return context.rules && inWeek >= context.rules.maxPerWeek ? 'weekly' : 'daily';
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The rules the team's division sets for itself (issue 29), in a line beside the quota, or null when it sets none (the
+ * season's rules then apply, as the slots say): "12U rules: 3 practices a week, booking opens Sat Dec 5, 9:00 am".
+ */
+export function divisionRulesLine(context: BookingContext | undefined, now: Date): string | null {
+  const division = context?.team?.divisionName;
+  const rules = context?.rules;
+  if (!context || !division || !rules || context.cannotBook || context.divisionRules.length === 0) return null;
+  const set = new Set(context.divisionRules);
+  const when = (iso: string) => formatDateTime(iso, context.timeZone);
+  const parts: string[] = [];
+  if (set.has('maxPerWeek')) parts.push(`${plural(rules.maxPerWeek, 'practice')} a week`);
+  if (set.has('maxPerDay')) parts.push(`${plural(rules.maxPerDay, 'practice')} a day`);
+  if (set.has('maxUpcoming')) parts.push(`${rules.maxUpcoming} upcoming at a time`);
+  if (set.has('minLeadHours')) parts.push(`book at least ${plural(rules.minLeadHours, 'hour')} ahead`);
+  if (set.has('maxAheadDays')) parts.push(`up to ${plural(rules.maxAheadDays, 'day')} ahead`);
+  if (set.has('windowOpensAt') && rules.windowOpensAt) parts.push(`booking ${Date.parse(rules.windowOpensAt) > now.getTime() ? 'opens' : 'opened'} ${when(rules.windowOpensAt)}`);
+  if (set.has('windowClosesAt') && rules.windowClosesAt) parts.push(`booking ${Date.parse(rules.windowClosesAt) > now.getTime() ? 'closes' : 'closed'} ${when(rules.windowClosesAt)}`);
+  return parts.length > 0 ? `${division} rules: ${parts.join(', ')}` : null;
 }
 
 /** "Blue Jays · 1 of 2 this week · 3 of 4 upcoming" */

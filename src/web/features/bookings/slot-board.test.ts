@@ -22,4 +22,20 @@ describe('slotBoard', () => {
     // 01:00Z on the 25th is still the 24th in Chicago.
     expect([...board[1]!.fields[1]!.byDay].map(([day, list]) => [day, list.map((v) => v.slot.id)])).toEqual([['2026-11-24', ['early', 'late']]]);
   });
+
+  it('says once per field why the team may not use it (issue 29), from its first slot refused for that', () => {
+    const words = 'North Diamond is only for 12U teams, and Blue Jays play in 8U. Pick a slot on another field.';
+    const board = slotBoard(
+      [
+        { slot: slot('booked', 'school', 'north', 'North Diamond', '2026-11-24T22:00:00Z'), view: { kind: 'booked' as const, teamName: 'Owls', ours: false, otherDivision: true as const } },
+        { slot: slot('open', 'school', 'north', 'North Diamond', '2026-11-24T23:00:00Z'), view: { kind: 'unavailable' as const, code: 'FIELD_DIVISION' as const, message: words } },
+        { slot: slot('mine', 'park', 'f1', 'Field 1', '2026-11-24T23:00:00Z'), view: { kind: 'bookable' as const } },
+      ],
+      'America/Chicago',
+    );
+    expect(board.flatMap((g) => g.fields.map((f) => [f.fieldName, f.note]))).toEqual([
+      ['North Diamond', words],
+      ['Field 1', null],
+    ]);
+  });
 });

@@ -8,6 +8,11 @@ export interface FieldRow {
   fieldColor: string;
   facilityName: string;
   byDay: Map<string, ViewedSlot[]>;
+  /**
+   * Why the team may not use this field, said once for the field (issue 29): the words of its first slot refused as
+   * FIELD_DIVISION (they name the field and the team, so every such slot of the field has the same); null otherwise.
+   */
+  note: string | null;
 }
 
 export interface FacilityGroup {
@@ -41,9 +46,10 @@ export function slotBoard(slots: readonly ViewedSlot[], timeZone: string, order:
     }
     let field = facility.fields.find((f) => f.fieldId === slot.fieldId);
     if (!field) {
-      field = { fieldId: slot.fieldId, fieldName: slot.fieldName, fieldColor: slot.fieldColor, facilityName: slot.facilityName, byDay: new Map() };
+      field = { fieldId: slot.fieldId, fieldName: slot.fieldName, fieldColor: slot.fieldColor, facilityName: slot.facilityName, byDay: new Map(), note: null };
       facility.fields.push(field);
     }
+    if (!field.note && viewed.view.kind === 'unavailable' && viewed.view.code === 'FIELD_DIVISION') field.note = viewed.view.message;
     const day = dateInZone(slot.startsAt, timeZone);
     field.byDay.set(day, [...(field.byDay.get(day) ?? []), viewed]);
   }

@@ -9,6 +9,8 @@ export interface OverrideInput {
   teamId: string;
   reason: string;
   bump: boolean;
+  /** The admin confirmed booking the team on a field limited to other divisions (issue 29). */
+  allowOtherDivision?: boolean;
 }
 
 export interface OverrideResult {
@@ -35,4 +37,16 @@ export function bookedByOtherTeam(err: unknown): string | null | undefined {
   if (!(err instanceof ApiError) || err.status !== 409) return undefined;
   const parsed = bookedByOtherSchema.safeParse(err.details);
   return parsed.success ? parsed.data.bookedBy : undefined;
+}
+
+const otherDivisionSchema = z.object({ rule: z.literal('FIELD_DIVISION') });
+
+/**
+ * When an admin's override or move was refused because the field is limited to other divisions than the team's
+ * (issue 29; 409 with `details.rule` FIELD_DIVISION): the server's words, which the admin confirms before sending
+ * `allowOtherDivision`. undefined for every other error.
+ */
+export function otherDivisionWarning(err: unknown): string | undefined {
+  if (!(err instanceof ApiError) || err.status !== 409) return undefined;
+  return otherDivisionSchema.safeParse(err.details).success ? err.message : undefined;
 }

@@ -22,7 +22,7 @@ const facilities = [
     mapUrl: null,
     notes: null,
     active: true,
-    fields: [{ id: FIELD_1, facilityId: PARK, name: 'Field 1', surface: 'grass', lights: true, color: '#1d4ed8', active: true }],
+    fields: [{ id: FIELD_1, facilityId: PARK, name: 'Field 1', surface: 'grass', lights: true, color: '#1d4ed8', active: true, divisionIds: [] as string[] }],
   },
 ];
 
@@ -41,7 +41,8 @@ const context = (over: Partial<BookingContext> = {}): BookingContext => ({
   now: '2026-11-22T12:00:00.000Z',
   season: SEASON,
   rules: DEFAULT_BOOKING_RULES,
-  team: { id: 'jays', name: 'Blue Jays' },
+  team: { id: 'jays', name: 'Blue Jays', divisionId: null, divisionName: null },
+  divisionRules: [],
   teamBookings: [new Date('2026-11-23T17:00:00-06:00').toISOString()],
   makeupCredits: [],
   cannotBook: null,
@@ -272,5 +273,104 @@ describe('/slots Book a Field, when the database is down', () => {
     answerReread(slots);
     expect(await within(grid).findByRole('button', { name: TUESDAY_BOOK })).toHaveProperty('disabled', false);
     expect(within(grid).queryByRole('button', { name: TUESDAY_CHECKING })).toBeNull();
+  });
+});
+
+describe('/slots Book a Field with fields limited to divisions (issue 29)', () => {
+  const D8 = '66666666-6666-4666-8666-666666666608';
+  const D10 = '66666666-6666-4666-8666-666666666610';
+  const D12 = '66666666-6666-4666-8666-666666666612';
+  const DIAMOND = '22222222-2222-4222-8222-222222222212';
+  const SMALL = '22222222-2222-4222-8222-222222222208';
+  const field = (id: string, name: string, divisionIds: string[]) => ({ id, facilityId: PARK, name, surface: 'dirt' as const, lights: true, color: '#1d4ed8', active: true, divisionIds });
+  const limited = [{ ...facilities[0]!, fields: [field(FIELD_1, 'Field 1', []), field(SMALL, 'Small Diamond', [D8, D10]), field(DIAMOND, '12U Diamond', [D12])] }];
+  const on = (fieldId: string, fieldName: string, local: string, over: Partial<Slot> = {}) => slot(local, { fieldId, fieldName, ...over });
+  const week = () => [
+    on(FIELD_1, 'Field 1', '2026-11-24T17:00'),
+    on(SMALL, 'Small Diamond', '2026-11-25T17:00'),
+    on(DIAMOND, '12U Diamond', '2026-11-26T17:00'),
+    on(DIAMOND, '12U Diamond', '2026-11-26T18:45', { status: 'booked', teamId: 'owls', teamName: 'Owls' }),
+  ];
+  const eightU = { id: 'jays', name: 'Blue Jays', divisionId: D8, divisionName: '8U' };
+
+  /** Book a Field for a coach, the week's slots on three fields; counts the reads of the divisions. */
+  function setupDivisions(ctx: BookingContext, url = '/slots?week=2026-11-23') {
+    localStorage.clear();
+    writeCachedSession({ profile: coach, isAdmin: false });
+    const reads = { divisions: 0 };
+    stubApi(coach, { '/api/seasons': { seasons: [SEASON] } }, (path) => {
+      if (path.startsWith('/api/facilities')) return json({ facilities: limited });
+      if (path.startsWith('/api/bookings/context')) return json(ctx);
+      if (path.startsWith('/api/slots?')) return json({ slots: week() });
+      if (path === '/api/divisions') {
+        reads.divisions++;
+        return json({ divisions: [{ id: D8, name: '8U', position: 1 }, { id: D10, name: '10U', position: 2 }, { id: D12, name: '12U', position: 3 }] });
+      }
+      return undefined;
+    });
+    renderApp(url);
+    return reads;
+  }
+
+  /** The grid's field rows, by their headers (the facility's row left out). */
+  const rowNames = (grid: HTMLElement) => [...grid.querySelectorAll('th[scope="row"]')].map((th) => th.textContent);
+
+  it('shows an 8U coach only the fields the team may use; "Show every field" adds the rest greyed out, with the reason', async () => {
+    const reads = setupDivisions(context({ team: eightU }));
+    const user = setupUser();
+    const grid = await screen.findByRole('table');
+    expect(rowNames(grid)).toEqual(['Field 1', 'Small Diamond']);
+    expect(within(grid).getAllByRole('button', { name: /Book, / }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      '5:00–6:30 pm Book, Field 1, Tue Nov 24',
+      '5:00–6:30 pm Book, Small Diamond, Wed Nov 25',
+    ]);
+    const every = screen.getByRole('checkbox', { name: 'Show every field' });
+    expect(every).toHaveProperty('checked', false);
+    expect(screen.getByText('1 field is for other divisions and not shown.')).toBeTruthy();
+
+    await user.click(every);
+    const reason = '12U Diamond is only for 12U teams, and Blue Jays play in 8U. Pick a slot on another field.';
+    expect(await within(grid).findByText(reason)).toBeTruthy();
+    expect(rowNames(grid)).toEqual(['Field 1', 'Small Diamond', `12U Diamond${reason}`]);
+    expect(screen.getByRole('checkbox', { name: 'Show every field' })).toHaveProperty('checked', true);
+    // The open slot says why in short and offers no Book; the booked one offers nothing to wait for either.
+    const diamond = within(grid).getAllByRole('row').find((row) => row.textContent?.startsWith('12U Diamond'))!;
+    expect(within(diamond).getByText('For other divisions')).toBeTruthy();
+    expect(within(diamond).getByText('Booked by Owls')).toBeTruthy();
+    expect(within(diamond).queryAllByRole('button')).toEqual([]);
+    expect(within(grid).getAllByRole('button', { name: /Book, / })).toHaveLength(2);
+    // Read once, with the week: the box redraws nothing but the fields.
+    expect(reads.divisions).toBe(1);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Show every field' }));
+    await waitFor(() => expect(rowNames(grid)).toEqual(['Field 1', 'Small Diamond']));
+  });
+
+  it('shows a coach whose team has no division the limited fields greyed out the same way', async () => {
+    setupDivisions(context(), '/slots?week=2026-11-23&fields=all');
+    const grid = await screen.findByRole('table');
+    expect(await within(grid).findByText('Small Diamond is only for 8U and 10U teams, and Blue Jays have no division yet. Pick a slot on another field.')).toBeTruthy();
+    expect(within(grid).getByText('12U Diamond is only for 12U teams, and Blue Jays have no division yet. Pick a slot on another field.')).toBeTruthy();
+    expect(within(grid).getAllByRole('button', { name: /Book, / }).map((b) => b.getAttribute('aria-label'))).toEqual(['5:00–6:30 pm Book, Field 1, Tue Nov 24']);
+    expect(screen.getByRole('checkbox', { name: 'Show every field' })).toHaveProperty('checked', true);
+    expect(screen.getByText('Fields your team may not use are shown greyed out, with the reason.')).toBeTruthy();
+  });
+
+  it('says the division’s own rules beside the quota, and the season’s are not repeated when it sets none', async () => {
+    setupDivisions(
+      context({
+        team: eightU,
+        rules: { ...DEFAULT_BOOKING_RULES, maxPerWeek: 3, windowOpensAt: '2026-11-21T15:00:00.000Z' },
+        divisionRules: ['windowOpensAt', 'maxPerWeek'],
+      }),
+    );
+    const strip = await screen.findByRole('region', { name: 'Your team’s bookings' });
+    expect(within(strip).getByText('Blue Jays · 1 of 3 this week · 1 of 4 upcoming')).toBeTruthy();
+    expect(within(strip).getByText('8U rules: 3 practices a week, booking opened Sat Nov 21, 9:00 am')).toBeTruthy();
+    cleanup();
+
+    setupDivisions(context({ team: eightU }));
+    const plain = await screen.findByRole('region', { name: 'Your team’s bookings' });
+    expect(within(plain).queryByText(/8U rules/)).toBeNull();
   });
 });

@@ -28,12 +28,25 @@ import type { SlotWaitProps } from '../../../lib/slot-wait';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { weekOf } from '../../../lib/slot-week';
 import { useBookSlot } from '../api/book-slot';
+import { useDivisions } from '../api/get-divisions';
 import { useBookingContext } from '../../../lib/api/get-booking-context';
 import { useBookingRulesCheck } from '../lazy-booking-rules';
 import { bookWeekStart, pickDay, pickSeason, readBookFilters, weekDates, withBookFilters, type BookFilters } from '../book-filters';
 import { bookedMessage, bookQuestion, makeupNote } from '../booking-words';
 import { useServerNow } from '../server-clock';
-import { makeupLimit, needsRuleCheck, quotaText, slotView, teamQuota, weekReasons, withOpening, type TeamQuota } from '../slot-availability';
+import {
+  divisionRulesLine,
+  fieldLimits,
+  fieldsForOtherDivisions,
+  makeupLimit,
+  needsRuleCheck,
+  quotaText,
+  slotView,
+  teamQuota,
+  weekReasons,
+  withOpening,
+  type TeamQuota,
+} from '../slot-availability';
 import { useHoldingRound, useOpeningHold } from '../use-opening-hold';
 import { slotBoard } from '../slot-board';
 import { BookFilterBar } from './book-filter-bar';
@@ -54,6 +67,10 @@ import { SlotWeekGrid } from './slot-week-grid';
  * `slotWait` (features/waitlist, given by the app; issue 28) is the waitlist's action on a slot, for a coach who may
  * book: "Tell me if it frees up" on a slot booked by another team (or held for one), Take it and Pass on a slot held
  * for theirs. A slot held for another team says so ("Held for Cardinals until 7:00 pm") to everyone, with no Book.
+ *
+ * Fields limited to some divisions (issue 29): a coach sees only the fields the team may use; "Show every field" (in the
+ * URL) shows the others too, greyed out, with the server's words for why (FIELD_DIVISION) said once per field. The team's
+ * division's own rules, when it sets any, are said in a line under the quota ("12U rules: 3 practices a week").
  */
 export function BookFieldPage({
   preferencesPanel: PreferencesPanel,
@@ -108,6 +125,25 @@ export function BookFieldPage({
     { enabled: Boolean(week && season) },
   );
 
+  // The fields this coach's team may not use (by id, from the facilities list), hidden unless "Show every field". The
+  // divisions' names, for the words of the greyed-out ones, load beside the week only for a coach who has such fields,
+  // so the box shows them at once (the week is not drawn again from a placeholder).
+  const bareLimits = useMemo(() => fieldLimits(facilities.data ?? [], undefined), [facilities.data]);
+  const otherFields = useMemo(() => fieldsForOtherDivisions(context.data, bareLimits), [context.data, bareLimits]);
+  const showEvery = filters.fields === 'all';
+  const hidesFields = !showEvery && otherFields.size > 0;
+  const divisions = useDivisions({ enabled: otherFields.size > 0 });
+  const limits = useMemo(() => (divisions.data ? fieldLimits(facilities.data ?? [], divisions.data) : bareLimits), [divisions.data, facilities.data, bareLimits]);
+  const shownSlots = useMemo(() => (hidesFields ? (slots.data ?? []).filter((s) => !otherFields.has(s.fieldId)) : (slots.data ?? [])), [slots.data, hidesFields, otherFields]);
+  const barFacilities = useMemo(() => {
+    const all = facilities.data ?? [];
+    if (!hidesFields) return all;
+    return all.flatMap((f) => {
+      const fields = f.fields.filter((field) => !otherFields.has(field.id));
+      return fields.length === 0 && f.fields.length > 0 ? [] : [{ ...f, fields }];
+    });
+  }, [facilities.data, hidesFields, otherFields]);
+
   const update = (changes: Partial<BookFilters>, replace = false) => void setParams(withBookFilters(params, changes), { preventScrollReset: true, replace });
   const loginHref = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
 
@@ -116,11 +152,11 @@ export function BookFieldPage({
   const zone = timeZone ?? DEFAULT_LEAGUE_TIMEZONE;
   const ruled = useMemo(
     () =>
-      (slots.data ?? []).map((slot) => ({
+      shownSlots.map((slot) => ({
         slot,
-        view: slot.id === checkingId ? ({ kind: 'checking' } as const) : slotView(slot, ruleContext, new Date(nowMs), rules.checkBooking),
+        view: slot.id === checkingId ? ({ kind: 'checking' } as const) : slotView(slot, ruleContext, new Date(nowMs), rules.checkBooking, limits),
       })),
-    [slots.data, ruleContext, nowMs, rules.checkBooking, checkingId],
+    [shownSlots, ruleContext, nowMs, rules.checkBooking, checkingId, limits],
   );
 
   // The opening round of the season on screen, if one holds slots back now; while it is open, a coach of a team ranks.
@@ -146,7 +182,8 @@ export function BookFieldPage({
   const team = context.data?.team;
   const credits = context.data ? creditsLine(context.data.makeupCredits.map((expiresAt) => ({ expiresAt })), context.data.timeZone) : null;
   // The slot being confirmed uses a make-up credit: which limit it goes past, said in the confirm.
-  const confirmingView = confirming ? slotView(confirming, ruleContext, now, rules.checkBooking) : null;
+  const confirmingView = confirming ? slotView(confirming, ruleContext, now, rules.checkBooking, limits) : null;
+  const divisionLine = divisionRulesLine(context.data, now);
   const makeup =
     confirming && context.data && (confirmingView?.kind === 'bookable' || confirmingView?.kind === 'heldForUs') && confirmingView.makeup ? makeupLimit(confirming, context.data) : null;
 
@@ -166,7 +203,7 @@ export function BookFieldPage({
   };
 
   const onBook = (slot: Slot) => {
-    const view = slotView(slot, ruleContext, now, rules.checkBooking);
+    const view = slotView(slot, ruleContext, now, rules.checkBooking, limits);
     if (view.kind === 'login') void navigate(loginHref);
     else if (view.kind === 'bookable') setConfirming(slot);
     else if (view.kind === 'unavailable') toast.error(view.message);
@@ -204,7 +241,10 @@ export function BookFieldPage({
     // Whether a slot offers Book or says the opening round holds it: known before the week is drawn (a failed read
     // draws the week as usual; the server still refuses a held slot, in words).
     !openings.isPending &&
-    !(mayRank && preferences.isPending);
+    !(mayRank && preferences.isPending) &&
+    // Which fields are the team's, and (shown greyed out) whose they are: known before the week is drawn.
+    !(context.data?.team && facilities.isPending) &&
+    !(showEvery && otherFields.size > 0 && divisions.isPending);
   // Drawn at transition priority: React renders the week in short slices, so the page keeps answering input.
   const showBody = useDeferredValue(settled);
   // A coach's next click is likely Book: once the week is drawn, its dialog and the toast that follows load
@@ -278,7 +318,7 @@ export function BookFieldPage({
             <LoadErrorAlert title="The booking rules could not be loaded" message={`${context.error.message} Slots are shown, but booking waits until the rules load.`} onRetry={() => context.refetch()} />
           ) : null}
 
-          {quota ? <QuotaStrip quota={quota} credits={credits} withLink={narrow} /> : null}
+          {quota ? <QuotaStrip quota={quota} credits={credits} divisionLine={divisionLine} withLink={narrow} /> : null}
 
           {fieldStatus}
 
@@ -286,7 +326,7 @@ export function BookFieldPage({
             seasons={seasons}
             seasonId={season?.id ?? ''}
             onSeasonChange={(id) => update({ season: id, week: '', day: '' })}
-            facilities={facilities.data ?? []}
+            facilities={barFacilities}
             facilityId={filters.facility}
             onFacilityChange={(id) => update({ facility: id, field: '' })}
             fieldId={filters.field}
@@ -294,6 +334,7 @@ export function BookFieldPage({
             weekStart={weekStart}
             today={today}
             onWeekChange={(next) => update({ week: next, day: '' })}
+            everyField={otherFields.size > 0 ? { checked: showEvery, hidden: otherFields.size, onChange: (checked) => update({ fields: checked ? 'all' : '' }, true) } : undefined}
           />
 
           {mayRank && held && ranked && saved && team && PreferencesPanel ? (
@@ -341,7 +382,10 @@ export function BookFieldPage({
                   No practice slots in the week of {formatMonthDay(week.from)}
                   {filters.facility || filters.field ? ' for this facility or field' : ''}.
                 </p>
-                <p className="mt-1 text-slate-700">Try the next week{filters.facility || filters.field ? ', or show every field' : ''}.</p>
+                <p className="mt-1 text-slate-700">
+                  Try the next week{filters.facility || filters.field ? ', or show all fields' : ''}.
+                  {hidesFields ? ' Fields for other divisions are not shown.' : ''}
+                </p>
                 <div className="mt-4 flex flex-wrap justify-center gap-2">
                   <Button variant="secondary" onClick={() => update({ week: addDays(week.from, 7), day: '' })}>
                     Next week
@@ -349,6 +393,11 @@ export function BookFieldPage({
                   {filters.facility || filters.field ? (
                     <Button variant="secondary" onClick={() => update({ facility: '', field: '' })}>
                       Show all fields
+                    </Button>
+                  ) : null}
+                  {hidesFields ? (
+                    <Button variant="secondary" onClick={() => update({ fields: 'all' }, true)}>
+                      Show every field
                     </Button>
                   ) : null}
                 </div>
@@ -397,10 +446,11 @@ export function BookFieldPage({
 }
 
 /**
- * "Blue Jays · 1 of 2 this week · 3 of 4 upcoming", for the week on screen, and the team's make-up credits ("1 make-up
- * practice to use by Dec 10"); on a phone, with the link to My Reservations.
+ * "Blue Jays · 1 of 2 this week · 3 of 4 upcoming", for the week on screen, the rules the team's division sets for
+ * itself ("12U rules: 3 practices a week", issue 29) and the team's make-up credits ("1 make-up practice to use by
+ * Dec 10"); on a phone, with the link to My Reservations.
  */
-function QuotaStrip({ quota, credits, withLink }: { quota: TeamQuota; credits: string | null; withLink: boolean }) {
+function QuotaStrip({ quota, credits, divisionLine, withLink }: { quota: TeamQuota; credits: string | null; divisionLine: string | null; withLink: boolean }) {
   const full = quota.thisWeek >= quota.maxPerWeek || quota.upcoming >= quota.maxUpcoming;
   return (
     <section
@@ -412,6 +462,7 @@ function QuotaStrip({ quota, credits, withLink }: { quota: TeamQuota; credits: s
     >
       <div className="min-w-0">
         <p className="text-sm font-semibold sm:text-base">{quotaText(quota)}</p>
+        {divisionLine ? <p className="text-sm">{divisionLine}</p> : null}
         {credits ? <p className="text-sm">{credits}: book even past your weekly limit.</p> : null}
       </div>
       {withLink ? (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Facility } from '../../../../shared/facilities/facilities.schemas';
 import type { Season } from '../../../../shared/seasons/seasons.schemas';
 import { WeekJump, WeekNavigator } from '../../../components/schedule/week-navigator';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FoldedFiltersToggle } from '../../../components/ui/folded-filters-toggle';
 import { Skeleton } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
@@ -20,6 +21,11 @@ export interface BookFilterBarProps {
   weekStart: string | null;
   today: string | null;
   onWeekChange: (weekStart: string) => void;
+  /**
+   * "Show every field", for a coach whose team may not use some fields (issue 29): `hidden` of them are left out
+   * unless `checked`, when they are shown greyed out with the reason. Absent: every field is the team's.
+   */
+  everyField?: { checked: boolean; hidden: number; onChange: (checked: boolean) => void } | undefined;
 }
 
 /**
@@ -29,7 +35,7 @@ export interface BookFilterBarProps {
  * controls, in the same order for the keyboard and a screen reader). From md up every filter shows, as before.
  */
 export function BookFilterBar(props: BookFilterBarProps) {
-  const { seasons, seasonId, facilities, facilityId, fieldId, weekStart, today } = props;
+  const { seasons, seasonId, facilities, facilityId, fieldId, weekStart, today, everyField } = props;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const chip = (active: boolean) =>
@@ -42,7 +48,7 @@ export function BookFilterBar(props: BookFilterBarProps) {
   const facility = facilities.find((f) => f.id === facilityId);
   const field = facilities.flatMap((f) => f.fields).find((f) => f.id === fieldId);
   const notCurrent = Boolean(season && !season.active);
-  const chosen = (facility ? 1 : 0) + (field ? 1 : 0) + (notCurrent ? 1 : 0);
+  const chosen = (facility ? 1 : 0) + (field ? 1 : 0) + (notCurrent ? 1 : 0) + (everyField?.checked ? 1 : 0);
   const place = field
     ? `${field.name} · ${facilities.find((f) => f.id === field.facilityId)?.name ?? ''}`
     : facility
@@ -85,6 +91,19 @@ export function BookFilterBar(props: BookFilterBarProps) {
             ))}
           </div>
         </div>
+
+        {everyField ? (
+          <CheckboxField
+            label="Show every field"
+            hint={
+              everyField.checked
+                ? 'Fields your team may not use are shown greyed out, with the reason.'
+                : `${everyField.hidden === 1 ? '1 field is' : `${everyField.hidden} fields are`} for other divisions and not shown.`
+            }
+            checked={everyField.checked}
+            onChange={(event) => everyField.onChange(event.target.checked)}
+          />
+        ) : null}
 
         <div className="hidden md:block">{week ? <WeekNavigator {...week} /> : <Skeleton className="h-11 w-72" />}</div>
         {week ? (

@@ -12,13 +12,17 @@ import { useSlots } from '../../../lib/api/get-slots';
 import { cx } from '../../../lib/cx';
 import { dateInZone, formatDateTime, formatLongDay, formatMonthDay, formatTimeRange, todayInZone } from '../../../lib/dates';
 import { groupSlotsByDay, isPast, weekOf } from '../../../lib/slot-week';
+import { Alert } from '../../../components/ui/alert';
 import { useMoveBooking } from '../api/move-booking';
+import { otherDivisionWarning } from '../api/override-booking';
 import { movedMessage, possessive } from '../booking-words';
 import { FieldSelect } from './field-select';
 
 /**
  * An admin moves a booking to another open slot of the same season: a week of open slots (the booking's
- * week and field to start with) to choose from, and an optional reason for the coach.
+ * week and field to start with) to choose from, and an optional reason for the coach. A slot on a field limited to
+ * other divisions than the team's (issue 29) is refused with the server's warning; the admin confirms by moving again
+ * ("Move outside their division"), which sends `allowOtherDivision`.
  */
 export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Booking; timeZone: string; onClose: () => void }) {
   const move = useMoveBooking();
@@ -28,6 +32,9 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
   const [slotId, setSlotId] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The server's warning for the chosen slot, on a field of other divisions: the next press confirms it. */
+  const [outside, setOutside] = useState<{ slotId: string; warning: string } | null>(null);
+  const confirming = outside !== null && outside.slotId === slotId;
   const errorId = useId();
   const week = weekOf(weekStart);
   const slots = useSlots({ ...week, seasonId: booking.seasonId, fieldId: fieldId || undefined });
@@ -41,13 +48,18 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
       return;
     }
     move.mutate(
-      { id: booking.id, slotId: parsed.data.slotId, reason: parsed.data.reason },
+      { id: booking.id, slotId: parsed.data.slotId, reason: parsed.data.reason, allowOtherDivision: confirming },
       {
         onSuccess: (moved) => {
           toast.success(`${movedMessage(moved, timeZone)} Their coach is notified.`);
           onClose();
         },
         onError: (err) => {
+          const warning = otherDivisionWarning(err);
+          if (warning !== undefined) {
+            setOutside({ slotId: parsed.data.slotId, warning });
+            return;
+          }
           // The slot may have just been taken: the list reloads and the admin picks again.
           setError(err.message);
           setSlotId('');
@@ -125,6 +137,12 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
           <FieldError id={errorId} message={error ?? undefined} />
         </fieldset>
 
+        {confirming ? (
+          <Alert tone="warning" title={`Outside ${possessive(booking.teamName)} division`}>
+            <p>{outside.warning}</p>
+          </Alert>
+        ) : null}
+
         <TextField label="Reason (optional)" maxLength={200} autoComplete="off" hint="Sent to the coach with the new time." value={reason} onChange={(event) => setReason(event.target.value)} />
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -132,7 +150,7 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
             Keep as is
           </Button>
           <Button type="submit" busy={move.isPending}>
-            Move booking
+            {confirming ? 'Move outside their division' : 'Move booking'}
           </Button>
         </div>
       </form>

@@ -18,7 +18,7 @@ import { todayInZone } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { describeSlot, initialWeekStart } from '../../../lib/slot-week';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { bookedByOtherTeam, useOverrideBooking, type OverrideInput, type OverrideResult } from '../api/override-booking';
+import { bookedByOtherTeam, otherDivisionWarning, useOverrideBooking, type OverrideInput, type OverrideResult } from '../api/override-booking';
 import { pickSeason, readBookFilters } from '../book-filters';
 import { bumpQuestion, overrideMessage, possessive } from '../booking-words';
 
@@ -35,7 +35,9 @@ const CHOSEN_SLOT_ID = 'override-slot';
 
 /**
  * /admin-override-booking: book any open or booked slot for any team, outside the rules, with a reason.
- * When another team holds the slot the server refuses (409); the admin is asked whether to bump them.
+ * When another team holds the slot the server refuses (409); the admin is asked whether to bump them. A field limited to
+ * other divisions than the team's is refused the same way (409, FIELD_DIVISION, issue 29): the admin reads the server's
+ * warning and confirms, and the booking is sent again with `allowOtherDivision` (then, if need be, the bump is asked).
  */
 export function OverrideBookingPage() {
   useLiveSlots();
@@ -47,6 +49,7 @@ export function OverrideBookingPage() {
   const override = useOverrideBooking();
   const [selected, setSelected] = useState<Slot | null>(null);
   const [bump, setBump] = useState<{ input: OverrideInput; teamName: string } | null>(null);
+  const [outside, setOutside] = useState<{ input: OverrideInput; warning: string } | null>(null);
   const [result, setResult] = useState<OverrideResult | null>(null);
   const {
     register,
@@ -70,12 +73,16 @@ export function OverrideBookingPage() {
     toast.success(overrideMessage(outcome, timeZone));
   };
 
-  const onSubmit = submit(async (values) => {
-    setResult(null);
-    const input: OverrideInput = { slotId: values.slotId, teamId: values.teamId, reason: values.reason, bump: false };
+  /** Sends the override; a refusal the admin may overrule (another division's field, another team's slot) asks first. */
+  const send = async (input: OverrideInput) => {
     try {
       done(await override.mutateAsync(input));
     } catch (err) {
+      const warning = otherDivisionWarning(err);
+      if (warning !== undefined) {
+        setOutside({ input, warning });
+        return;
+      }
       const holder = bookedByOtherTeam(err);
       if (holder !== undefined) {
         setBump({ input, teamName: holder ?? selected?.teamName ?? 'the other team' });
@@ -84,7 +91,24 @@ export function OverrideBookingPage() {
       const message = showServerError(err);
       if (message) toast.error(message);
     }
+  };
+
+  const onSubmit = submit(async (values) => {
+    setResult(null);
+    await send({ slotId: values.slotId, teamId: values.teamId, reason: values.reason, bump: false });
   });
+
+  const confirmOutside = () => {
+    if (!outside) return;
+    const input = { ...outside.input, allowOtherDivision: true };
+    setOutside(null);
+    void send(input);
+  };
+
+  const keepInDivision = () => {
+    setOutside(null);
+    toast('Nothing booked. Pick a slot on a field of the team’s division.');
+  };
 
   const confirmBump = () => {
     if (!bump) return;
@@ -214,6 +238,17 @@ export function OverrideBookingPage() {
           />
         </div>
       </div>
+
+      <ConfirmModal
+        open={outside !== null}
+        title={outside ? `Book outside ${possessive(teamName(outside.input.teamId))} division?` : 'Book outside the division?'}
+        message={outside ? <p>{outside.warning}</p> : null}
+        confirmLabel="Book outside their division"
+        cancelLabel="Pick another slot"
+        busy={override.isPending}
+        onConfirm={confirmOutside}
+        onCancel={keepInDivision}
+      />
 
       <ConfirmModal
         open={bump !== null}

@@ -99,6 +99,7 @@ export function SlotDayTabs({
                     {field.fieldName} <span className="font-normal text-slate-700">· {field.facilityName}</span>
                   </span>
                 </h4>
+                {field.note ? <p className="-mt-1 mb-2 text-sm text-slate-700">{field.note}</p> : null}
                 <ul className="flex flex-col gap-2">
                   {(field.byDay.get(day) ?? []).map((viewed) => (
                     <li key={viewed.slot.id}>

@@ -33,7 +33,7 @@ export interface SlotActions {
 
 /** Which waitlist action a slot offers: to wait for it, or to take the hold given to this team; none for the rest. */
 function waitMode(view: SlotView): SlotWaitProps['mode'] | null {
-  if ((view.kind === 'booked' && !view.ours) || (view.kind === 'unavailable' && view.code === 'SLOT_HELD')) return 'join';
+  if ((view.kind === 'booked' && !view.ours && !view.otherDivision) || (view.kind === 'unavailable' && view.code === 'SLOT_HELD')) return 'join';
   return view.kind === 'heldForUs' ? 'held' : null;
 }
 
@@ -77,6 +77,8 @@ const STYLE: Record<SlotView['kind'], string> = {
 };
 
 function pillStyle(view: SlotView): string {
+  // A field of other divisions, shown on "Show every field": greyed out, its words on the field (issue 29).
+  if (view.kind === 'unavailable' && view.code === 'FIELD_DIVISION') return 'border border-slate-300 bg-slate-100 text-slate-700';
   if (view.kind === 'booked' && view.ours) return 'border border-accent-500 bg-accent-200 text-primary-900';
   // A make-up slot says so in its words; the softball yellow marks it too.
   if (view.kind === 'bookable' && view.makeup) return 'border-2 border-primary-700 bg-accent-100 text-primary-900 hover:bg-accent-200';

@@ -82,6 +82,8 @@ export function SlotWeekGrid({
                   <span aria-hidden="true" className="mt-1 size-3 shrink-0 rounded-full" style={{ backgroundColor: field.fieldColor }} />
                   <span className="break-words">{field.fieldName}</span>
                 </span>
+                {/* A field of other divisions (issue 29, "Show every field"): why, once; its slots say it short. */}
+                {field.note ? <span className="mt-1 block text-xs font-normal break-words text-slate-700">{field.note}</span> : null}
               </th>
               {dates.map((date) => {
                 const slots = field.byDay.get(date) ?? [];
