@@ -117,7 +117,7 @@ test('teams: create, rename, deactivate and reactivate; a team with upcoming boo
   await page.getByRole('button', { name: 'New team' }).click();
   const form = page.getByRole('dialog', { name: 'New team' });
   await form.getByLabel('Team name').fill(name);
-  await form.getByLabel('Division or age group').fill('9U');
+  await form.getByLabel('Division', { exact: true }).selectOption('10U');
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Create team' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Team "${name}" created.` })).toBeVisible();

@@ -4,3 +4,5 @@ import { adminQueryKey } from '../../lib/query-keys';
 export const peopleQueryKey = [...adminQueryKey, 'people'] as const;
 export const adminTeamsQueryKey = [...adminQueryKey, 'teams'] as const;
 export const invitationsQueryKey = [...adminQueryKey, 'invitations'] as const;
+/** The league's divisions with their team counts and the fields limited to each (issue 29). */
+export const adminDivisionsQueryKey = [...adminQueryKey, 'divisions'] as const;

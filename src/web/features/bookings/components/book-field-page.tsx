@@ -28,7 +28,7 @@ import type { SlotWaitProps } from '../../../lib/slot-wait';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { weekOf } from '../../../lib/slot-week';
 import { useBookSlot } from '../api/book-slot';
-import { useDivisions } from '../api/get-divisions';
+import { useDivisions } from '../../../lib/api/get-divisions';
 import { useBookingContext } from '../../../lib/api/get-booking-context';
 import { useBookingRulesCheck } from '../lazy-booking-rules';
 import { bookWeekStart, pickDay, pickSeason, readBookFilters, weekDates, withBookFilters, type BookFilters } from '../book-filters';

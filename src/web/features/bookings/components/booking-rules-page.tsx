@@ -20,10 +20,12 @@ import { useBookingRules } from '../api/get-booking-rules';
 import { useSaveBookingRules } from '../api/save-booking-rules';
 import { pickSeason, readBookFilters } from '../book-filters';
 import { RULE_FIELDS, rulesFormSchema, toRulesForm } from '../booking-rules-form';
+import { DivisionRulesSection } from './division-rules-section';
 
 /**
- * /admin-booking-control: one season's booking rules (product.md "Booking rules"), and below them what the router
- * puts there for the chosen season (the opening round, from its own feature).
+ * /admin-booking-control: one season's booking rules (product.md "Booking rules"), each division's own rules and
+ * booking opening in it (issue 29), and below them what the router puts there for the chosen season (the opening
+ * round, from its own feature).
  */
 export function BookingRulesPage({ openingRound }: { openingRound?: (season: Season, timeZone: string) => ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
@@ -71,7 +73,10 @@ export function BookingRulesPage({ openingRound }: { openingRound?: (season: Sea
           ) : rules.isError ? (
             <LoadErrorAlert title="The rules could not be loaded" message={rules.error.message} onRetry={() => rules.refetch()} />
           ) : (
-            <RulesEditor key={`${season.id}|${timeZone}`} season={season} rules={rules.data} timeZone={timeZone} />
+            <>
+              <RulesEditor key={`${season.id}|${timeZone}`} season={season} rules={rules.data} timeZone={timeZone} />
+              <DivisionRulesSection key={`${season.id}|${timeZone}`} season={season} seasonRules={rules.data} timeZone={timeZone} />
+            </>
           )}
           {openingRound && timeZone ? openingRound(season, timeZone) : null}
         </div>
@@ -133,7 +138,12 @@ function RulesEditor({ season, rules, timeZone }: { season: Season; rules: Booki
       <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <legend className="px-1 text-lg font-bold text-primary-900">Booking window</legend>
         <p className="mb-4 text-sm text-slate-700">
-          League time: {timeZoneName(timeZone)} ({timeZone}). Leave empty to follow the season’s dates.
+          League time: {timeZoneName(timeZone)} ({timeZone}). Leave empty to follow the season’s dates. A division can open earlier or later:
+          see{' '}
+          <a href="#division-rules-heading" className="font-medium text-primary-700 underline">
+            Rules by division
+          </a>
+          .
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

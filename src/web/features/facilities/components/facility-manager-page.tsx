@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
+import type { Division } from '../../../../shared/divisions/divisions.schemas';
 import type { Facility, Field } from '../../../../shared/facilities/facilities.schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,9 +11,10 @@ import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { cx } from '../../../lib/cx';
+import { useDivisions } from '../../../lib/api/get-divisions';
 import { facilityWithActive, useSaveFacility } from '../api/save-facility';
 import { fieldWithActive, useSaveField } from '../api/save-field';
-import { SURFACE_LABEL } from '../facility-words';
+import { fieldLimitWords, SURFACE_LABEL } from '../facility-words';
 import { FacilityFormDialog } from './facility-form-dialog';
 import { FieldFormDialog } from './field-form-dialog';
 
@@ -28,6 +30,7 @@ const byActiveThenName = <T extends { active: boolean; name: string }>(a: T, b: 
 
 export function FacilityManagerPage() {
   const facilities = useFacilities({ includeInactive: true });
+  const divisions = useDivisions();
   const saveFacility = useSaveFacility();
   const saveField = useSaveField();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -90,6 +93,7 @@ export function FacilityManagerPage() {
             <li key={facility.id}>
               <FacilityCard
                 facility={facility}
+                divisions={divisions.data}
                 onEdit={() => open({ kind: 'facility', facility })}
                 onToggle={() => setToggle({ kind: 'facility', facility })}
                 onAddField={() => open({ kind: 'field', field: null, facilityId: facility.id })}
@@ -141,6 +145,7 @@ function toggleMessage(toggle: NonNullable<Toggle>): string {
 
 function FacilityCard({
   facility,
+  divisions,
   onEdit,
   onToggle,
   onAddField,
@@ -148,6 +153,7 @@ function FacilityCard({
   onToggleField,
 }: {
   facility: Facility;
+  divisions: Division[] | undefined;
   onEdit: () => void;
   onToggle: () => void;
   onAddField: () => void;
@@ -198,33 +204,42 @@ function FacilityCard({
         </p>
       ) : (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
-          {fields.map((field) => (
-            <li
-              key={field.id}
-              className={cx('flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between', field.active ? undefined : 'bg-slate-100')}
-            >
-              <div className="flex min-w-0 items-center gap-3">
-                <span aria-hidden="true" className="size-4 shrink-0 rounded-full border border-slate-300" style={{ backgroundColor: field.color }} />
-                <div className="min-w-0">
-                  <p className={cx('font-semibold break-words', field.active ? 'text-slate-900' : 'text-slate-700')}>
-                    {field.name} {field.active ? null : <Badge>Inactive</Badge>}
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    {SURFACE_LABEL[field.surface]} · {field.lights ? 'Lights' : 'No lights'}
-                  </p>
+          {fields.map((field) => {
+            const limit = fieldLimitWords(field.divisionIds, divisions);
+            return (
+              <li
+                key={field.id}
+                className={cx('flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between', field.active ? undefined : 'bg-slate-100')}
+              >
+                <div className="flex min-w-0 items-center gap-3">
+                  <span aria-hidden="true" className="size-4 shrink-0 rounded-full border border-slate-300" style={{ backgroundColor: field.color }} />
+                  <div className="min-w-0">
+                    <p className={cx('font-semibold break-words', field.active ? 'text-slate-900' : 'text-slate-700')}>
+                      {field.name} {field.active ? null : <Badge>Inactive</Badge>}
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      {SURFACE_LABEL[field.surface]} · {field.lights ? 'Lights' : 'No lights'}
+                      {limit ? (
+                        <>
+                          {' · '}
+                          <span className="font-semibold text-primary-900">{limit}</span>
+                        </>
+                      ) : null}
+                    </p>
+                  </div>
                 </div>
-              </div>
-              <div className="flex shrink-0 flex-wrap gap-2">
-                <Button variant="secondary" size="sm" onClick={() => onEditField(field)}>
-                  Edit<span className="sr-only"> {field.name}</span>
-                </Button>
-                <Button variant="ghost" size="sm" className="border border-slate-300" onClick={() => onToggleField(field)}>
-                  {field.active ? 'Deactivate' : 'Reactivate'}
-                  <span className="sr-only"> {field.name}</span>
-                </Button>
-              </div>
-            </li>
-          ))}
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <Button variant="secondary" size="sm" onClick={() => onEditField(field)}>
+                    Edit<span className="sr-only"> {field.name}</span>
+                  </Button>
+                  <Button variant="ghost" size="sm" className="border border-slate-300" onClick={() => onToggleField(field)}>
+                    {field.active ? 'Deactivate' : 'Reactivate'}
+                    <span className="sr-only"> {field.name}</span>
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

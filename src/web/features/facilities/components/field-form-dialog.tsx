@@ -1,18 +1,21 @@
 import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { fieldInputSchema, SURFACES, type Facility, type Field } from '../../../../shared/facilities/facilities.schemas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FieldError } from '../../../components/ui/field-shell';
+import { Skeleton } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { useDivisions } from '../../../lib/api/get-divisions';
 import { useSaveField } from '../api/save-field';
 import { SURFACE_LABEL } from '../facility-words';
 
-const FIELDS = ['facilityId', 'name', 'surface', 'lights', 'color', 'active'] as const;
+const FIELDS = ['facilityId', 'name', 'surface', 'lights', 'color', 'active', 'divisionIds'] as const;
 
 /** Calendar colours a new field starts with, in turn, so neighbouring fields differ. */
 const PALETTE = ['#1e40af', '#047857', '#b45309', '#7c3aed', '#be123c', '#0e7490', '#4d7c0f', '#a21caf'] as const;
@@ -37,19 +40,30 @@ export function FieldFormDialog({
   onClose: () => void;
 }) {
   const save = useSaveField();
+  const divisions = useDivisions();
   const fieldCount = facilities.reduce((n, f) => n + f.fields.length, 0);
   const {
     register,
+    control,
     submit,
     formError,
     formState: { errors, isSubmitting },
   } = useZodForm(fieldInputSchema, {
     defaultValues: field
-      ? { facilityId: field.facilityId, name: field.name, surface: field.surface, lights: field.lights, color: field.color, active: field.active }
-      : { facilityId, name: '', surface: 'grass', lights: false, color: nextFieldColor(fieldCount), active: true },
+      ? {
+          facilityId: field.facilityId,
+          name: field.name,
+          surface: field.surface,
+          lights: field.lights,
+          color: field.color,
+          active: field.active,
+          divisionIds: field.divisionIds,
+        }
+      : { facilityId, name: '', surface: 'grass', lights: false, color: nextFieldColor(fieldCount), active: true, divisionIds: [] },
     serverFields: FIELDS,
   });
   const colorId = useId();
+  const divisionsId = useId();
 
   const onSubmit = submit(async (values) => {
     const saved = await save.mutateAsync({ id: field?.id ?? null, input: values });
@@ -93,6 +107,40 @@ export function FieldFormDialog({
           </p>
           <FieldError id={`${colorId}-error`} message={errors.color?.message} />
         </div>
+        <Controller
+          control={control}
+          name="divisionIds"
+          render={({ field: { value = [], onChange }, fieldState }) => (
+            <fieldset aria-describedby={[`${divisionsId}-hint`, fieldState.error ? `${divisionsId}-error` : null].filter(Boolean).join(' ')}>
+              <legend className="text-sm font-semibold text-slate-800">Limit to divisions</legend>
+              <p id={`${divisionsId}-hint`} className="text-sm text-slate-600">
+                {divisions.data?.length === 0
+                  ? 'The league has no divisions yet, so every team may use this field. Add them on Users and teams, Teams tab.'
+                  : 'Leave all unticked for every team.'}
+              </p>
+              {divisions.isPending ? (
+                <Skeleton className="mt-1 h-11 w-full" />
+              ) : divisions.isError ? (
+                <p className="mt-1 text-sm font-medium text-danger-700">The divisions could not be loaded: {divisions.error.message}</p>
+              ) : (
+                <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
+                  {divisions.data.map((division) => (
+                    <CheckboxField
+                      key={division.id}
+                      label={division.name}
+                      checked={value.includes(division.id)}
+                      // In the league's order, whatever order they are ticked in.
+                      onChange={(event) =>
+                        onChange(divisions.data.filter((d) => (d.id === division.id ? event.target.checked : value.includes(d.id))).map((d) => d.id))
+                      }
+                    />
+                  ))}
+                </div>
+              )}
+              <FieldError id={`${divisionsId}-error`} message={fieldState.error?.message} />
+            </fieldset>
+          )}
+        />
         <CheckboxField label="Lights" hint="The field has lights for evening practices." {...register('lights')} />
         <CheckboxField label="Active" hint="Inactive fields are hidden from coaches and get no new slots." {...register('active')} />
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

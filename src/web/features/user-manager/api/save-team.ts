@@ -7,7 +7,9 @@ import { adminQueryKey, slotsQueryKey, teamsQueryKey } from '../../../lib/query-
 export interface SavedTeam {
   id: string;
   name: string;
+  /** The division's name, as the team lists show it. */
   division: string | null;
+  divisionId: string | null;
   active: boolean;
 }
 
@@ -28,8 +30,9 @@ export function useSaveTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string | null; patch: TeamPatch }) =>
-      id ? editTeam(id, patch) : createTeam({ name: patch.name ?? '', division: patch.division ?? null }),
-    // Team lists everywhere (sign-up, filters) and booked slots (they show the team's name) refresh.
+      id ? editTeam(id, patch) : createTeam({ name: patch.name ?? '', divisionId: patch.divisionId ?? null }),
+    // Team lists everywhere (sign-up, filters), the divisions' team counts (under the admin key) and booked slots (they
+    // show the team's name) refresh.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminQueryKey }),

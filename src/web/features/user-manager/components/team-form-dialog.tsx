@@ -3,22 +3,40 @@ import { teamInputSchema, type AdminTeam } from '../../../../shared/teams/teams.
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { useAdminDivisions } from '../api/get-admin-divisions';
 import { useSaveTeam } from '../api/save-team';
+
+/** The form as typed: "No division" is the empty choice of the select. */
+interface TeamForm {
+  name: string;
+  divisionId: string;
+}
 
 /** Create a team (team null) or rename one and change its division. Mount with a key so each opening starts fresh. */
 export function TeamFormDialog({ team, onClose }: { team: AdminTeam | null; onClose: () => void }) {
   const save = useSaveTeam();
+  const divisions = useAdminDivisions();
   const {
     register,
     submit,
     formError,
     formState: { errors, isSubmitting },
   } = useZodForm(teamInputSchema, {
-    defaultValues: { name: team?.name ?? '', division: team?.division ?? '' },
-    serverFields: ['name', 'division'],
+    defaultValues: { name: team?.name ?? '', divisionId: team?.divisionId ?? '' },
+    serverFields: ['name', 'divisionId'],
+    fill: (form: TeamForm) => ({ name: form.name, divisionId: form.divisionId || null }),
   });
+
+  // Until the list arrives, the team's own division stands in for it, so the select shows (and keeps) it.
+  const choices = divisions.data ?? (team?.divisionId ? [{ id: team.divisionId, name: team.division ?? 'Its division' }] : []);
+  const hint = divisions.isError
+    ? `The divisions could not be loaded: ${divisions.error.message}`
+    : divisions.data?.length === 0
+      ? 'The league has no divisions yet: add them under Divisions on this tab.'
+      : 'Fields limited to a division, and its own booking rules, apply to the team.';
 
   const onSubmit = submit(async (values) => {
     const saved = await save.mutateAsync({ id: team?.id ?? null, patch: values });
@@ -31,7 +49,14 @@ export function TeamFormDialog({ team, onClose }: { team: AdminTeam | null; onCl
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         {formError ? <Alert>{formError}</Alert> : null}
         <TextField label="Team name" autoComplete="off" placeholder="Blue Jays" error={errors.name?.message} {...register('name')} />
-        <TextField label="Division or age group" autoComplete="off" placeholder="10U" hint="Optional." error={errors.division?.message} {...register('division')} />
+        <SelectField label="Division" hint={hint} error={errors.divisionId?.message} {...register('divisionId')}>
+          <option value="">No division</option>
+          {choices.map((division) => (
+            <option key={division.id} value={division.id}>
+              {division.name}
+            </option>
+          ))}
+        </SelectField>
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
             Cancel

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useAdminTeams } from '../api/get-admin-teams';
 import { useTeamBookings } from '../api/get-team-bookings';
 import { useSaveTeam } from '../api/save-team';
+import { DivisionsSection } from './divisions-section';
 import { TeamFormDialog } from './team-form-dialog';
 
 /** Active first, then by name: a deactivated team sinks but stays visible. */
@@ -24,7 +25,10 @@ const byActiveThenName = (a: AdminTeam, b: AdminTeam) => Number(b.active) - Numb
 /** More on a team's row, given by the app (its make-up practices): shown with the team's buttons. */
 export type TeamExtra = (team: AdminTeam) => ReactNode;
 
-/** The Teams tab: create, rename, division, deactivate and reactivate; each team's coaches and bookings this season. */
+/**
+ * The Teams tab: the league's divisions first (teams are put in them), then the teams: create, rename, division,
+ * deactivate and reactivate; each team's coaches and bookings this season.
+ */
 export function TeamsPanel({ onInvite, onImport, teamExtra }: { onInvite: (teamId: string) => void; onImport: () => void; teamExtra?: TeamExtra | undefined }) {
   const teams = useAdminTeams();
   const save = useSaveTeam();
@@ -49,91 +53,94 @@ export function TeamsPanel({ onInvite, onImport, teamExtra }: { onInvite: (teamI
   };
 
   return (
-    <section aria-labelledby="teams-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="teams-heading" className="text-xl font-bold text-primary-900">
-            Teams
-          </h2>
-          <p className="text-sm text-slate-700">{season ? `Bookings are counted for ${season.name}.` : 'No season is active, so no bookings are counted.'}</p>
-        </div>
-        {list.length > 0 ? <Button onClick={() => open(null)}>New team</Button> : null}
-      </div>
-
-      {teams.isPending ? (
-        <div className="flex flex-col gap-3" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-32 w-full" />
-          ))}
-        </div>
-      ) : teams.isError ? (
-        <LoadErrorAlert title="The teams could not be loaded" message={teams.error.message} onRetry={() => teams.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          title="No teams yet"
-          action={
-            <div className="flex flex-wrap justify-center gap-2">
-              <Button onClick={() => open(null)}>Create a team</Button>
-              <Button variant="secondary" onClick={onImport}>
-                Import from a spreadsheet
-              </Button>
-            </div>
-          }
-        >
-          Create the league’s teams one by one, or import teams and their coaches from a CSV file.
-        </EmptyState>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {list.map((team) => (
-            <li key={team.id}>
-              <TeamCard
-                team={team}
-                seasonId={season?.id ?? null}
-                extra={teamExtra?.(team)}
-                onEdit={() => open(team)}
-                onToggle={() => setToggling(team)}
-                onInvite={() => onInvite(team.id)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-
-      {editing ? <TeamFormDialog key={editing.key} team={editing.team} onClose={() => setEditing(null)} /> : null}
-
-      {toggling && toggling.active && toggling.upcomingBookings > 0 ? (
-        <Modal open title={`${toggling.name} still has practices booked`} onClose={() => setToggling(null)}>
-          <p className="text-slate-700">
-            {`${toggling.name} holds ${countOf(toggling.upcomingBookings, 'upcoming booking')}. Cancel or move ${toggling.upcomingBookings === 1 ? 'it' : 'them'} on Manage bookings first (the coaches are told), then deactivate the team.`}
-          </p>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setToggling(null)}>
-              Close
-            </Button>
-            <Link to={`/admin-manage-bookings?team=${toggling.id}&status=confirmed`} className={buttonClasses('primary')}>
-              Open its bookings
-            </Link>
+    <>
+      <DivisionsSection />
+      <section aria-labelledby="teams-heading">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="teams-heading" className="text-xl font-bold text-primary-900">
+              Teams
+            </h2>
+            <p className="text-sm text-slate-700">{season ? `Bookings are counted for ${season.name}.` : 'No season is active, so no bookings are counted.'}</p>
           </div>
-        </Modal>
-      ) : (
-        <ConfirmModal
-          open={toggling !== null}
-          title={toggling?.active ? `Deactivate ${toggling.name}?` : `Reactivate ${toggling?.name ?? ''}?`}
-          message={
-            <p>
-              {toggling?.active
-                ? `${toggling.name} disappears from team lists and its coaches can no longer book. Its past bookings stay, and you can reactivate it at any time.`
-                : `${toggling?.name ?? 'The team'} shows in team lists again and its coaches can book.`}
+          {list.length > 0 ? <Button onClick={() => open(null)}>New team</Button> : null}
+        </div>
+
+        {teams.isPending ? (
+          <div className="flex flex-col gap-3" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-32 w-full" />
+            ))}
+          </div>
+        ) : teams.isError ? (
+          <LoadErrorAlert title="The teams could not be loaded" message={teams.error.message} onRetry={() => teams.refetch()} />
+        ) : list.length === 0 ? (
+          <EmptyState
+            title="No teams yet"
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                <Button onClick={() => open(null)}>Create a team</Button>
+                <Button variant="secondary" onClick={onImport}>
+                  Import from a spreadsheet
+                </Button>
+              </div>
+            }
+          >
+            Create the league’s teams one by one, or import teams and their coaches from a CSV file.
+          </EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {list.map((team) => (
+              <li key={team.id}>
+                <TeamCard
+                  team={team}
+                  seasonId={season?.id ?? null}
+                  extra={teamExtra?.(team)}
+                  onEdit={() => open(team)}
+                  onToggle={() => setToggling(team)}
+                  onInvite={() => onInvite(team.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {editing ? <TeamFormDialog key={editing.key} team={editing.team} onClose={() => setEditing(null)} /> : null}
+
+        {toggling && toggling.active && toggling.upcomingBookings > 0 ? (
+          <Modal open title={`${toggling.name} still has practices booked`} onClose={() => setToggling(null)}>
+            <p className="text-slate-700">
+              {`${toggling.name} holds ${countOf(toggling.upcomingBookings, 'upcoming booking')}. Cancel or move ${toggling.upcomingBookings === 1 ? 'it' : 'them'} on Manage bookings first (the coaches are told), then deactivate the team.`}
             </p>
-          }
-          confirmLabel={toggling?.active ? 'Deactivate' : 'Reactivate'}
-          destructive={toggling?.active ?? false}
-          busy={save.isPending}
-          onConfirm={confirmToggle}
-          onCancel={() => setToggling(null)}
-        />
-      )}
-    </section>
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="secondary" onClick={() => setToggling(null)}>
+                Close
+              </Button>
+              <Link to={`/admin-manage-bookings?team=${toggling.id}&status=confirmed`} className={buttonClasses('primary')}>
+                Open its bookings
+              </Link>
+            </div>
+          </Modal>
+        ) : (
+          <ConfirmModal
+            open={toggling !== null}
+            title={toggling?.active ? `Deactivate ${toggling.name}?` : `Reactivate ${toggling?.name ?? ''}?`}
+            message={
+              <p>
+                {toggling?.active
+                  ? `${toggling.name} disappears from team lists and its coaches can no longer book. Its past bookings stay, and you can reactivate it at any time.`
+                  : `${toggling?.name ?? 'The team'} shows in team lists again and its coaches can book.`}
+              </p>
+            }
+            confirmLabel={toggling?.active ? 'Deactivate' : 'Reactivate'}
+            destructive={toggling?.active ?? false}
+            busy={save.isPending}
+            onConfirm={confirmToggle}
+            onCancel={() => setToggling(null)}
+          />
+        )}
+      </section>
+    </>
   );
 }
 
@@ -163,7 +170,12 @@ function TeamCard({
             <h3 id={titleId} className={cx('text-lg font-bold break-words', team.active ? 'text-primary-900' : 'text-slate-700')}>
               {team.name}
             </h3>
-            {team.division ? <Badge>{team.division}</Badge> : null}
+            {team.division ? (
+              <Badge>
+                <span className="sr-only">Division </span>
+                {team.division}
+              </Badge>
+            ) : null}
             {team.active ? null : <Badge tone="danger">Inactive</Badge>}
           </div>
           <p className="mt-1 text-sm text-slate-700">

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Division } from '../../../../shared/divisions/divisions.schemas';
-import { api } from '../../../lib/api-client';
-import { facilitiesQueryKey } from '../../../lib/query-keys';
+import type { Division } from '../../../shared/divisions/divisions.schemas';
+import { api } from '../api-client';
+import { facilitiesQueryKey } from '../query-keys';
 
 export async function getDivisions(): Promise<Division[]> {
   const { divisions } = await api<{ divisions: Division[] }>('/api/divisions');
@@ -9,8 +9,9 @@ export async function getDivisions(): Promise<Division[]> {
 }
 
 /**
- * The league's divisions in its order (issue 29): Book a Field names the divisions a field is for with them. Under the
- * facilities key, as the facility manager reads them (the same entry): a change of the divisions reloads the fields too.
+ * The league's divisions in its order (issue 29): the fields a division may use, Book a Field's words for a field of
+ * other divisions, the field form's choices. Under the facilities key: a change of the divisions (the teams panel)
+ * reloads the facilities, and this with them.
  */
 export const divisionsQueryOptions = () => queryOptions({ queryKey: [...facilitiesQueryKey, 'divisions'] as const, queryFn: getDivisions, staleTime: 60_000 });
 
