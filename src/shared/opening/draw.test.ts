@@ -40,18 +40,21 @@ function team(id: string, name: string, preferences: string[], more: { bookings?
 
 const ZONES = ['America/Chicago', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC'];
 
+const DIVISIONS = ['12U', '10U', '8U'];
+const arbRules = fc.record({
+  maxPerWeek: fc.integer({ min: 0, max: 4 }),
+  maxPerDay: fc.integer({ min: 0, max: 2 }),
+  maxUpcoming: fc.integer({ min: 0, max: 6 }),
+  minLeadHours: fc.integer({ min: 0, max: 48 }),
+});
+
 const arbLeague = fc
   .record({
     timeZone: fc.constantFrom(...ZONES),
     dayOffset: fc.integer({ min: 0, max: 364 }), // `now` anywhere in the coming year: both DST changes come up
     slotHours: fc.array(fc.integer({ min: -12, max: 24 * 20 }), { minLength: 0, maxLength: 30 }),
     teamCount: fc.integer({ min: 1, max: 8 }),
-    rules: fc.record({
-      maxPerWeek: fc.integer({ min: 0, max: 4 }),
-      maxPerDay: fc.integer({ min: 0, max: 2 }),
-      maxUpcoming: fc.integer({ min: 0, max: 6 }),
-      minLeadHours: fc.integer({ min: 0, max: 48 }),
-    }),
+    rules: arbRules,
     weighting: fc.constantFrom('none' as const, 'fewer-prime-hours-first' as const),
     seed: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex')),
   })
@@ -63,10 +66,19 @@ const arbLeague = fc
       bookings: fc.array(fc.integer({ min: -24 * 14, max: 24 * 21 }), { maxLength: 5 }),
       primeHours: fc.integer({ min: 0, max: 3 }),
       preferences: fc.shuffledSubarray(known, { maxLength: Math.min(10, known.length) }),
+      // Issue 29: a division (or none), and its own limits now and then.
+      division: fc.option(fc.constantFrom(...DIVISIONS), { freq: 4 }),
+      rules: fc.option(arbRules, { freq: 3 }),
     });
-    return fc.record({ league: fc.constant(league), slotIds: fc.constant(slotIds), teams: fc.array(arbTeam, { minLength: league.teamCount, maxLength: league.teamCount }) });
+    return fc.record({
+      league: fc.constant(league),
+      slotIds: fc.constant(slotIds),
+      teams: fc.array(arbTeam, { minLength: league.teamCount, maxLength: league.teamCount }),
+      // Issue 29: some slots on fields limited to some divisions (by name, in another case now and then).
+      fields: fc.array(fc.option(fc.constantFrom<string[]>(['12U'], ['10u'], ['12U', '10U']), { freq: 3 }), { minLength: slotIds.length, maxLength: slotIds.length }),
+    });
   })
-  .map(({ league, slotIds, teams }): DrawInput => {
+  .map(({ league, slotIds, teams, fields }): DrawInput => {
     const now = BASE + league.dayOffset * DAY;
     return {
       roundId: 'round',
@@ -75,21 +87,42 @@ const arbLeague = fc
       now: iso(now),
       rules: league.rules,
       weighting: league.weighting,
-      slots: league.slotHours.map((h, i) => ({ id: slotIds[i]!, startsAt: iso(now + h * HOUR), endsAt: iso(now + (h + 1) * HOUR), label: `Slot ${i}` })),
+      slots: league.slotHours.map((h, i) => ({
+        id: slotIds[i]!,
+        startsAt: iso(now + h * HOUR),
+        endsAt: iso(now + (h + 1) * HOUR),
+        label: `Slot ${i}`,
+        ...(fields[i] ? { field: { name: `Field ${i}`, divisions: fields[i] } } : {}),
+      })),
       teams: teams.map((t, i) => ({
         id: `team-${String.fromCharCode(97 + i)}`,
         name: `Team ${String.fromCharCode(65 + i)}`,
         bookings: t.bookings.map((h) => iso(now + h * HOUR)),
         primeHours: t.primeHours,
         preferences: t.preferences,
+        ...(t.division ? { division: t.division } : {}),
+        ...(t.rules ? { rules: t.rules } : {}),
       })),
     };
   });
 
-/** Whether a team may take a slot, worked out here without the draw's code: plain counting, the rules as a coach reads them. */
-function allowed(inp: DrawInput, startsAt: number, held: readonly number[]): boolean {
+type InputTeam = DrawInput['teams'][number];
+
+/** Whether a slot's field is for the team's division (issue 29): a field limited to none is everyone's. */
+function fieldFor(inp: DrawInput, team: InputTeam, slotId: string): boolean {
+  const field = inp.slots.find((s) => s.id === slotId)?.field;
+  return !field || field.divisions.some((d) => d.toLowerCase() === team.division?.toLowerCase());
+}
+
+/**
+ * Whether a team may take a slot, worked out here without the draw's code: plain counting, the rules as a coach reads
+ * them (its division's own where it has them), and the field's divisions.
+ */
+function allowed(inp: DrawInput, team: InputTeam, slotId: string, startsAt: number, held: readonly number[]): boolean {
   const now = Date.parse(inp.now);
-  const { rules, timeZone } = inp;
+  const { timeZone } = inp;
+  const rules = team.rules ?? inp.rules;
+  if (!fieldFor(inp, team, slotId)) return false;
   if (startsAt <= now || startsAt - now < rules.minLeadHours * HOUR) return false;
   const [day, week] = dayAndWeek(startsAt, timeZone);
   if (held.filter((b) => dayAndWeek(b, timeZone)[0] === day).length >= rules.maxPerDay) return false;
@@ -116,11 +149,11 @@ function replay(inp: DrawInput, result: DrawResult) {
     expect(taken.has(pick.slotId), `slot ${pick.slotId} given twice`).toBe(false);
     const start = slotStart.get(pick.slotId);
     expect(start, `${pick.slotId} was not free at the draw`).toBeDefined();
-    expect(allowed(inp, start!, held.get(t.id)!), `${t.name} over a limit with ${pick.slotId}`).toBe(true);
+    expect(allowed(inp, t, pick.slotId, start!, held.get(t.id)!), `${t.name} over a limit or off its fields with ${pick.slotId}`).toBe(true);
     // Every preference it ranked higher was gone or out of its reach at this turn.
     for (const higher of t.preferences.slice(0, pick.rank - 1)) {
       const s = slotStart.get(higher);
-      const couldTake = s !== undefined && !taken.has(higher) && allowed(inp, s, held.get(t.id)!);
+      const couldTake = s !== undefined && !taken.has(higher) && allowed(inp, t, higher, s, held.get(t.id)!);
       expect(couldTake, `${t.name} got rank ${pick.rank} while ${higher} was free and allowed`).toBe(false);
     }
     taken.set(pick.slotId, { round: pick.round, teamId: t.id });
@@ -148,13 +181,16 @@ describe('the draw over random leagues (fast-check)', () => {
             const start = slotStart.get(slotId);
             if (start === undefined) return expect(miss!.reason).toBe(NOT_FREE_AT_DRAW);
             // Nothing is left that it could still take.
-            expect(!taken.has(slotId) && allowed(inp, start, held.get(t.id)!)).toBe(false);
+            expect(!taken.has(slotId) && allowed(inp, t, slotId, start, held.get(t.id)!)).toBe(false);
             const taker = taken.get(slotId);
-            if (miss!.reason.startsWith('taken in round')) {
+            if (!fieldFor(inp, t, slotId)) {
+              // A field of other divisions: said so first, in the booking's words, whoever took it.
+              expect(miss!.reason).toMatch(new RegExp(`^Field \\d+ is only for .+ teams, and ${t.name} (play in ${t.division}|have no division yet)\\. Pick a slot on another field\\.$`));
+            } else if (miss!.reason.startsWith('taken in round')) {
               expect(miss!.reason).toBe(takenWords(taker!.round, teamsById.get(taker!.teamId)!.name));
             } else {
               // A limit stood in the way: it still does with what the team holds at the end.
-              expect(allowed(inp, start, held.get(t.id)!)).toBe(false);
+              expect(allowed(inp, t, slotId, start, held.get(t.id)!)).toBe(false);
               expect(miss!.reason).toMatch(/^(Team [A-H] already has \d+ (upcoming )?practices? (on|in the week of|\()|Practices must be booked at least|This practice time has already started)/);
             }
           });
@@ -336,6 +372,37 @@ describe('the draw, by example', () => {
       [secondId, 'later', 2],
     ]);
     expect(result.leftover).toEqual(['soon', 'tue-2', 'wed', 'thu']);
+  });
+
+  it('issue 29: a field of other divisions is never a team’s (in the booking’s words); each team is judged by its division’s own limits', () => {
+    const day = formatDay(localDay(new Date(tue), TZ));
+    const result = draw(
+      input({
+        seed,
+        rules: { ...RULES, maxPerWeek: 5, maxUpcoming: 5 },
+        slots: [{ ...slot('A', tue), field: { name: 'Field 12', divisions: ['12U'] } }, slot('B', tue + 2 * HOUR), slot('C', tue + 4 * HOUR), slot('D', wed), slot('E', tue + 6 * HOUR)],
+        teams: [
+          // 10U, the season's limits: one practice a day.
+          { ...team(firstId, 'Cardinals', ['A', 'B', 'E']), division: '10U' },
+          // 12U may practise twice a day.
+          { ...team(secondId, 'Blue Jays', ['A', 'C']), division: '12u', rules: { ...RULES, maxPerWeek: 5, maxUpcoming: 5, maxPerDay: 2 } },
+          // No division yet: no limited field.
+          team(thirdId, 'Orioles', ['A', 'D']),
+        ],
+      }),
+    );
+    expect(result.picks.map((p) => [p.round, p.turn, p.teamId, p.slotId])).toEqual([
+      [1, 1, firstId, 'B'],
+      [1, 2, secondId, 'A'],
+      [1, 3, thirdId, 'D'],
+      [2, 2, secondId, 'C'],
+    ]);
+    expect(result.missed).toEqual([
+      { teamId: firstId, slotId: 'A', rank: 1, reason: 'Field 12 is only for 12U teams, and Cardinals play in 10U. Pick a slot on another field.' },
+      { teamId: firstId, slotId: 'E', rank: 3, reason: `Cardinals already has 1 practice on ${day} (limit 1).` },
+      { teamId: thirdId, slotId: 'A', rank: 1, reason: 'Field 12 is only for 12U teams, and Orioles have no division yet. Pick a slot on another field.' },
+    ]);
+    expect(result.leftover).toEqual(['E']);
   });
 
   it('a round with no preferences at all: everyone drops out in round 1, every slot is left over', () => {

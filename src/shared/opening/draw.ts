@@ -1,6 +1,6 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { checkLimits, datedStart, SLOT_PAST_MESSAGE, type DatedStart, type LimitRules } from '../bookings/booking-rules';
+import { checkLimits, datedStart, fieldAllows, refusalMessage, SLOT_PAST_MESSAGE, type DatedStart, type LimitRules } from '../bookings/booking-rules';
 import type { DrawWeighting } from './opening.schemas';
 
 /**
@@ -16,12 +16,27 @@ export interface DrawInput {
   timeZone: string;
   /** ISO instant of the draw: lead time and "upcoming" are judged at it. */
   now: string;
-  rules: { maxPerWeek: number; maxPerDay: number; maxUpcoming: number; minLeadHours: number };
+  /** The season's limits: every team's, unless its division has its own (`teams[].rules`). */
+  rules: DrawRules;
   weighting: DrawWeighting;
-  /** The covered slots free at the draw; label e.g. "Field 1, Tue Dec 1, 5:00 PM". */
-  slots: Array<{ id: string; startsAt: string; endsAt: string; label: string }>;
-  /** bookings: ISO starts of the team's confirmed bookings; preferences: slot ids, rank 1 first. */
-  teams: Array<{ id: string; name: string; bookings: string[]; primeHours: number; preferences: string[] }>;
+  /**
+   * The covered slots free at the draw; label e.g. "Field 1, Tue Dec 1, 5:00 PM". `field` (issue 29): the slot's field
+   * when it is limited to some divisions, by name; only teams of those divisions may get it.
+   */
+  slots: Array<{ id: string; startsAt: string; endsAt: string; label: string; field?: { name: string; divisions: string[] } }>;
+  /**
+   * bookings: ISO starts of the team's confirmed bookings; preferences: slot ids, rank 1 first. Issue 29: `division`,
+   * the team's division's name (absent: none); `rules`, its division's limits when they differ from the season's.
+   */
+  teams: Array<{ id: string; name: string; bookings: string[]; primeHours: number; preferences: string[]; division?: string; rules?: DrawRules }>;
+}
+
+/** The limits the draw judges a team by: per day, per week, upcoming, and the notice before a practice. */
+export interface DrawRules {
+  maxPerWeek: number;
+  maxPerDay: number;
+  maxUpcoming: number;
+  minLeadHours: number;
 }
 
 export interface DrawPick {
@@ -98,6 +113,8 @@ const REPEATED = 3;
 interface TeamState {
   id: string;
   name: string;
+  division: string | null;
+  rules: LimitRules;
   held: DatedStart[];
   prefs: string[];
   status: Uint8Array;
@@ -111,6 +128,8 @@ interface TeamState {
  * Serpentine rounds: round 1 in `order`, round 2 reversed, and so on. At its turn a team takes its highest-ranked
  * preference that is still free and that its limits allow (its bookings plus what it got in earlier rounds; lead time
  * and "upcoming" judged at `now`); a team with nothing left to take drops out; the draw ends when every team has.
+ * Issue 29: a slot on a field limited to other divisions is never the team's, and each team is judged by its own
+ * division's limits (`teams[].rules`) where it has them, else the season's (`rules`).
  *
  * A preference, once it cannot be had, never can again (a taken slot stays taken, limits only fill up), so it is
  * judged once and its reason is what stood in the way the first time the team reached it.
@@ -118,7 +137,6 @@ interface TeamState {
 export function draw(input: DrawInput): DrawResult {
   const { timeZone } = input;
   const now = new Date(input.now);
-  const rules: LimitRules = input.rules;
   const order = teamOrder(input);
 
   // Fields share start times (ten fields at 5 PM are one instant): each instant's local day and week once.
@@ -131,6 +149,7 @@ export function draw(input: DrawInput): DrawResult {
   };
   const slots = new Map<string, DatedStart>();
   for (const s of input.slots) slots.set(s.id, dated(s.startsAt));
+  const limitedFields = new Map(input.slots.flatMap((s) => (s.field ? [[s.id, s.field] as const] : [])));
   const takenBy = new Map<string, string>();
 
   const teamsById = new Map(input.teams.map((t) => [t.id, t]));
@@ -145,7 +164,7 @@ export function draw(input: DrawInput): DrawResult {
       if (firstRank.has(slotId)) status[k] = REPEATED;
       firstRank.add(slotId);
     });
-    return { id, name: t.name, held: t.bookings.map(dated), prefs, status, reasons, cursor: 0, out: false };
+    return { id, name: t.name, division: t.division ?? null, rules: t.rules ?? input.rules, held: t.bookings.map(dated), prefs, status, reasons, cursor: 0, out: false };
   });
 
   const picks: DrawPick[] = [];
@@ -161,11 +180,13 @@ export function draw(input: DrawInput): DrawResult {
         const slotId = team.prefs[k]!;
         const slot = slots.get(slotId);
         let reason: string | null = null;
+        const field = limitedFields.get(slotId);
         if (!slot) reason = NOT_FREE_AT_DRAW;
+        else if (field && !fieldAllows({ divisions: field.divisions, teamDivision: team.division })) reason = fieldDivisionWords(field, team);
         else if (takenBy.has(slotId)) reason = takenBy.get(slotId)!;
         else if (slot.at <= now.getTime()) reason = SLOT_PAST_MESSAGE;
         else {
-          const limits = checkLimits({ rules, slot, teamBookings: team.held, teamName: team.name, now });
+          const limits = checkLimits({ rules: team.rules, slot, teamBookings: team.held, teamName: team.name, now });
           if (!limits.ok) reason = limits.message;
         }
         if (reason !== null) {
@@ -202,13 +223,17 @@ export function draw(input: DrawInput): DrawResult {
   return { order, picks, missed, leftover };
 }
 
+/** A field limited to other divisions, in the words a booking is refused with (issue 29). */
+const fieldDivisionWords = (field: { name: string; divisions: readonly string[] }, team: { name: string; division: string | null }) =>
+  refusalMessage({ code: 'FIELD_DIVISION', fieldName: field.name, teamName: team.name, divisionName: team.division, divisions: field.divisions });
+
 /**
  * Why a team could never get a slot it wants to rank, judged as the draw will judge it (at the draw time, with the
  * team's bookings as they are now), or null. The server adds what only it knows (the round's dates, blocked or taken
  * slots, how many preferences).
  */
 export function drawProblem(p: {
-  rules: DrawInput['rules'];
+  rules: DrawRules;
   timeZone: string;
   drawAt: string;
   slot: { startsAt: string };

@@ -59,6 +59,28 @@ describe('an opening round as an admin enters it', () => {
   });
 });
 
+describe('the staged opening: a division’s own time to open its lists (issue 29)', () => {
+  const times = (...opens: Array<[number, number]>) => round({ divisionOpens: opens.map(([n, at]) => ({ divisionId: uuid(n), opensAt: iso(at) })) });
+
+  it('takes times from the preferences’ opening until before their close, or none at all', () => {
+    expect(messages(openingRoundInputSchema.safeParse(times([1, NOW + DAY], [2, NOW + 5 * DAY - 1])))).toEqual([]);
+    expect(messages(openingRoundInputSchema.safeParse(round({ divisionOpens: [] })))).toEqual([]);
+    expect(messages(openingRoundInputSchema.safeParse(round()))).toEqual([]);
+  });
+
+  it('refuses, in words at the time, one before the opening or at the close or later, and a division twice', () => {
+    expect(messages(openingRoundInputSchema.safeParse(times([1, NOW + DAY - 1])))).toEqual([
+      "divisionOpens.0.opensAt: A division's lists can open at the same time as the preferences or later, not before",
+    ]);
+    expect(messages(openingRoundInputSchema.safeParse(times([1, NOW + 2 * DAY], [2, NOW + 5 * DAY])))).toEqual([
+      "divisionOpens.1.opensAt: A division's lists must open before the preferences close",
+    ]);
+    expect(messages(openingRoundInputSchema.safeParse(times([1, NOW + 2 * DAY], [1, NOW + 3 * DAY])))).toEqual(['divisionOpens.1.divisionId: Give each division one time']);
+    const { seasonId: _, ...edit } = times([1, NOW]);
+    expect(messages(openingRoundEditSchema.safeParse(edit))).toEqual(["divisionOpens.0.opensAt: A division's lists can open at the same time as the preferences or later, not before"]);
+  });
+});
+
 describe('a coach’s ranked preferences', () => {
   it('takes up to 50 distinct slots, refuses a slot twice and a 51st', () => {
     expect(preferencesInputSchema.safeParse({ slotIds: [uuid(1), uuid(2)] }).success).toBe(true);
@@ -99,6 +121,13 @@ describe('the published draw inputs', () => {
     expect(messages(drawInputSchema.safeParse(inputs({ teams: [team('t1', ['s1', 's2', 's1'])] })))).toEqual(['teams.0.preferences: Team t1 ranks slot s1 twice']);
     expect(messages(drawInputSchema.safeParse(inputs({ seed: 'AB'.repeat(32) })))).toEqual(['seed: The seed is 64 lowercase hexadecimal characters']);
     expect(messages(drawInputSchema.safeParse(inputs({ timeZone: 'Mars/Olympus' })))).toEqual(['timeZone: The time zone is not one this browser knows, like America/Chicago']);
+  });
+
+  it('takes a team’s division and own limits, and a slot’s field limited to some divisions (issue 29)', () => {
+    const limited = { ...slot('s1', 48), field: { name: 'Field 12', divisions: ['12U', '10U'] } };
+    const in12U = { ...team('t1', ['s1']), division: '12U', rules: { maxPerWeek: 3, maxPerDay: 2, maxUpcoming: 6, minLeadHours: 0 } };
+    expect(messages(drawInputSchema.safeParse(inputs({ slots: [limited, slot('s2', 72)], teams: [in12U, team('t2', ['s2'])] })))).toEqual([]);
+    expect(messages(drawInputSchema.safeParse(inputs({ slots: [{ ...limited, field: { name: 'Field 12', divisions: [] } }] })))).toEqual(['slots.0.field.divisions: A limited field names its divisions']);
   });
 
   it('refuses too many slots, teams or preferences', () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, divisions, fieldDivisions } from '../../db/schema';
+import { auditLog, divisionRules, divisions, fieldDivisions, openingRoundDivisions, openingRounds } from '../../db/schema';
 import { seedLeague, type League } from '../../test/booking-fixtures';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
 
@@ -77,6 +77,13 @@ describe('divisions', () => {
     expect(limited.statusCode).toBe(409);
     expect(limited.json().error.message).toBe('Field 1 is limited to 14U-c. Change its divisions on Manage facilities first, then delete it.');
     await t.database.db.delete(fieldDivisions).where(eq(fieldDivisions.divisionId, id));
+    // Its own rules and an opening round's time for it go with it.
+    await t.database.db.insert(divisionRules).values({ seasonId: league.seasonId, divisionId: id, maxPerWeek: 3 });
+    const [round] = await t.database.db
+      .insert(openingRounds)
+      .values({ seasonId: league.seasonId, coversFrom: '2040-01-01', coversTo: '2040-01-02', opensAt: new Date('2039-12-01T00:00:00Z'), closesAt: new Date('2039-12-02T00:00:00Z'), drawAt: new Date('2039-12-03T00:00:00Z'), maxPreferences: 5, firstComeAfter: true, weighting: 'none', seed: 's', seedHash: 'h', cancelledAt: new Date() })
+      .returning({ id: openingRounds.id });
+    await t.database.db.insert(openingRoundDivisions).values({ roundId: round!.id, divisionId: id, opensAt: new Date('2039-12-01T12:00:00Z') });
 
     const deleted = await call(admin, 'DELETE', `/api/admin/divisions/${id}`);
     expect(deleted.statusCode).toBe(204);

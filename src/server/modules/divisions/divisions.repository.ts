@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { divisionRules, divisions, fieldDivisions, fields, teams } from '../../db/schema';
+import { divisionRules, divisions, fieldDivisions, fields, openingRoundDivisions, teams } from '../../db/schema';
 import type { DivisionRuleOverrides } from '../../../shared/bookings/booking-rules';
 import type { AdminDivision, Division, DivisionRules, DivisionRulesInput } from '../../../shared/divisions/divisions.schemas';
 
@@ -73,9 +73,10 @@ export async function fieldNamesLimitedTo(db: Database, divisionId: string): Pro
   return rows.map((r) => r.name);
 }
 
-/** Deletes a division and its own rules (no team is in it, no field is limited to it: the service checked). */
+/** Deletes a division, its own rules and its opening-round times (no team is in it, no field is limited to it: the service checked). */
 export async function deleteDivision(db: Database, id: string): Promise<void> {
   await db.delete(divisionRules).where(eq(divisionRules.divisionId, id));
+  await db.delete(openingRoundDivisions).where(eq(openingRoundDivisions.divisionId, id));
   await db.delete(divisions).where(eq(divisions.id, id));
 }
 

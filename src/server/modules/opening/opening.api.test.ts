@@ -135,7 +135,9 @@ describe('coaches rank their slots while the window is open', () => {
     expect(early.json().error.message).toBe(`The preference window opens ${when(round.opensAt)}. Come back then to rank your slots.`);
 
     await moveRound(db(), id, 'open');
-    expect((await send(larks, 'GET', `/api/openings/${id}/preferences`)).json()).toEqual({ slotIds: [], maxPreferences: 3, savedAt: null });
+    // The team is in no division: its lists open with the round.
+    const opened = (await send(null, 'GET', `/api/openings/${id}`)).json().round as OpeningRound;
+    expect((await send(larks, 'GET', `/api/openings/${id}/preferences`)).json()).toEqual({ slotIds: [], maxPreferences: 3, savedAt: null, listsOpenAt: opened.opensAt, divisionName: null });
     const list = [l.slotIds[1]![2]!, l.slotIds[0]![0]!, l.slotIds[1]![0]!];
     const saved = await save(larks, id, list);
     expect(saved.statusCode, saved.body).toBe(200);

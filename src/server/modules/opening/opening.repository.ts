@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, rowsOf, sqlState, type Database } from '../../db/client';
 import { databaseFailure, markNothingWritten } from '../../db/database-failure';
 import { groupCommit } from '../../db/group-commit';
-import { bookingRules, bookings, facilities, fields, openingLists, openingRounds, seasons, slots, teams } from '../../db/schema';
-import { DEFAULT_BOOKING_RULES, type LimitRules } from '../../../shared/bookings/booking-rules';
+import { bookingRules, bookings, divisionRules, divisions, facilities, fieldDivisions, fields, openingLists, openingRoundDivisions, openingRounds, seasons, slots, teams } from '../../db/schema';
+import { DEFAULT_BOOKING_RULES, type DivisionRuleOverrides, type LimitRules } from '../../../shared/bookings/booking-rules';
 import type { DrawInput, DrawResult } from '../../../shared/opening/draw';
 import type { DrawWeighting } from '../../../shared/opening/opening.schemas';
 
@@ -25,7 +25,27 @@ export interface RoundRow {
   seedHash: string;
   drawnAt: Date | null;
   cancelledAt: Date | null;
+  /** The staged opening (issue 29): divisions whose lists open at their own time, in the league's order. */
+  divisionOpens: RoundDivisionOpens[];
 }
+
+/** A division's own time to start saving lists in a round (`opening_round_divisions`). */
+export interface RoundDivisionOpens {
+  divisionId: string;
+  divisionName: string;
+  opensAt: Date;
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** The round's division times as one JSON value of its row (epoch milliseconds: the instants to the millisecond). */
+const divisionOpensColumn = sql<RoundDivisionOpens[]>`(
+  select coalesce(json_agg(json_build_object('divisionId', d.id, 'divisionName', d.name, 'opensAt', (extract(epoch from od.opens_at) * 1000)::float8)
+    order by d.position, d.name), '[]'::json)
+  from ${openingRoundDivisions} od join ${divisions} d on d.id = od.division_id
+  where od.round_id = ${openingRounds.id})`.mapWith((value: unknown) =>
+  json<Array<Omit<RoundDivisionOpens, 'opensAt'> & { opensAt: number }>>(value).map((d) => ({ ...d, opensAt: new Date(d.opensAt) })),
+);
 
 const columns = {
   id: openingRounds.id,
@@ -43,6 +63,7 @@ const columns = {
   seedHash: openingRounds.seedHash,
   drawnAt: openingRounds.drawnAt,
   cancelledAt: openingRounds.cancelledAt,
+  divisionOpens: divisionOpensColumn,
 };
 
 const selectRounds = (db: Database) => db.select(columns).from(openingRounds).innerJoin(seasons, eq(seasons.id, openingRounds.seasonId));
@@ -136,6 +157,19 @@ export async function updateRound(
   await db.update(openingRounds).set(values).where(eq(openingRounds.id, id));
 }
 
+/** Replaces the round's division times (issue 29) in the caller's transaction: exactly `list` afterwards. */
+export async function replaceDivisionOpens(db: Database, roundId: string, list: ReadonlyArray<{ divisionId: string; opensAt: Date }>): Promise<void> {
+  await db.delete(openingRoundDivisions).where(eq(openingRoundDivisions.roundId, roundId));
+  if (list.length) await db.insert(openingRoundDivisions).values(list.map((d) => ({ roundId, divisionId: d.divisionId, opensAt: d.opensAt })));
+}
+
+/** Divisions by id, with their names (what the round form named); an id that is no division is left out. */
+export async function divisionNames(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: divisions.id, name: divisions.name }).from(divisions).where(inArray(divisions.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Writes the draw into the round: when, the result, the inputs it was computed from (the seed among them). */
 export async function markDrawn(db: Database, id: string, drawnAt: Date, result: DrawResult, inputs: DrawInput): Promise<void> {
   await keepingSeedSecret('Recording the draw', () =>
@@ -188,6 +222,8 @@ export interface ListedSlot {
   status: 'open' | 'booked' | 'blocked';
   blockReason: string | null;
   fieldName: string;
+  /** Issue 29: the divisions the slot's field is limited to, by name in the league's order; empty: every team's. */
+  fieldDivisions: string[];
 }
 
 /** Everything a save checks a list against, read in one statement (one snapshot). */
@@ -195,13 +231,17 @@ export interface SaveFacts {
   round: RoundRow;
   /** The season's limits, as `rulesOfSeason` answers them (the defaults when the season has no rules row). */
   rules: LimitRules;
+  /**
+   * Issue 29: the team's division (null: none), its own time to open lists in this round (null: the round's), and its
+   * own rules this season (null: none; each column null for the season's; the booking window's are left out, as the
+   * draw does not judge them).
+   */
+  team: { divisionName: string | null; listsOpenAt: Date | null; overrides: DivisionRuleOverrides | null };
   /** Start times (ISO) of the team's confirmed bookings, any season (what `confirmedStartsOfTeam` reads). */
   teamStarts: string[];
   /** The listed slots that are live and on an open field and facility (what `slotsByIds` answers); others are missing. */
   slots: ListedSlot[];
 }
-
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /**
  * The round (with its season's name and rules), the team's confirmed bookings and the listed slots, in one
@@ -222,7 +262,9 @@ const saveFactsStatement = preparedPerDatabase((db) => {
       slots: sql`coalesce(json_agg(json_build_object(
         'id', ${slots.id}, 'seasonId', ${slots.seasonId}, 'startsAt', (extract(epoch from ${slots.startsAt}) * 1000)::float8,
         'status', case when ${slots.status} = 'blocked' then 'blocked' when ${slotBookings.id} is not null then 'booked' else 'open' end,
-        'blockReason', ${slots.blockReason}, 'fieldName', ${fields.name})), '[]'::json)`,
+        'blockReason', ${slots.blockReason}, 'fieldName', ${fields.name},
+        'fieldDivisions', (select coalesce(json_agg(fd_d.name order by fd_d.position, fd_d.name), '[]'::json)
+          from ${fieldDivisions} fd join ${divisions} fd_d on fd_d.id = fd.division_id where fd.field_id = ${fields.id}))), '[]'::json)`,
     })
     .from(slots)
     .innerJoin(fields, eq(fields.id, slots.fieldId))
@@ -236,6 +278,22 @@ const saveFactsStatement = preparedPerDatabase((db) => {
         eq(facilities.active, true),
       ),
     );
+  // The team's division, its time in this round and its rules this season (issue 29): one row or none.
+  const teamDivision = db
+    .select({
+      division: sql`json_build_object(
+        'divisionName', ${divisions.name},
+        'listsOpenAt', (select (extract(epoch from od.opens_at) * 1000)::float8 from ${openingRoundDivisions} od
+          where od.round_id = ${openingRounds.id} and od.division_id = ${divisions.id}),
+        'overrides', case when ${divisionRules.divisionId} is null then null else json_build_object(
+          'windowOpensAt', null, 'windowClosesAt', null,
+          'maxPerWeek', ${divisionRules.maxPerWeek}, 'maxPerDay', ${divisionRules.maxPerDay}, 'maxUpcoming', ${divisionRules.maxUpcoming},
+          'minLeadHours', ${divisionRules.minLeadHours}, 'maxAheadDays', ${divisionRules.maxAheadDays}) end)`,
+    })
+    .from(teams)
+    .innerJoin(divisions, eq(divisions.id, teams.divisionId))
+    .leftJoin(divisionRules, and(eq(divisionRules.divisionId, divisions.id), eq(divisionRules.seasonId, openingRounds.seasonId)))
+    .where(eq(teams.id, sql.placeholder('teamId')));
   return db
     .select({
       ...columns,
@@ -246,6 +304,7 @@ const saveFactsStatement = preparedPerDatabase((db) => {
       minLeadHours: bookingRules.minLeadHours,
       teamStarts: sql<unknown>`(${teamStarts})`,
       slots: sql<unknown>`(${listed})`,
+      teamDivision: sql<unknown>`(${teamDivision})`,
     })
     .from(openingRounds)
     .innerJoin(seasons, eq(seasons.id, openingRounds.seasonId))
@@ -260,11 +319,17 @@ export async function saveFacts(db: Database, roundId: string, teamId: string, s
   const rows = await saveFactsStatement(db).execute({ roundId, teamId, slotIds: JSON.stringify(slotIds) });
   const r = rows[0];
   if (!r) return null;
-  const { rulesSeasonId, maxPerWeek, maxPerDay, maxUpcoming, minLeadHours, teamStarts, slots: listed, ...round } = r;
+  const { rulesSeasonId, maxPerWeek, maxPerDay, maxUpcoming, minLeadHours, teamStarts, slots: listed, teamDivision, ...round } = r;
   const rules = rulesSeasonId === null ? DEFAULT_BOOKING_RULES : { maxPerWeek: maxPerWeek!, maxPerDay: maxPerDay!, maxUpcoming: maxUpcoming!, minLeadHours: minLeadHours! };
+  const division = teamDivision === null ? null : json<{ divisionName: string; listsOpenAt: number | null; overrides: DivisionRuleOverrides | null }>(teamDivision);
   return {
     round,
     rules: { maxPerWeek: rules.maxPerWeek, maxPerDay: rules.maxPerDay, maxUpcoming: rules.maxUpcoming, minLeadHours: rules.minLeadHours },
+    team: {
+      divisionName: division?.divisionName ?? null,
+      listsOpenAt: division?.listsOpenAt == null ? null : new Date(division.listsOpenAt),
+      overrides: division?.overrides ?? null,
+    },
     teamStarts: json<number[]>(teamStarts).map((ms) => new Date(ms).toISOString()),
     slots: json<Array<Omit<ListedSlot, 'startsAt'> & { startsAt: number }>>(listed).map((s) => ({ ...s, startsAt: new Date(s.startsAt).toISOString() })),
   };
@@ -301,7 +366,8 @@ const saveTogether = preparedPerDatabase((db) =>
 );
 
 /**
- * A team's list saved in one round trip when nothing stands in its way: `cgsl_save_preferences` (migration 0015)
+ * A team's list saved in one round trip when nothing stands in its way: `cgsl_save_preferences` (migration 0015; 0020
+ * adds the team's division: its own time in the round, fields limited to divisions, its own limits)
  * takes the round's row FOR KEY SHARE, checks the window, the length and every slot as `savePreferences` does, and
  * writes the team's row. `saved: false` when anything would refuse it (or there is no such round): nothing is
  * written, and the caller judges the save the long way for the words. Saves that arrive together share the round
@@ -314,12 +380,18 @@ export function savePreferencesInOneCall(db: Database, p: SaveInput): Promise<Sa
 /** The round's status inputs as a save found them under its lock. */
 export type SaveLockedRound = Pick<RoundRow, 'opensAt' | 'closesAt' | 'drawAt' | 'drawnAt' | 'cancelledAt'>;
 
+/** The team's own time to open lists in the round as a save found it under the round's lock (null: the round's). */
+export interface SaveLockedTeam {
+  listsOpenAt: Date | null;
+}
+
 /**
  * Replaces one team's list in one statement, if the round's window is open at `now`: the round's row FOR KEY SHARE
  * (the lock a foreign key takes: saves never wait for each other; a draw, cancel or edit takes FOR UPDATE, so it
  * waits for the saves in flight and a save waits for it, then sees its outcome), then the team's one row upserted
  * (an empty list deletes it). "Open" is `openingStatus`'s: not cancelled, not drawn, opensAt <= now < closesAt,
- * compared in milliseconds as the service compares them. Two saves of one team at the same moment: the later one's
+ * compared in milliseconds as the service compares them; and the team's division's own time, if it has one in the
+ * round (issue 29), at or before now. Two saves of one team at the same moment: the later one's
  * list is kept whole (the upsert waits for the first one's row). Returns the round as locked, and when the list was
  * saved (null: an empty list, or nothing written because the window is not open); null when there is no such round.
  */
@@ -329,19 +401,25 @@ export async function replacePreferencesWhileOpen(
   teamId: string,
   slotIds: readonly string[],
   now: Date,
-): Promise<{ round: SaveLockedRound; written: boolean; savedAt: Date | null } | null> {
+): Promise<{ round: SaveLockedRound; team: SaveLockedTeam; written: boolean; savedAt: Date | null } | null> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const team = sql`${teamId}::uuid`;
   // The slot ids travel as one JSON array (the statement's text is the same for every list), kept in rank order.
   const listed = sql`array(select value::uuid from json_array_elements_text(${JSON.stringify(slotIds)}::json) with ordinality as listed(value, rank) order by rank)`;
   const result = await db.execute(sql`
-    with locked as materialized (
+    with held as materialized (
       select ${openingRounds.id} as id, ${openingRounds.opensAt} as opens_at, ${openingRounds.closesAt} as closes_at,
         ${openingRounds.drawAt} as draw_at, ${openingRounds.drawnAt} as drawn_at, ${openingRounds.cancelledAt} as cancelled_at,
-        (${openingRounds.cancelledAt} is null and ${openingRounds.drawnAt} is null
-          and date_trunc('milliseconds', ${openingRounds.opensAt}) <= ${at} and ${at} < date_trunc('milliseconds', ${openingRounds.closesAt})) as open
+        (select od.opens_at from ${openingRoundDivisions} od join ${teams} t on t.division_id = od.division_id
+          where od.round_id = ${openingRounds.id} and t.id = ${team}) as lists_open_at
       from ${openingRounds} where ${openingRounds.id} = ${roundId}
-      for key share
+      for key share of ${openingRounds}
+    ),
+    locked as (
+      select held.*, (cancelled_at is null and drawn_at is null
+          and date_trunc('milliseconds', opens_at) <= ${at} and ${at} < date_trunc('milliseconds', closes_at)
+          and (lists_open_at is null or date_trunc('milliseconds', lists_open_at) <= ${at})) as open
+      from held
     ),
     list as (select ${listed} as slot_ids),
     cleared as (
@@ -358,13 +436,24 @@ export async function replacePreferencesWhileOpen(
     select (extract(epoch from opens_at) * 1000)::float8 as opens_ms, (extract(epoch from closes_at) * 1000)::float8 as closes_ms,
       (extract(epoch from draw_at) * 1000)::float8 as draw_ms, (extract(epoch from drawn_at) * 1000)::float8 as drawn_ms,
       (extract(epoch from cancelled_at) * 1000)::float8 as cancelled_ms, open,
+      (extract(epoch from lists_open_at) * 1000)::float8 as lists_open_ms,
       (select (extract(epoch from saved_at) * 1000)::float8 from saved) as saved_ms
     from locked`);
-  const row = rowsOf<{ opens_ms: number | string; closes_ms: number | string; draw_ms: number | string; drawn_ms: number | string | null; cancelled_ms: number | string | null; open: boolean; saved_ms: number | string | null }>(result)[0];
+  const row = rowsOf<{
+    opens_ms: number | string;
+    closes_ms: number | string;
+    draw_ms: number | string;
+    drawn_ms: number | string | null;
+    cancelled_ms: number | string | null;
+    open: boolean;
+    lists_open_ms: number | string | null;
+    saved_ms: number | string | null;
+  }>(result)[0];
   if (!row) return null;
   const date = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)));
   return {
     round: { opensAt: date(row.opens_ms)!, closesAt: date(row.closes_ms)!, drawAt: date(row.draw_ms)!, drawnAt: date(row.drawn_ms), cancelledAt: date(row.cancelled_ms) },
+    team: { listsOpenAt: date(row.lists_open_ms) },
     written: row.open,
     savedAt: date(row.saved_ms),
   };
@@ -414,4 +503,40 @@ export async function teamNames(db: Database, ids: readonly string[]): Promise<M
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+// ---- The draw's divisions (issue 29) ----
+
+/** The teams' divisions by name (a team in none is left out), read in the draw's transaction once the teams are locked. */
+export async function divisionsOfTeams(db: Database, ids: readonly string[]): Promise<Map<string, { divisionId: string; divisionName: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: teams.id, divisionId: divisions.id, divisionName: divisions.name })
+    .from(teams)
+    .innerJoin(divisions, eq(divisions.id, teams.divisionId))
+    .where(inArray(teams.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { divisionId: r.divisionId, divisionName: r.divisionName }]));
+}
+
+/**
+ * The slots on fields limited to some divisions: slot id → the field's name and its divisions by name, in the
+ * league's order. A slot whose field is for every team is left out.
+ */
+export async function limitedFieldsOfSlots(db: Database, ids: readonly string[]): Promise<Map<string, { name: string; divisions: string[] }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ slotId: slots.id, fieldName: fields.name, divisionName: divisions.name })
+    .from(slots)
+    .innerJoin(fields, eq(fields.id, slots.fieldId))
+    .innerJoin(fieldDivisions, eq(fieldDivisions.fieldId, fields.id))
+    .innerJoin(divisions, eq(divisions.id, fieldDivisions.divisionId))
+    .where(sql`${slots.id} in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`)
+    .orderBy(asc(slots.id), asc(divisions.position), asc(divisions.name));
+  const limited = new Map<string, { name: string; divisions: string[] }>();
+  for (const r of rows) {
+    const field = limited.get(r.slotId) ?? { name: r.fieldName, divisions: [] };
+    field.divisions.push(r.divisionName);
+    limited.set(r.slotId, field);
+  }
+  return limited;
 }

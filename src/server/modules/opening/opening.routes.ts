@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
-import { drawResultSchema, openingRoundInputSchema, openingRoundSchema, preferencesInputSchema } from '../../../shared/opening/opening.schemas';
+import { drawResultSchema, openingRoundInputSchema, openingRoundSchema, preferencesInputSchema, teamPreferencesSchema } from '../../../shared/opening/opening.schemas';
 import { requestAuditContext } from '../audit/audit.service';
 import * as service from './opening.service';
 
@@ -58,7 +58,12 @@ export const openingRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
     '/api/openings',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Create an opening round with a secret seed; only its SHA-256 is shown until the draw (admin)', body: openingRoundInputSchema, response: { 201: one, ...errors } },
+      schema: {
+        tags,
+        summary: "Create an opening round with a secret seed; only its SHA-256 is shown until the draw; `divisionOpens`: divisions whose lists open later than the round's (admin)",
+        body: openingRoundInputSchema,
+        response: { 201: one, ...errors },
+      },
     },
     async (req, reply) => reply.status(201).send({ round: await service.createRound(deps, await requestAuditContext(req), req.body) }),
   );
@@ -67,7 +72,7 @@ export const openingRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
     '/api/openings/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Edit a round while it is announced: dates, times and settings (admin)', params: idParamsSchema, body: editBodySchema, response: { 200: one, ...errors } },
+      schema: { tags, summary: 'Edit a round while it is announced: dates, times, settings and division times (left out: kept) (admin)', params: idParamsSchema, body: editBodySchema, response: { 200: one, ...errors } },
     },
     async (req) => {
       const { seasonId: _placeholder, ...values } = req.body;
@@ -132,9 +137,9 @@ export const openingRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, d
       config: { access: 'user' },
       schema: {
         tags,
-        summary: "The caller's team's ranked slots in a round (coaches; the team comes from the session)",
+        summary: "The caller's team's ranked slots in a round, and when the team's lists open (its division's own time, else the round's) (coaches; the team comes from the session)",
         params: idParamsSchema,
-        response: { 200: z.object({ slotIds: z.array(z.string()), maxPreferences: z.number(), savedAt: z.string().nullable() }), ...errors },
+        response: { 200: teamPreferencesSchema, ...errors },
       },
     },
     async (req) => service.preferences(db, await req.requireActor(), req.params.id),

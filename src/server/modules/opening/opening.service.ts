@@ -3,12 +3,13 @@ import type { Actor, ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
-import { datedStart, formatDay, type BookingRules } from '../../../shared/bookings/booking-rules';
-import { draw, drawProblem, sha256Hex, type DrawInput, type DrawResult } from '../../../shared/opening/draw';
-import { openingStatus, type OpeningRound, type OpeningRoundInput } from '../../../shared/opening/opening.schemas';
+import { checkLimits, datedStart, DEFAULT_BOOKING_RULES, fieldAllows, formatDay, refusalMessage, rulesForDivision, type BookingRules, type DatedStart } from '../../../shared/bookings/booking-rules';
+import { draw, drawProblem, sha256Hex, type DrawInput, type DrawResult, type DrawRules } from '../../../shared/opening/draw';
+import { divisionOpensProblem, openingStatus, type OpeningRound, type OpeningRoundInput, type TeamPreferences } from '../../../shared/opening/opening.schemas';
 import { localDayRange } from '../../../shared/time/zoned';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { bookDrawInTransaction, cannotBook, rulesOfSeason, type DrawPickToBook } from '../bookings/bookings.service';
+import { rulesOfSeason as divisionRulesOfSeason } from '../divisions/divisions.service';
 import { commitThenPublish } from '../live/live.service';
 import { notification, queueNotifications } from '../notifications/notifications.service';
 import { findSeason } from '../seasons/seasons.service';
@@ -46,6 +47,17 @@ function when(d: Date | string, timeZone: string): string {
   return format.format(new Date(d));
 }
 
+/** "Sat, Dec 5, 9:00 am": a time as the staged opening's words write it (issue 29). */
+const whenLower = (d: Date | string, timeZone: string) =>
+  when(d, timeZone)
+    .replace(/[\u202f\u00a0]/g, ' ')
+    .replace(/ AM$/, ' am')
+    .replace(/ PM$/, ' pm');
+
+/** A team's lists refused before its division's own time in the round (issue 29): 409 in words naming the time. */
+const listsNotOpen = (divisionName: string, listsOpenAt: Date, timeZone: string) =>
+  new AppError('CONFLICT', `Lists for ${divisionName} open ${whenLower(listsOpenAt, timeZone)}.`, { rule: 'DIVISION_NOT_OPEN', listsOpenAt: listsOpenAt.toISOString() });
+
 /**
  * A slot as the draw, its page and its emails name it: "Field 1, Tue, Dec 1, 5:00 PM", in plain spaces whatever ICU
  * prints (the label travels in the published inputs and in plain-text mail).
@@ -70,6 +82,7 @@ export function toRound(row: repo.RoundRow, now: Date): OpeningRound {
     status: openingStatus(times, now),
     seedHash: row.seedHash,
     seed: row.drawnAt ? row.seed : null,
+    divisionOpens: row.divisionOpens.map((d) => ({ divisionId: d.divisionId, divisionName: d.divisionName, opensAt: d.opensAt.toISOString() })),
   };
 }
 
@@ -129,8 +142,9 @@ export async function drawInputs(db: Database, id: string, timeZone: string): Pr
 // ---- The admin's changes ----
 
 type RoundValues = Omit<OpeningRoundInput, 'seasonId'>;
+type DivisionTimes = Array<{ divisionId: string; opensAt: Date }>;
 
-/** What the database stores of an admin's input. */
+/** What the database stores of an admin's input (the division times go to their own rows: `divisionTimes`). */
 const rowValues = (v: RoundValues) => ({
   coversFrom: v.coversFrom,
   coversTo: v.coversTo,
@@ -162,18 +176,52 @@ async function checkValues(db: Database, seasonId: string, v: RoundValues, now: 
   return season;
 }
 
+/**
+ * The round's division times (issue 29), checked against its window in words naming the division: each division
+ * exists, once, and opens its lists at or after the preferences open and before they close. `list` is the admin's,
+ * or on an edit that leaves them out, the ones the round has (so new times cannot leave one outside the window).
+ */
+async function divisionTimes(db: Database, list: ReadonlyArray<{ divisionId: string; opensAt: string | Date }>, v: RoundValues, timeZone: string): Promise<DivisionTimes> {
+  const names = await repo.divisionNames(
+    db,
+    list.map((d) => d.divisionId),
+  );
+  const seen = new Set<string>();
+  const times: DivisionTimes = [];
+  for (const d of list) {
+    const field = `divisionOpens.${d.divisionId}`;
+    const name = names.get(d.divisionId);
+    if (!name) throw new AppError('VALIDATION_FAILED', 'One of those divisions does not exist any more. Reload the page and choose the times again.', { fields: { [field]: 'No such division' } });
+    if (seen.has(d.divisionId)) throw new AppError('VALIDATION_FAILED', `${name} has two times. Give each division one time.`, { fields: { [field]: 'One time per division' } });
+    seen.add(d.divisionId);
+    const opensAt = new Date(d.opensAt);
+    if (divisionOpensProblem(opensAt.toISOString(), v)) {
+      throw new AppError(
+        'RULE_VIOLATION',
+        `Lists for ${name} would open ${whenLower(opensAt, timeZone)}, outside the preference window (${whenLower(v.opensAt, timeZone)} to ${whenLower(v.closesAt, timeZone)}). Pick a time from when the preferences open until before they close.`,
+        { fields: { [field]: 'Inside the preference window' }, rule: 'DIVISION_OUTSIDE_WINDOW' },
+      );
+    }
+    times.push({ divisionId: d.divisionId, opensAt });
+  }
+  return times;
+}
+
 const oneWaiting = () =>
   new AppError('CONFLICT', 'This season already has an opening round waiting for its draw. Edit that round, or cancel it first.', { rule: 'ROUND_PENDING' });
 
 /** Creates a round with a fresh secret seed; only the seed's hash is ever shown before the draw. */
-export async function createRound({ db, live }: Deps, ctx: AuditContext, input: OpeningRoundInput, now = new Date()): Promise<OpeningRound> {
+export async function createRound({ db, live, league }: Deps, ctx: AuditContext, input: OpeningRoundInput, now = new Date()): Promise<OpeningRound> {
   const season = await checkValues(db, input.seasonId, input, now);
+  const timeZone = await league.timeZone();
   const seed = randomBytes(SEED_BYTES).toString('hex');
   const seedHash = await sha256Hex(seed);
   return onUniqueViolation(
     () =>
       commitThenPublish(db, live, async (tx) => {
+        const times = await divisionTimes(tx, input.divisionOpens ?? [], input, timeZone);
         const id = await repo.insertRound(tx, { seasonId: input.seasonId, ...rowValues(input), seed, seedHash, createdBy: ctx.actorId });
+        await repo.replaceDivisionOpens(tx, id, times);
         const round = toRound((await repo.findRound(tx, id))!, now);
         await recordAudit(tx, ctx, {
           action: 'opening.create',
@@ -217,7 +265,10 @@ function statusRefusal(action: 'edit' | 'cancel' | 'draw' | 'open-rest', round: 
   return conflict(`The rest of the slots can be opened for booking after the draw (${when(round.drawAt, timeZone)}).`);
 }
 
-/** Edits a round while it is announced: the dates it covers, its times and its settings. The season stays. */
+/**
+ * Edits a round while it is announced: the dates it covers, its times, its settings and its division times (left out:
+ * they stay, and must still fit the window). The season stays.
+ */
 export async function editRound({ db, live, league }: Deps, ctx: AuditContext, id: string, input: RoundValues, now = new Date()): Promise<OpeningRound> {
   const timeZone = await league.timeZone();
   return commitThenPublish(db, live, async (tx) => {
@@ -227,7 +278,9 @@ export async function editRound({ db, live, league }: Deps, ctx: AuditContext, i
     const refused = statusRefusal('edit', before, timeZone);
     if (refused) throw refused;
     await checkValues(tx, row.seasonId, input, now);
+    const times = await divisionTimes(tx, input.divisionOpens ?? row.divisionOpens, input, timeZone);
     await repo.updateRound(tx, id, rowValues(input));
+    await repo.replaceDivisionOpens(tx, id, times);
     const round = toRound((await repo.findRound(tx, id))!, now);
     await recordAudit(tx, ctx, { action: 'opening.update', entityType: 'opening_round', entityId: id, summary: `Edited the opening round of ${round.seasonName}`, before, after: round });
     return { value: round, slots: 'all' };
@@ -293,6 +346,43 @@ export async function openRest({ db, live, league }: Deps, ctx: AuditContext, id
  */
 const drawRules = (r: BookingRules): DrawInput['rules'] => ({ maxPerWeek: r.maxPerWeek, maxPerDay: r.maxPerDay, maxUpcoming: r.maxUpcoming, minLeadHours: r.minLeadHours });
 
+const LIMIT_KEYS = ['maxPerWeek', 'maxPerDay', 'maxUpcoming', 'minLeadHours'] as const;
+const sameLimits = (a: DrawRules, b: DrawRules) => LIMIT_KEYS.every((k) => a[k] === b[k]);
+
+/** The loosest of several limits: the most per day, week and upcoming, the least notice. */
+function loosest(all: readonly DrawRules[]): DrawRules {
+  return {
+    maxPerWeek: Math.max(...all.map((r) => r.maxPerWeek)),
+    maxPerDay: Math.max(...all.map((r) => r.maxPerDay)),
+    maxUpcoming: Math.max(...all.map((r) => r.maxUpcoming)),
+    minLeadHours: Math.min(...all.map((r) => r.minLeadHours)),
+  };
+}
+
+/**
+ * Every pick checked again against what the draw read, pick by pick in order (issue 29): the slot is one of the free
+ * ones, its field is for the team's division, and the team's own limits (its division's, else the season's) allow it
+ * with its bookings and its earlier picks. A pick that fails stops the draw: nothing is booked.
+ */
+function checkPicks(input: DrawInput, result: DrawResult): void {
+  const slots = new Map(input.slots.map((s) => [s.id, s]));
+  const teams = new Map(input.teams.map((t) => [t.id, t]));
+  const now = new Date(input.now);
+  const held = new Map<string, DatedStart[]>(input.teams.map((t) => [t.id, t.bookings.map((b) => datedStart(new Date(b), input.timeZone))]));
+  for (const pick of result.picks) {
+    const team = teams.get(pick.teamId);
+    const slot = slots.get(pick.slotId);
+    const refuse = (why: string) =>
+      new AppError('CONFLICT', `The draw cannot book ${team?.name ?? 'a team'} into ${slot?.label ?? 'a slot'}: ${why.replace(/\.$/, '')}. Nothing was booked; run the draw again.`);
+    if (!team || !slot) throw refuse('the team or the slot is not in the draw');
+    if (slot.field && !fieldAllows({ divisions: slot.field.divisions, teamDivision: team.division ?? null })) throw refuse('the field is for other divisions');
+    const dated = datedStart(new Date(slot.startsAt), input.timeZone);
+    const allowed = checkLimits({ rules: team.rules ?? input.rules, slot: dated, teamBookings: held.get(team.id)!, teamName: team.name, now });
+    if (!allowed.ok) throw refuse(allowed.message);
+    held.get(team.id)!.push(dated);
+  }
+}
+
 // ---- Preferences (coaches) ----
 
 /** The coach's team, or a refusal in the words Book a Field uses. */
@@ -302,13 +392,24 @@ function coachTeam(actor: Actor): { id: string; name: string } {
   return { id: actor.profile.teamId!, name: actor.profile.teamName ?? 'your team' };
 }
 
-/** The team's list in a round (its coaches only: the team comes from the session). */
-export async function preferences(db: Database, actor: Actor, id: string): Promise<{ slotIds: string[]; maxPreferences: number; savedAt: string | null }> {
+/**
+ * The team's list in a round (its coaches only: the team comes from the session), and when the team may start saving
+ * it: its division's own time in the round (issue 29), else the round's.
+ */
+export async function preferences(db: Database, actor: Actor, id: string): Promise<TeamPreferences> {
   const team = coachTeam(actor);
   const row = await repo.findRound(db, id);
   if (!row) throw roundGone();
   const saved = await repo.preferencesOf(db, id, team.id);
-  return { slotIds: saved.slotIds, maxPreferences: row.maxPreferences, savedAt: saved.savedAt?.toISOString() ?? null };
+  const division = (await repo.divisionsOfTeams(db, [team.id])).get(team.id) ?? null;
+  const own = division ? row.divisionOpens.find((d) => d.divisionId === division.divisionId) : undefined;
+  return {
+    slotIds: saved.slotIds,
+    maxPreferences: row.maxPreferences,
+    savedAt: saved.savedAt?.toISOString() ?? null,
+    listsOpenAt: (own?.opensAt ?? row.opensAt).toISOString(),
+    divisionName: division?.divisionName ?? null,
+  };
 }
 
 /** Why a round takes no list at its status, in words, or null while it is open. */
@@ -334,12 +435,22 @@ const refuseSlot = (message: string, slotId: string, rule: string) => new AppErr
  * Why the long way refuses a team's list (the round's window, its length, then each slot in rank order as the draw
  * will see it: in the round's dates, not blocked or taken, and one the team's limits could ever allow, drawProblem
  * judged at the draw time with the team's bookings now), in the words a coach sees; null when nothing does.
- * `cgsl_save_preferences` (migration 0015) must never save a list this refuses (opening/save-call.api.test.ts).
+ * Issue 29: before the team's division's own time in the round its list waits (DIVISION_NOT_OPEN), a slot on a field
+ * of other divisions is refused (FIELD_DIVISION, the booking's words), and the limits are the division's own where
+ * it set them. `cgsl_save_preferences` (migrations 0015, 0020) must never save a list this refuses
+ * (opening/save-call.api.test.ts).
  */
 export function preferencesRefusal(facts: repo.SaveFacts, slotIds: readonly string[], team: { name: string }, timeZone: string, now: Date): AppError | null {
-  const { round: row, rules } = facts;
-  const closed = windowRefusal(toRound(row, now), timeZone);
+  const { round: row } = facts;
+  const round = toRound(row, now);
+  // The staged opening (issue 29): before its division's own time, a team's list waits, whatever the round's status
+  // before its close.
+  const { divisionName, listsOpenAt } = facts.team;
+  if (divisionName && listsOpenAt && now < listsOpenAt && (round.status === 'announced' || round.status === 'open')) return listsNotOpen(divisionName, listsOpenAt, timeZone);
+  const closed = windowRefusal(round, timeZone);
   if (closed) return closed;
+  // The team's division's own limits where it set them (issue 29), else the season's.
+  const rules = drawRules(rulesForDivision({ ...DEFAULT_BOOKING_RULES, ...facts.rules }, facts.team.overrides));
   if (slotIds.length > row.maxPreferences) {
     return new AppError('RULE_VIOLATION', `This round takes at most ${row.maxPreferences} preferences and your list has ${slotIds.length}. Remove ${slotIds.length - row.maxPreferences}.`, {
       rule: 'TOO_MANY_PREFERENCES',
@@ -355,6 +466,10 @@ export function preferencesRefusal(facts: repo.SaveFacts, slotIds: readonly stri
     const { day } = datedStart(new Date(slot.startsAt), timeZone);
     if (slot.seasonId !== row.seasonId || day < row.coversFrom || day > row.coversTo) {
       return refuseSlot(`${label()} is not in this round's dates (${formatDay(row.coversFrom)} – ${formatDay(row.coversTo)}). Rank slots from those days.`, slotId, 'NOT_COVERED');
+    }
+    if (!fieldAllows({ divisions: slot.fieldDivisions, teamDivision: divisionName })) {
+      const words = refusalMessage({ code: 'FIELD_DIVISION', fieldName: slot.fieldName, teamName: team.name, divisionName, divisions: slot.fieldDivisions });
+      return refuseSlot(words, slotId, 'FIELD_DIVISION');
     }
     if (slot.status === 'blocked') return refuseSlot(`${label()} is blocked${slot.blockReason ? ` (${slot.blockReason})` : ''}, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_BLOCKED');
     if (slot.status === 'booked') return refuseSlot(`${label()} is already booked, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_TAKEN');
@@ -388,9 +503,10 @@ export async function savePreferences({ db, league }: Deps, actor: Actor, id: st
   const saved = await repo.replacePreferencesWhileOpen(db, id, team.id, slotIds, at);
   if (!saved) throw roundGone();
   // The window as the lock found it: a cancel or a draw that committed meanwhile, or the close passing, refuses the
-  // save (and the statement wrote nothing, by the same rule).
+  // save (and the statement wrote nothing, by the same rule); so does the team's division's time, were it later.
   const refused = windowRefusal(toRound({ ...facts.round, ...saved.round }, at), timeZone);
   if (refused) throw refused;
+  if (saved.team.listsOpenAt && at < saved.team.listsOpenAt) throw listsNotOpen(facts.team.divisionName ?? 'your division', saved.team.listsOpenAt, timeZone);
   if (!saved.written) throw new Error('The preference save wrote nothing while the window was open');
   return { slotIds: [...slotIds], savedAt: saved.savedAt?.toISOString() ?? null };
 }
@@ -412,14 +528,31 @@ export const judgedAt = (drawAt: Date, now: Date) => (now < drawAt ? now : drawA
  */
 async function applyDraw(tx: Database, ctx: AuditContext, row: repo.RoundRow, timeZone: string, now: Date): Promise<{ picks: string[]; input: DrawInput; result: DrawResult }> {
   const lists = await repo.allPreferences(tx, row.id);
-  const rules = drawRules(await rulesOfSeason(tx, row.seasonId));
+  const seasonRules = await rulesOfSeason(tx, row.seasonId);
+  const rules = drawRules(seasonRules);
+  // Issue 29: each division's own limits this season, where it set them (else the season's).
+  const divisionLimits = new Map((await divisionRulesOfSeason(tx, row.seasonId)).map((d) => [d.divisionId, drawRules(rulesForDivision(seasonRules, d))]));
   const at = judgedAt(row.drawAt, now);
   const { start, end } = localDayRange(row.coversFrom, row.coversTo, timeZone);
   const { decided } = await bookDrawInTransaction(
     tx,
     ctx,
-    { seasonId: row.seasonId, start, end, teamIds: [...lists.keys()], now: at, timeZone, rules },
-    (facts) => {
+    // The bookings module checks every pick again with one set of limits: the loosest of the season's and the
+    // divisions', so that no pick a division's own limits allow is refused there; the draw's own, per team, are
+    // checked again here (`checkPicks`) before anything is booked.
+    { seasonId: row.seasonId, start, end, teamIds: [...lists.keys()], now: at, timeZone, rules: loosest([rules, ...divisionLimits.values()]) },
+    async (facts) => {
+      // Read once the teams and the slots are locked: a team's division is on its (locked) row.
+      const teamDivisions = await repo.divisionsOfTeams(
+        tx,
+        facts.teams.map((t) => t.id),
+      );
+      // Free at the draw, and not started by the time it actually runs (a server down past the draw time).
+      const free = facts.slots.filter((s) => s.free && s.startsAt > now);
+      const limited = await repo.limitedFieldsOfSlots(
+        tx,
+        free.map((s) => s.id),
+      );
       const input: DrawInput = {
         roundId: row.id,
         seed: row.seed,
@@ -427,25 +560,32 @@ async function applyDraw(tx: Database, ctx: AuditContext, row: repo.RoundRow, ti
         now: at.toISOString(),
         rules,
         weighting: row.weighting,
-        // Free at the draw, and not started by the time it actually runs (a server down past the draw time).
-        slots: facts.slots
-          .filter((s) => s.free && s.startsAt > now)
-          .map((s) => ({ id: s.id, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), label: slotLabel(s, timeZone) })),
+        slots: free.map((s) => {
+          const field = limited.get(s.id);
+          return { id: s.id, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), label: slotLabel(s, timeZone), ...(field ? { field } : {}) };
+        }),
         // A team made inactive since it ranked its slots takes no part.
         teams: facts.teams
           .filter((t) => t.active)
-          .map((t) => ({
-            id: t.id,
-            name: t.name,
-            bookings: t.bookings.map((b) => b.startsAt.toISOString()).sort(),
-            primeHours: primeHours(
-              t.bookings.filter((b) => b.seasonId === row.seasonId),
-              timeZone,
-            ),
-            preferences: lists.get(t.id) ?? [],
-          })),
+          .map((t) => {
+            const division = teamDivisions.get(t.id);
+            const own = division ? divisionLimits.get(division.divisionId) : undefined;
+            return {
+              id: t.id,
+              name: t.name,
+              bookings: t.bookings.map((b) => b.startsAt.toISOString()).sort(),
+              primeHours: primeHours(
+                t.bookings.filter((b) => b.seasonId === row.seasonId),
+                timeZone,
+              ),
+              preferences: lists.get(t.id) ?? [],
+              ...(division ? { division: division.divisionName } : {}),
+              ...(own && !sameLimits(own, rules) ? { rules: own } : {}),
+            };
+          }),
       };
       const result = draw(input);
+      checkPicks(input, result);
       const picks: DrawPickToBook[] = result.picks.map((p) => ({
         teamId: p.teamId,
         slotId: p.slotId,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { bookingRules, bookings, facilities, fields, openingLists, openingRounds, seasons, slots, teams } from '../../db/schema';
+import { bookingRules, bookings, divisionRules, divisions, facilities, fieldDivisions, fields, openingLists, openingRoundDivisions, openingRounds, seasons, slots, teams } from '../../db/schema';
 import { localDay, SLOT_PAST_MESSAGE } from '../../../shared/bookings/booking-rules';
 import { DST_ANCHORS, HOUR, LEAGUE_ZONES, MINUTE, plusDays, rolledBack } from '../../test/differential';
 import { createTestDatabase } from '../../test/test-app';
@@ -14,8 +14,9 @@ import { preferencesRefusal } from './opening.service';
  * The preference save's one call (`cgsl_save_preferences`, migration 0015) against the long way it goes first
  * (saveFacts, then `preferencesRefusal`: the round's window, the list's length, and each slot as the draw will see
  * it): random leagues (rules or none, the round's window, dates and draw time, the slots' times and states, the
- * team's bookings, the zone, around both of Chicago's DST changes in 2027), each written in a transaction that is
- * rolled back. The call must save exactly the lists the long way accepts, write them whole and in rank order, and
+ * team's bookings, the zone, around both of Chicago's DST changes in 2027; issue 29: the team's division, its own
+ * time to open lists in the round, its own rules, the other division's, and fields limited to some divisions), each
+ * written in a transaction that is rolled back. The call must save exactly the lists the long way accepts, write them whole and in rank order, and
  * write nothing otherwise (the team's earlier list stays).
  */
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -44,6 +45,15 @@ const slotArb = fc.record({
   ),
   gone: fc.oneof({ weight: 12, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('deleted' as const, 'field' as const, 'facility' as const) }),
   otherSeason: fc.oneof({ weight: 10, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+  // The divisions its field is limited to (0: the team's when it has one, 1: the other); none: every team's.
+  fieldFor: fc.oneof({ weight: 8, arbitrary: fc.constant([] as number[]) }, { weight: 2, arbitrary: fc.constantFrom<number[]>([0], [1], [0, 1]) }),
+});
+
+const overridesArb = fc.record({
+  maxPerWeek: fc.option(fc.integer({ min: 0, max: 4 }), { freq: 2 }),
+  maxPerDay: fc.option(fc.integer({ min: 0, max: 3 }), { freq: 2 }),
+  maxUpcoming: fc.option(fc.integer({ min: 0, max: 4 }), { freq: 2 }),
+  minLeadHours: fc.option(fc.integer({ min: 0, max: 24 }), { freq: 2 }),
 });
 
 const league = fc.record({
@@ -69,6 +79,18 @@ const league = fc.record({
   earlierList: fc.boolean(),
   noSuchRound: fc.oneof({ weight: 20, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   sessionZone: fc.constantFrom('UTC', 'America/New_York', 'Pacific/Auckland'),
+  // Issue 29. The team's division: the first of two, or none.
+  inDivision: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  // The team's division's own time to open lists in the round, against the clock (none: the round's).
+  divisionOpens: fc.oneof(
+    { weight: 3, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constantFrom('before' as const, 'at-now' as const, 'ms-after' as const, 'after' as const) },
+  ),
+  // The other division's time, always later than now: a save of the team must never read it.
+  otherOpens: fc.boolean(),
+  divisionRules: fc.option(overridesArb, { freq: 3 }),
+  // The other division's rules: nothing allowed at all, which must never apply to the team.
+  otherRules: fc.boolean(),
 });
 
 type League = typeof league extends fc.Arbitrary<infer T> ? T : never;
@@ -127,10 +149,21 @@ async function run(l: League): Promise<Outcome> {
       .insert(fields)
       .values(Array.from({ length: fieldCount }, (_, i) => ({ facilityId: facility!.id, name: `Field ${i}` })))
       .returning({ id: fields.id });
+    const suffix = randomUUID();
+    const [mine, theirs] = await tx
+      .insert(divisions)
+      .values([
+        { name: `12U ${suffix}`, position: 1 },
+        { name: `10U ${suffix}`, position: 2 },
+      ])
+      .returning({ id: divisions.id });
+    const divisionIds = [mine!.id, theirs!.id];
     const [team, other] = await tx
       .insert(teams)
-      .values([{ name: 'Blue Jays' }, { name: 'Cardinals' }])
+      .values([{ name: 'Blue Jays', divisionId: l.inDivision ? mine!.id : null }, { name: 'Cardinals', divisionId: theirs!.id }])
       .returning({ id: teams.id });
+    if (l.divisionRules) await tx.insert(divisionRules).values({ seasonId: season!.id, divisionId: mine!.id, ...l.divisionRules });
+    if (l.otherRules) await tx.insert(divisionRules).values({ seasonId: season!.id, divisionId: theirs!.id, maxPerWeek: 0, maxPerDay: 0, maxUpcoming: 0, minLeadHours: 24 * 30 });
 
     const slotIds: string[] = [];
     for (const [i, s] of l.slots.entries()) {
@@ -158,6 +191,7 @@ async function run(l: League): Promise<Outcome> {
         })
         .returning({ id: slots.id });
       slotIds.push(row!.id);
+      if (s.fieldFor.length) await tx.insert(fieldDivisions).values(s.fieldFor.map((d) => ({ fieldId, divisionId: divisionIds[d]! })));
       if (s.status === 'booked' || s.status === 'mine') await tx.insert(bookings).values({ slotId: row!.id, teamId: s.status === 'mine' ? team!.id : other!.id });
     }
     if (l.teamBookings.length) {
@@ -194,6 +228,9 @@ async function run(l: League): Promise<Outcome> {
       })
       .returning({ id: openingRounds.id });
     const roundId = l.noSuchRound ? randomUUID() : round!.id;
+    const ownOpens = l.divisionOpens && { before: now.getTime() - 5 * MINUTE, 'at-now': now.getTime(), 'ms-after': now.getTime() + 1, after: now.getTime() + HOUR }[l.divisionOpens];
+    const times = [...(ownOpens ? [{ roundId: round!.id, divisionId: mine!.id, opensAt: new Date(ownOpens) }] : []), ...(l.otherOpens ? [{ roundId: round!.id, divisionId: theirs!.id, opensAt: new Date(now.getTime() + HOUR) }] : [])];
+    if (times.length) await tx.insert(openingRoundDivisions).values(times);
 
     const listIds = [...new Set(l.order.filter((i) => i < slotIds.length).map((i) => slotIds[i]!))];
     // The team's earlier list (its first slot, or a slot of its own): what a refused save must leave as it was.
@@ -234,7 +271,7 @@ describe('the preference save call decides as the long way does', () => {
       { numRuns: Number(process.env.DIFFERENTIAL_RUNS ?? 500) },
     );
     // Every way to refuse was met on the way (the generator reaches each), so none is compared only by chance.
-    const rules = ['SAVED', 'NO_ROUND', 'ROUND_ANNOUNCED', 'ROUND_CLOSED', 'ROUND_DRAWN', 'ROUND_CANCELLED', 'TOO_MANY_PREFERENCES', 'SLOT_GONE', 'NOT_COVERED', 'SLOT_BLOCKED', 'SLOT_TAKEN'];
+    const rules = ['SAVED', 'NO_ROUND', 'ROUND_ANNOUNCED', 'ROUND_CLOSED', 'ROUND_DRAWN', 'ROUND_CANCELLED', 'DIVISION_NOT_OPEN', 'TOO_MANY_PREFERENCES', 'SLOT_GONE', 'NOT_COVERED', 'FIELD_DIVISION', 'SLOT_BLOCKED', 'SLOT_TAKEN'];
     const never = ['PAST', 'TOO_SOON', 'DAY_LIMIT', 'WEEK_LIMIT', 'UPCOMING_LIMIT'].map((r) => `NEVER_ALLOWED ${r}`);
     expect([...rules, ...never].filter((r) => !seen.has(r)), JSON.stringify(Object.fromEntries(seen))).toEqual([]);
   }, 600_000);
@@ -250,13 +287,20 @@ describe('the preference save call decides as the long way does', () => {
       coversDays: 8,
       maxPreferences: 6,
       rules: { maxPerWeek: 1, maxPerDay: 3, maxUpcoming: 6, minLeadHours: 0 },
-      slots: [{ inQuarters: 44 + 96, status: 'open', gone: null, otherSeason: false }],
+      slots: [{ inQuarters: 44 + 96, status: 'open', gone: null, otherSeason: false, fieldFor: [] }],
       teamBookings: [],
       order: [0],
       earlierList: false,
       noSuchRound: false,
       sessionZone: 'UTC',
+      inDivision: true,
+      divisionOpens: null,
+      otherOpens: false,
+      divisionRules: null,
+      otherRules: false,
     };
+    const noOverrides = { maxPerWeek: null, maxPerDay: null, maxUpcoming: null, minLeadHours: null };
+    const onField = (fieldFor: number[]): League['slots'] => [{ ...base.slots[0]!, fieldFor }];
     const cases: Array<[string, League, string]> = [
       // The slot on Monday 14 June; the team's booking on Sunday 13 June (the week before) or Sunday 20 June (its week).
       ['a booking the Sunday before', { ...base, teamBookings: [44] }, 'SAVED'],
@@ -264,6 +308,21 @@ describe('the preference save call decides as the long way does', () => {
       ['a booking the Monday after', { ...base, teamBookings: [44 + 8 * 96] }, 'SAVED'],
       ['two slots, two allowed', { ...base, rules: { ...base.rules!, maxPerWeek: 4 }, maxPreferences: 2, slots: [...base.slots, { ...base.slots[0]!, inQuarters: 44 + 3 * 96 }], order: [0, 1] }, 'SAVED'],
       ['two slots, one allowed', { ...base, rules: { ...base.rules!, maxPerWeek: 4 }, maxPreferences: 1, slots: [...base.slots, { ...base.slots[0]!, inQuarters: 44 + 3 * 96 }], order: [0, 1] }, 'TOO_MANY_PREFERENCES'],
+      // Issue 29: the division's own week limit, looser or stricter than the season's; the other division's never.
+      ['the division allows two a week', { ...base, teamBookings: [44 + 7 * 96], divisionRules: { ...noOverrides, maxPerWeek: 2 } }, 'SAVED'],
+      ['the division allows none a day', { ...base, divisionRules: { ...noOverrides, maxPerDay: 0 } }, 'NEVER_ALLOWED DAY_LIMIT'],
+      ['the division wants a day and a half of notice', { ...base, divisionRules: { ...noOverrides, minLeadHours: 36 } }, 'NEVER_ALLOWED TOO_SOON'],
+      ['a team without a division keeps the season’s', { ...base, inDivision: false, teamBookings: [44 + 7 * 96], divisionRules: { ...noOverrides, maxPerWeek: 2 } }, 'NEVER_ALLOWED WEEK_LIMIT'],
+      ['the other division allows nothing', { ...base, otherRules: true }, 'SAVED'],
+      // The division's own time, to the millisecond; the other division's time is not the team's.
+      ['the division opened at this instant', { ...base, divisionOpens: 'at-now', otherOpens: true }, 'SAVED'],
+      ['the division opens a millisecond later', { ...base, divisionOpens: 'ms-after' }, 'DIVISION_NOT_OPEN'],
+      ['a team without a division opens with the round', { ...base, inDivision: false, divisionOpens: 'after', otherOpens: true }, 'SAVED'],
+      // Fields limited to divisions.
+      ['a field for the team’s division', { ...base, slots: onField([0]) }, 'SAVED'],
+      ['a field for both divisions', { ...base, slots: onField([0, 1]) }, 'SAVED'],
+      ['a field for the other division', { ...base, slots: onField([1]) }, 'FIELD_DIVISION'],
+      ['a limited field, the team in no division', { ...base, inDivision: false, slots: onField([0, 1]) }, 'FIELD_DIVISION'],
     ];
     for (const [what, l, expected] of cases) {
       const o = await run(l);

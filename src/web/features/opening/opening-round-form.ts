@@ -12,7 +12,15 @@ export interface OpeningRoundForm {
   maxPreferences: string;
   firstComeAfter: boolean;
   weighting: OpeningRoundInput['weighting'];
+  /**
+   * The staged opening (issue 29): a division's own time to start saving lists, as a datetime-local wall time in the
+   * league zone, by division id; empty: the division opens with the round.
+   */
+  divisionOpens: Record<string, string>;
 }
+
+/** The form field of a division's time (and the key the server names in `details.fields`). */
+export const divisionOpensField = (divisionId: string) => `divisionOpens.${divisionId}` as const;
 
 const TIME_FIELDS = ['opensAt', 'closesAt', 'drawAt'] as const;
 export const OPENING_FIELDS = ['coversFrom', 'coversTo', ...TIME_FIELDS, 'maxPreferences', 'firstComeAfter', 'weighting'] as const;
@@ -29,6 +37,7 @@ export function emptyOpeningForm(season: { startsOn: string; endsOn: string }): 
     maxPreferences: String(MAX_PREFERENCES_DEFAULT),
     firstComeAfter: true,
     weighting: 'none',
+    divisionOpens: {},
   };
 }
 
@@ -43,6 +52,7 @@ export function toOpeningForm(round: OpeningRound, timeZone: string): OpeningRou
     maxPreferences: String(round.maxPreferences),
     firstComeAfter: round.firstComeAfter,
     weighting: round.weighting,
+    divisionOpens: Object.fromEntries((round.divisionOpens ?? []).map((d) => [d.divisionId, toLocalInput(d.opensAt, timeZone)])),
   };
 }
 
@@ -63,18 +73,28 @@ export function openingFormSchema(seasonId: string, timeZone: string) {
       maxPreferences: text,
       firstComeAfter: z.boolean(),
       weighting: text,
+      // react-hook-form leaves a division's field undefined until it is typed in.
+      divisionOpens: z.record(z.string(), text.optional()).optional(),
     })
     .transform((form, ctx): OpeningRoundInput => {
       const flagged = new Set<string>();
       const flag = (key: string, message: string) => {
         flagged.add(key);
-        ctx.addIssue({ code: 'custom', path: [key], message });
+        ctx.addIssue({ code: 'custom', path: key.split('.'), message });
       };
       const times = {} as Record<(typeof TIME_FIELDS)[number], string>;
       for (const key of TIME_FIELDS) {
         const parsed = parseLocalInput(form[key], timeZone);
         if ('error' in parsed) flag(key, parsed.error);
         times[key] = 'error' in parsed ? '' : parsed.iso;
+      }
+      // Each division given a time, in the order of the form; an empty field opens with the round.
+      const divisionOpens: Array<{ divisionId: string; opensAt: string }> = [];
+      for (const [divisionId, value] of Object.entries(form.divisionOpens ?? {})) {
+        if (!value?.trim()) continue;
+        const parsed = parseLocalInput(value, timeZone);
+        if ('error' in parsed) flag(divisionOpensField(divisionId), parsed.error);
+        else divisionOpens.push({ divisionId, opensAt: parsed.iso });
       }
       const max = form.maxPreferences.trim();
       if (!/^\d+$/.test(max)) flag('maxPreferences', max ? 'Use a whole number, like 10' : 'Enter how many slots a team may rank');
@@ -86,11 +106,14 @@ export function openingFormSchema(seasonId: string, timeZone: string) {
         maxPreferences: /^\d+$/.test(max) ? Number(max) : 0,
         firstComeAfter: form.firstComeAfter,
         weighting: form.weighting,
+        divisionOpens,
       };
       const result = openingRoundInputSchema.safeParse(candidate);
       if (result.success) return result.data;
       for (const issue of result.error.issues) {
-        const key = String(issue.path[0] ?? 'coversFrom');
+        // A division's time is reported at its own field: divisionOpens.<index> → divisionOpens.<division id>.
+        const division = issue.path[0] === 'divisionOpens' && typeof issue.path[1] === 'number' ? divisionOpens[issue.path[1]] : undefined;
+        const key = division ? divisionOpensField(division.divisionId) : String(issue.path[0] ?? 'coversFrom');
         if (!flagged.has(key)) flag(key, issue.message);
       }
       return z.NEVER;

@@ -32,6 +32,24 @@ export function useSeasonOpenings(seasonId: string | null) {
   });
 }
 
+/* ---------- The league's divisions (the round form's staged opening, issue 29) ---------- */
+
+export interface LeagueDivision {
+  id: string;
+  name: string;
+  position: number;
+}
+
+export async function getDivisions(signal?: AbortSignal): Promise<LeagueDivision[]> {
+  const { divisions } = await api<{ divisions: LeagueDivision[] }>('/api/divisions', { signal });
+  return divisions;
+}
+
+/** The league's divisions in its order (GET /api/divisions, public), for the times each may open its lists. */
+export function useLeagueDivisions() {
+  return useQuery({ queryKey: [...openingsQueryKey, 'divisions'] as const, queryFn: ({ signal }) => getDivisions(signal) });
+}
+
 /* ---------- One round, as its public page shows it (everyone) ---------- */
 
 /** GET /api/openings/:id: after the draw, the result and the slots it names; teams by name only. */

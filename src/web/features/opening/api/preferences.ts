@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { openingPreferencesQueryKey, type OpeningPreferences } from '../../../lib/api/get-opening-preferences';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TeamPreferences } from '../../../../shared/opening/opening.schemas';
+import { openingPreferencesQueryKey, openingPreferencesQueryOptions, type OpeningPreferences } from '../../../lib/api/get-opening-preferences';
 import { currentOpeningsQueryKey } from '../../../lib/api/get-current-openings';
 import { api } from '../../../lib/api-client';
 
@@ -24,10 +25,29 @@ export function useSavePreferences(roundId: string, userId: string | null) {
     mutationFn: (slotIds: readonly string[]) => savePreferences(roundId, slotIds),
     onSuccess: (saved) =>
       queryClient.setQueryData<OpeningPreferences>(openingPreferencesQueryKey(roundId, userId), (old) => ({
+        // What else the answer said (when the team's lists open) stays.
+        ...old,
         maxPreferences: old?.maxPreferences ?? saved.slotIds.length,
         slotIds: saved.slotIds,
         savedAt: saved.savedAt,
       })),
     onError: () => queryClient.invalidateQueries({ queryKey: currentOpeningsQueryKey }),
   });
+}
+
+/** When a team's lists open in a round (issue 29's staged opening): its division's own time, else the round's. */
+export type TeamListsOpen = Pick<TeamPreferences, 'listsOpenAt' | 'divisionName'>;
+
+/** Reads the staged opening's part of the answer (the shared OpeningPreferences type names only the list). */
+const listsOpenOf = (answer: OpeningPreferences): TeamListsOpen | null => {
+  const { listsOpenAt, divisionName } = answer as OpeningPreferences & Partial<TeamListsOpen>;
+  return listsOpenAt ? { listsOpenAt, divisionName: divisionName ?? null } : null;
+};
+
+/**
+ * When the caller's team may start saving its list in a round: the same read as the list (one request, shared with
+ * Book a Field and the coach dashboard). Only for a coach of a team (`enabled`): anyone else is refused by the server.
+ */
+export function useTeamListsOpen(roundId: string, userId: string | null, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...openingPreferencesQueryOptions(roundId, userId), enabled: enabled && Boolean(roundId), select: listsOpenOf });
 }

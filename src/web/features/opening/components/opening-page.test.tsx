@@ -2,9 +2,11 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DrawInput, DrawResult } from '../../../../shared/opening/draw';
 import type { OpeningRound } from '../../../../shared/opening/opening.schemas';
+import type { Profile } from '../../../../shared/users/users.schemas';
+import { writeCachedSession } from '../../../app/session/profile-cache';
 import { formatDateTime } from '../../../lib/dates';
 import { openingRoundId, testDraw, testRound } from '../../../test/opening-fixture';
-import { json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
 import { setupUser } from '../../../test/user';
 import type { OpeningDetail } from '../api/openings';
 
@@ -66,6 +68,26 @@ describe('/opening/:id (public)', () => {
     expect(screen.getByText(formatDateTime(round.drawAt, TZ))).toBeTruthy();
     expect(screen.getByText('Open for preferences')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Check this draw' })).toBeNull();
+  });
+
+  it('staged opening: lists each division’s own time, and tells a coach when their own team can rank', async () => {
+    const opensAt = new Date(Date.now() + HOUR).toISOString();
+    const twelve = new Date(Date.now() + 3 * HOUR).toISOString();
+    const round = testRound({ status: 'announced', opensAt, divisionOpens: [{ divisionId: 'd12', divisionName: '12U', opensAt: twelve }] });
+    const coach: Profile = { ...memberProfile, role: 'coach', teamId: 'hawks', teamName: 'Hawks' };
+    writeCachedSession({ profile: coach, isAdmin: false });
+    stubApi(coach, {}, (url) => {
+      if (url === `/api/openings/${openingRoundId}`) return json({ round, teams: [], result: null, slots: null });
+      if (url === `/api/openings/${openingRoundId}/preferences`) return json({ slotIds: [], maxPreferences: 10, savedAt: null, listsOpenAt: twelve, divisionName: '12U' });
+      return undefined;
+    });
+    renderApp(PAGE);
+    const times = (await screen.findByText('12U lists open')).closest('dl')!;
+    expect(Object.fromEntries([...times.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))).toMatchObject({
+      'Preferences open': formatDateTime(opensAt, TZ),
+      '12U lists open': formatDateTime(twelve, TZ),
+    });
+    expect(await screen.findByText(`Your team, Hawks (12U), can rank slots from ${formatDateTime(twelve, TZ)}.`)).toBeTruthy();
   });
 
   it('after the draw shows the seed, the team order and each round’s picks by team name; "Check this draw" recomputes it and says it matches', async () => {

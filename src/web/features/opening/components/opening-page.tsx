@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import type { OpeningRound } from '../../../../shared/opening/opening.schemas';
+import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -14,6 +16,7 @@ import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { countOf } from '../../../lib/count-words';
 import { formatDateTime, timeZoneName } from '../../../lib/dates';
 import { getOpeningInputs, openingInputsUrl, useOpening, type OpeningDetail } from '../api/openings';
+import { useTeamListsOpen } from '../api/preferences';
 import { coversWords, ordinal, roundTimes, STATUS_WORDS, WEIGHTING_WORDS } from '../opening-words';
 
 /**
@@ -76,6 +79,7 @@ export function OpeningPage() {
             </div>
           ))}
         </dl>
+        <YourListsOpen round={round} timeZone={timeZone} />
         <p className="mt-3 text-sm text-slate-600">
           League time: {timeZoneName(timeZone)} ({timeZone}).
         </p>
@@ -110,6 +114,24 @@ export function OpeningPage() {
 
       {round.status === 'drawn' && opening.data.result ? <DrawnResult detail={opening.data} /> : null}
     </section>
+  );
+}
+
+/**
+ * A coach's own team's time to start ranking, before the draw: its division's own time in the round (the staged
+ * opening, issue 29), else the round's. Nothing for anyone else.
+ */
+function YourListsOpen({ round, timeZone }: { round: OpeningRound; timeZone: string }) {
+  const profile = useSession().session?.profile ?? null;
+  const coach = profile?.role === 'coach' && profile.teamId !== null;
+  const waiting = round.status === 'announced' || round.status === 'open';
+  const listsOpen = useTeamListsOpen(round.id, profile?.id ?? null, { enabled: coach && waiting }).data ?? null;
+  if (!coach || !waiting || !listsOpen) return null;
+  return (
+    <p className="mt-3 font-semibold text-primary-900">
+      Your team{profile.teamName ? `, ${profile.teamName}` : ''}
+      {listsOpen.divisionName ? ` (${listsOpen.divisionName})` : ''}, can rank slots from {formatDateTime(listsOpen.listsOpenAt, timeZone)}.
+    </p>
   );
 }
 

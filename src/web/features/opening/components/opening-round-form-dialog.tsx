@@ -10,8 +10,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, timeZoneName } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { useCreateOpening, useEditOpening } from '../api/openings';
-import { emptyOpeningForm, OPENING_FIELDS, openingFormSchema, toOpeningForm } from '../opening-round-form';
+import { useCreateOpening, useEditOpening, useLeagueDivisions } from '../api/openings';
+import { divisionOpensField, emptyOpeningForm, OPENING_FIELDS, openingFormSchema, toOpeningForm } from '../opening-round-form';
 
 /** What the dialog edits: a new round, or an announced one. Closed when null. */
 export type OpeningEditing = { round: OpeningRound | null } | null;
@@ -54,6 +54,7 @@ function OpeningRoundFormBody({
 }) {
   const create = useCreateOpening();
   const edit = useEditOpening();
+  const divisions = useLeagueDivisions().data ?? [];
   const schema = useMemo(() => openingFormSchema(season.id, timeZone), [season.id, timeZone]);
   const defaultValues = useMemo(() => (round ? toOpeningForm(round, timeZone) : emptyOpeningForm(season)), [round, season, timeZone]);
   const {
@@ -61,7 +62,7 @@ function OpeningRoundFormBody({
     submit,
     formError,
     formState: { errors, isSubmitting },
-  } = useZodForm(schema, { defaultValues, serverFields: OPENING_FIELDS });
+  } = useZodForm(schema, { defaultValues, serverFields: [...OPENING_FIELDS, ...divisions.map((d) => divisionOpensField(d.id))] });
 
   const onSubmit = submit(async (input) => {
     const { round: saved } = round ? await edit.mutateAsync({ id: round.id, input }) : await create.mutateAsync(input);
@@ -106,6 +107,24 @@ function OpeningRoundFormBody({
         <TextField label="Preferences close" type="datetime-local" error={errors.closesAt?.message} {...register('closesAt')} />
         <TextField label="Draw" type="datetime-local" hint="At or after the close" error={errors.drawAt?.message} {...register('drawAt')} />
       </fieldset>
+      {divisions.length > 0 ? (
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="mb-2 font-semibold text-primary-900">Lists open by division</legend>
+          <p className="text-sm text-slate-700 sm:col-span-3">
+            Optional: a division whose coaches start ranking later than the preferences open. Leave it empty to open with the round.
+          </p>
+          {divisions.map((d) => (
+            <TextField
+              key={d.id}
+              label={`${d.name} lists open`}
+              type="datetime-local"
+              hint="Empty: when preferences open"
+              error={errors.divisionOpens?.[d.id]?.message}
+              {...register(divisionOpensField(d.id))}
+            />
+          ))}
+        </fieldset>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Preferences per team"

@@ -106,6 +106,8 @@ describe('/admin-booking-control, opening round', () => {
       maxPreferences: 8,
       firstComeAfter: false,
       weighting: 'fewer-prime-hours-first',
+      // The league has no divisions here: none opens later than the round.
+      divisionOpens: [],
     });
     // Each time is the instant chosen, sent with the league's offset.
     expect([body.opensAt, body.closesAt, body.drawAt].map((t) => Date.parse(t as string))).toEqual([opens.getTime(), closes.getTime(), draw.getTime()]);
@@ -122,6 +124,53 @@ describe('/admin-booking-control, opening round', () => {
     expect(within(card).getByRole('link', { name: 'Public page' }).getAttribute('href')).toBe(`/opening/${openingRoundId}`);
     // The dialog's opener is gone: focus is on the new round's heading.
     await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('heading', { level: 3 })));
+  });
+
+  it('staged opening: takes a later time for a division’s lists, refuses one before the opening at its field, and lists each division’s time on the card', async () => {
+    const [D10, D12] = ['1a2b3c4d-0000-4000-8000-000000000010', '1a2b3c4d-0000-4000-8000-000000000012'];
+    const opens = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 24 * HOUR);
+    const closes = new Date(opens.getTime() + 48 * HOUR);
+    const draw = new Date(closes.getTime() + 2 * HOUR);
+    const twelve = new Date(opens.getTime() + 3 * HOUR);
+    let rounds: OpeningRound[] = [];
+    const posts: Array<Record<string, unknown>> = [];
+    stubPage(
+      () => rounds,
+      (url, init) => {
+        if (url === '/api/divisions') return json({ divisions: [{ id: D10, name: '10U', position: 1 }, { id: D12, name: '12U', position: 2 }] });
+        if (url !== '/api/openings' || init?.method !== 'POST') return undefined;
+        const body = bodyOf(init) as Record<string, unknown>;
+        posts.push(body);
+        const round = testRound({ opensAt: opens.toISOString(), closesAt: closes.toISOString(), drawAt: draw.toISOString(), divisionOpens: [{ divisionId: D12, divisionName: '12U', opensAt: twelve.toISOString() }] });
+        rounds = [round];
+        return json({ round }, 201);
+      },
+    );
+    const section = await openSection();
+    const user = setupUser();
+    await user.click(await within(section).findByRole('button', { name: 'Create an opening round' }));
+    const dialog = await findDialog('New opening round for Spring');
+    const form = within(dialog);
+    fireEvent.change(form.getByLabelText('Preferences open'), { target: { value: toLocalInput(opens, TZ) } });
+    fireEvent.change(form.getByLabelText('Preferences close'), { target: { value: toLocalInput(closes, TZ) } });
+    fireEvent.change(form.getByLabelText('Draw'), { target: { value: toLocalInput(draw, TZ) } });
+    // One field per division of the league, empty: with the round.
+    expect((await form.findByLabelText<HTMLInputElement>('10U lists open')).value).toBe('');
+    fireEvent.change(form.getByLabelText('12U lists open'), { target: { value: toLocalInput(new Date(opens.getTime() - HOUR), TZ) } });
+    await user.click(form.getByRole('button', { name: 'Create round' }));
+    expect(await form.findByText("A division's lists can open at the same time as the preferences or later, not before")).toBeTruthy();
+    expect(posts).toEqual([]);
+
+    fireEvent.change(form.getByLabelText('12U lists open'), { target: { value: toLocalInput(twelve, TZ) } });
+    await user.click(form.getByRole('button', { name: 'Create round' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.divisionOpens).toEqual([{ divisionId: D12, opensAt: expect.any(String) }]);
+    expect(Date.parse((posts[0]!.divisionOpens as Array<{ opensAt: string }>)[0]!.opensAt)).toBe(twelve.getTime());
+
+    const card = await within(section).findByRole('article');
+    const times = Object.fromEntries([...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(times).toMatchObject({ 'Preferences open': formatDateTime(opens, TZ), '12U lists open': formatDateTime(twelve, TZ) });
+    expect(times['10U lists open']).toBeUndefined();
   });
 
   it('asks before "Draw now", then posts it and shows the round as drawn', async () => {
@@ -219,6 +268,7 @@ describe('/admin-booking-control, opening round', () => {
         maxPreferences: 10,
         firstComeAfter: true,
         weighting: 'none',
+        divisionOpens: [],
       },
     ]);
     expect(Date.parse((patches[0] as { drawAt: string }).drawAt)).toBe(Math.floor(Date.parse(round.drawAt) / 60_000) * 60_000);

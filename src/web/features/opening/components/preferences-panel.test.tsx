@@ -68,14 +68,15 @@ const context = (profile: Profile | null): BookingContext => ({
   now: new Date().toISOString(),
   season: SEASON,
   rules: DEFAULT_BOOKING_RULES,
-  team: profile?.teamId ? { id: profile.teamId, name: 'Blue Jays' } : null,
+  divisionRules: [],
+  team: profile?.teamId ? { id: profile.teamId, name: 'Blue Jays', divisionId: null, divisionName: null } : null,
   teamBookings: [],
   makeupCredits: [],
   cannotBook: profile ? null : { code: 'SIGN_IN', message: 'Log in to book a practice.' },
 });
 
 /** Book a Field for `profile` with one round; `onPut` answers a save (the body is recorded in `puts`). */
-function setup(profile: Profile | null, current: OpeningRound, onPut?: (slotIds: string[]) => Response) {
+function setup(profile: Profile | null, current: OpeningRound, onPut?: (slotIds: string[]) => Response, listsOpen: Record<string, unknown> = {}) {
   localStorage.clear();
   if (profile) writeCachedSession({ profile, isAdmin: false });
   const puts: unknown[] = [];
@@ -89,7 +90,7 @@ function setup(profile: Profile | null, current: OpeningRound, onPut?: (slotIds:
       puts.push(body);
       return onPut?.(body.slotIds) ?? json({ slotIds: body.slotIds, savedAt: new Date().toISOString() });
     }
-    if (url === PREFERENCES) return json({ slotIds: [], maxPreferences: 10, savedAt: null });
+    if (url === PREFERENCES) return json({ slotIds: [], maxPreferences: 10, savedAt: null, listsOpenAt: current.opensAt, divisionName: null, ...listsOpen });
     return undefined;
   });
   renderApp(`/slots?week=${monday}`);
@@ -200,6 +201,24 @@ describe('Book a Field during an opening round', () => {
     expect(order()).toEqual([row(tue), row(wed)]);
     expect(within(region).getByText(/not saved yet/)).toBeTruthy();
     expect(await screen.findByText(`Not saved. ${refusal}`)).toBeTruthy();
+  });
+
+  it('staged opening: a team whose division opens later hears when, in the server’s words; a team of the round’s time hears nothing more', async () => {
+    const current = round('open');
+    const listsOpenAt = new Date(Date.now() + 2 * HOUR).toISOString();
+    setup(coach, current, undefined, { listsOpenAt, divisionName: '12U' });
+    const { region } = await panel();
+    const words = await within(region).findByText(/^Lists for 12U open /);
+    expect(words.textContent).toBe(`Lists for 12U open ${openingDateTime(listsOpenAt, TZ).replace(/ ([AP]M)$/, (_, p: string) => ` ${p.toLowerCase()}`)}. Rank your slots here now, and save them from then.`);
+    expect(words.textContent).toMatch(/^Lists for 12U open [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (am|pm)\./);
+    cleanup();
+    vi.unstubAllGlobals();
+
+    // 10U opens with the round: nothing said (once the answer is in: the week shows the saved list's rank).
+    setup(coach, current, undefined, { listsOpenAt: current.opensAt, divisionName: '10U', slotIds: [tue.id], savedAt: new Date().toISOString() });
+    const other = await panel();
+    expect(await within(await screen.findByRole('table')).findByText('Ranked #1')).toBeTruthy();
+    expect(within(other.region).queryByText(/^Lists for /)).toBeNull();
   });
 
   it('shows a visitor the draw on the covered slots, with no Add and no panel', async () => {

@@ -15,12 +15,14 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSo
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session/use-session';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { openingDateTime, preferenceItemId, preferenceSlotName, type PreferencesPanelProps } from '../../../lib/opening-slots';
 import { toast } from '../../../lib/toast';
 import { usePreferenceSlots } from '../api/get-preference-slots';
-import { useSavePreferences } from '../api/preferences';
+import { useSavePreferences, useTeamListsOpen } from '../api/preferences';
+import { listsOpenWords } from '../opening-words';
 import { PreferenceItem, type MoveControl } from './preferences-item';
 
 export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
@@ -70,6 +72,18 @@ export function refusedSlot(error: unknown, slotIds: readonly string[], nameOf: 
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
+/** Whether the instant `at` is still ahead (false once it passes, while the page stays open; false for null). */
+function useStillAhead(at: string | null): boolean {
+  const [passed, setPassed] = useState<string | null>(() => (at !== null && Date.parse(at) <= Date.now() ? at : null));
+  useEffect(() => {
+    if (at === null) return;
+    // setTimeout waits at most about 24.8 days; a later time shows as ahead until the page is opened again.
+    const timer = setTimeout(() => setPassed(at), Math.max(0, Math.min(Date.parse(at) - Date.now(), 2 ** 31 - 1)));
+    return () => clearTimeout(timer);
+  }, [at]);
+  return at !== null && passed !== at;
+}
+
 /**
  * "Your preferences" on Book a Field while the round is open: the team's ranked list (#1 the slot it wants most),
  * reordered by dragging (mouse or finger on the slot's name), by keyboard (Space, arrows, Space) or with the up and
@@ -78,6 +92,10 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, weekSlots, onChange, onSaved }: PreferencesPanelProps) {
   const auth = useSession();
   const save = useSavePreferences(round.id, auth.session?.profile.id ?? null);
+  // The staged opening (issue 29): a division whose lists open later than the round's says when, until then.
+  const listsOpen = useTeamListsOpen(round.id, auth.session?.profile.id ?? null).data ?? null;
+  const ownTime = listsOpen?.divisionName && listsOpen.listsOpenAt !== round.opensAt ? listsOpen : null;
+  const waiting = useStillAhead(ownTime?.listsOpenAt ?? null);
   const headingId = useId();
   const countId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -181,6 +199,11 @@ export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, we
       <p className="text-sm text-slate-700">
         {teamName} · rank up to {max} slots until {closes} · draw {openingDateTime(round.drawAt, timeZone)}. #1 is the slot your team wants most.
       </p>
+      {waiting && ownTime?.divisionName ? (
+        <Alert tone="info" className="mt-2">
+          {listsOpenWords(ownTime.divisionName, ownTime.listsOpenAt, timeZone)} Rank your slots here now, and save them from then.
+        </Alert>
+      ) : null}
 
       {slotIds.length === 0 ? (
         <p className="mt-3 rounded-lg border-2 border-dashed border-slate-300 px-4 py-5 text-center text-slate-700">
