@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, teamBody, uniqueEmail } from './fixtures';
+import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, uniqueEmail } from './fixtures';
 
 /**
  * Issue 29, divisions (docs/decisions/035), at desktop width and on a phone:
