@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteClient, MIGRATIONS_DIR, rowsOf, sqlState, type Database } from '../../db/client';
 import * as schema from '../../db/schema';
-import { auditLog, authUser, bookings, facilities, fields, invitations, mailMessages, seasons, teams, users } from '../../db/schema';
+import { auditLog, authUser, bookings, facilities, fields, invitations, mailMessages, seasons, users } from '../../db/schema';
 import { withDatabase } from '../../test/database-url';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
 
@@ -107,7 +107,8 @@ const BEFORE_HARDENING = 6;
 /** One row in every table 0006 constrains, plus audit entries, as a league running 0005 would hold. */
 async function seedRows(db: Database, role: string): Promise<void> {
   await db.insert(authUser).values({ id: 'u1', name: 'Casey', email: 'casey@example.org' });
-  const [team] = await db.insert(teams).values({ name: 'Blue Jays' }).returning();
+  // In SQL, with the columns teams had then (migration 0019 puts the division in a table of its own).
+  const team = rowsOf<{ id: string }>(await db.execute(sql`insert into teams (name) values ('Blue Jays') returning id`))[0];
   await db.execute(sql`insert into users (id, email, display_name, role, team_id) values ('u1', 'casey@example.org', 'Casey', ${role}, ${team!.id})`);
   const [season] = await db.insert(seasons).values({ name: 'Spring', startsOn: '2030-03-01', endsOn: '2030-06-30', active: true }).returning();
   const [facility] = await db.insert(facilities).values({ name: 'Park' }).returning();
