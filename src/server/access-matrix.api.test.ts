@@ -329,6 +329,13 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/waits/:id': { access: 'user', call: async (_as, f) => ({ url: `/api/waits/${await f.waitOfB(false)}` }), expect: { visitor: 'denied', member: 'denied', coachA: REFUSED, coachB: 'ok', admin: 'denied' } },
   // ---- practice swaps (issue 29): team B's coach offers, accepts, declines and withdraws; coach A gets B's offers ----
   'GET /api/swaps/mine': { access: 'user', call: () => ({ url: '/api/swaps/mine' }), expect: SIGNED_IN },
+  'GET /api/swaps/practices': {
+    access: 'user',
+    // Team B's practices to ask for: coach A may list them; coach B is told to choose another team; the member and the
+    // admin are not coaches.
+    call: (_as, f) => ({ url: `/api/swaps/practices?teamId=${f.teamB}` }),
+    expect: { visitor: 'denied', member: 'denied', coachA: 'ok', coachB: 'invalid', admin: 'denied' },
+  },
   'POST /api/swaps': {
     access: 'user',
     // Team B's practice given to team A: only team B's coach may offer it; the member and the admin are not coaches.

@@ -106,3 +106,19 @@ export const swapOfferResponseSchema = z.object({ offer: swapOfferSchema });
 
 /** An accepted offer, and the caller's team's new practice (the one it got). */
 export const swapAcceptResponseSchema = z.object({ offer: swapOfferSchema, booking: bookingSchema });
+
+/** GET /api/swaps/practices: `teamId`, the team whose practices to list (none: only the teams). */
+export const swapChoicesQuerySchema = z.object({ teamId: z.string().uuid('Choose a team from the list').optional() });
+
+/**
+ * What a coach chooses from when offering a practice: the other active teams (by name), and, for `teamId`, that team's
+ * confirmed practices still before their cancellation cutoff, by start (each as an offer shows it; at most 100).
+ */
+export const swapChoicesSchema = z.object({
+  timeZone: z.string(),
+  teams: z.array(z.object({ id: z.string(), name: z.string(), division: z.string().nullable() })),
+  /** The team asked about, or null when none was. */
+  team: z.object({ id: z.string(), name: z.string() }).nullable(),
+  practices: z.array(swapPracticeSchema),
+});
+export type SwapChoices = z.infer<typeof swapChoicesSchema>;

@@ -63,20 +63,31 @@ export const routes: RouteObject[] = [
       {
         path: 'coach-dashboard',
         element: lazyPage(
-          () => Promise.all([import('../features/coach-dashboard/components/coach-dashboard-page'), import('../features/waitlist/components/waitlist-section')]),
-          ([{ CoachDashboardPage }, { WaitlistSection }]) =>
+          () =>
+            Promise.all([
+              import('../features/coach-dashboard/components/coach-dashboard-page'),
+              import('../features/waitlist/components/waitlist-section'),
+              import('../features/swaps/components/swaps-section'),
+            ]),
+          ([{ CoachDashboardPage }, { WaitlistSection }, { SwapsSection }]) =>
             function CoachDashboard() {
-              return <CoachDashboardPage waitlist={<WaitlistSection compact />} />;
+              return <CoachDashboardPage waitlist={<WaitlistSection compact />} swaps={<SwapsSection compact />} />;
             },
         ),
       },
       {
         path: 'my-reservations',
         element: lazyPage(
-          () => Promise.all([import('../features/bookings/components/my-reservations-page'), import('../features/waitlist/components/waitlist-section')]),
-          ([{ MyReservationsPage }, { WaitlistSection }]) =>
+          () =>
+            Promise.all([
+              import('../features/bookings/components/my-reservations-page'),
+              import('../features/waitlist/components/waitlist-section'),
+              import('../features/swaps/components/swaps-section'),
+              import('../features/swaps/components/swap-offer-button'),
+            ]),
+          ([{ MyReservationsPage }, { WaitlistSection }, { SwapsSection }, { SwapOfferButton }]) =>
             function MyReservations() {
-              return <MyReservationsPage waitlist={<WaitlistSection />} />;
+              return <MyReservationsPage waitlist={<WaitlistSection />} swaps={<SwapsSection />} swapAction={SwapOfferButton} />;
             },
         ),
       },

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/client';
-import { bookingRules, bookings, facilities, fields, slots, swapOffers, teams, users } from '../../db/schema';
+import { bookingRules, bookings, divisions, facilities, fields, slots, swapOffers, teams, users } from '../../db/schema';
 import { DEFAULT_BOOKING_RULES } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { SwapKind, SwapPractice, SwapState } from '../../../shared/swaps/swaps.schemas';
@@ -30,10 +30,9 @@ export interface PracticeFacts {
   cancelCutoffHours: number;
 }
 
-/** These bookings as offers need them (missing ids are left out). */
-export async function practices(db: Database, ids: readonly string[]): Promise<PracticeFacts[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/** What every read of practices selects: the booking, its slot, field, facility and team, and its season's cutoff. */
+function selectPractices(db: Database) {
+  return db
     .select({
       bookingId: bookings.id,
       slotId: bookings.slotId,
@@ -53,10 +52,43 @@ export async function practices(db: Database, ids: readonly string[]): Promise<P
     .innerJoin(fields, eq(fields.id, slots.fieldId))
     .innerJoin(facilities, eq(facilities.id, fields.facilityId))
     .innerJoin(teams, eq(teams.id, bookings.teamId))
-    .leftJoin(bookingRules, eq(bookingRules.seasonId, slots.seasonId))
+    .leftJoin(bookingRules, eq(bookingRules.seasonId, slots.seasonId));
+}
+
+/** These bookings as offers need them (missing ids are left out). */
+export async function practices(db: Database, ids: readonly string[]): Promise<PracticeFacts[]> {
+  if (ids.length === 0) return [];
+  return selectPractices(db)
     .where(inArray(bookings.id, [...ids]))
     .orderBy(asc(slots.startsAt), asc(bookings.id));
-  return rows;
+}
+
+/**
+ * A team's confirmed practices that could still be asked for in a swap at `now`: their season's cancellation cutoff
+ * (an offer expires at it) is still ahead. By start; at most `limit`.
+ */
+export async function swappablePracticesOf(db: Database, teamId: string, now: Date, limit: number): Promise<PracticeFacts[]> {
+  const cutoffHours = sql`coalesce(${bookingRules.cancelCutoffHours}, ${DEFAULT_BOOKING_RULES.cancelCutoffHours}::int)`;
+  return selectPractices(db)
+    .where(
+      and(
+        eq(bookings.teamId, teamId),
+        eq(bookings.status, 'confirmed'),
+        sql`${slots.startsAt} - make_interval(hours => ${cutoffHours}) > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(slots.startsAt), asc(bookings.id))
+    .limit(limit);
+}
+
+/** The active teams other than this one, by name, with their division's name (the teams an offer may go to). */
+export async function otherActiveTeams(db: Database, teamId: string): Promise<Array<{ id: string; name: string; division: string | null }>> {
+  return db
+    .select({ id: teams.id, name: teams.name, division: divisions.name })
+    .from(teams)
+    .leftJoin(divisions, eq(divisions.id, teams.divisionId))
+    .where(and(eq(teams.active, true), ne(teams.id, teamId)))
+    .orderBy(sql`lower(${teams.name})`, asc(teams.id));
 }
 
 /** A booking as the API answers it (bookingSchema), its booker's address shown to the booker only. */
@@ -298,22 +330,22 @@ export async function offerListed(db: Database, id: string, now: Date): Promise<
   return rows[0] ?? null;
 }
 
+/** A practice as an offer shows it. */
+export function swapPracticeOf(p: PracticeFacts): SwapPractice {
+  return {
+    bookingId: p.bookingId,
+    teamId: p.teamId,
+    teamName: p.teamName,
+    status: p.status,
+    fieldName: p.fieldName,
+    facilityName: p.facilityName,
+    startsAt: p.startsAt.toISOString(),
+    endsAt: p.endsAt.toISOString(),
+  };
+}
+
 /** These bookings as an offer shows them. */
 export async function swapPractices(db: Database, ids: readonly string[]): Promise<Map<string, SwapPractice>> {
   const found = await practices(db, ids);
-  return new Map(
-    found.map((p) => [
-      p.bookingId,
-      {
-        bookingId: p.bookingId,
-        teamId: p.teamId,
-        teamName: p.teamName,
-        status: p.status,
-        fieldName: p.fieldName,
-        facilityName: p.facilityName,
-        startsAt: p.startsAt.toISOString(),
-        endsAt: p.endsAt.toISOString(),
-      },
-    ]),
-  );
+  return new Map(found.map((p) => [p.bookingId, swapPracticeOf(p)]));
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
-import { mySwapsSchema, swapAcceptRequestSchema, swapAcceptResponseSchema, swapOfferRequestSchema, swapOfferResponseSchema } from '../../../shared/swaps/swaps.schemas';
+import { mySwapsSchema, swapChoicesQuerySchema, swapChoicesSchema, swapAcceptRequestSchema, swapAcceptResponseSchema, swapOfferRequestSchema, swapOfferResponseSchema } from '../../../shared/swaps/swaps.schemas';
 import { auditContext } from '../audit/audit.service';
 import * as service from './swaps.service';
 
@@ -17,6 +17,20 @@ export const swapsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, dep
       schema: { tags: ['swaps'], summary: "The caller's team's swap offers: open ones made and received, and the 20 decided last", response: { 200: mySwapsSchema } },
     },
     async (req) => service.mine(deps, await req.requireActor()),
+  );
+
+  app.get(
+    '/api/swaps/practices',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['swaps'],
+        summary: "What a coach may offer to and ask for: the other active teams, and one team's practices still before their cancellation cutoff (teamId); coaches",
+        querystring: swapChoicesQuerySchema,
+        response: { 200: swapChoicesSchema, ...errors },
+      },
+    },
+    async (req) => service.choices(deps, await req.requireActor(), req.query.teamId),
   );
 
   app.post(

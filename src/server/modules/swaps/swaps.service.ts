@@ -385,6 +385,37 @@ async function close(
   if (closed) throw notOpen(closed.state, closed.expiresAt, timeZone);
 }
 
+/** At most this many of a team's practices are offered to choose from (GET /api/swaps/practices). */
+const PRACTICES_LISTED = 100;
+
+/** What a coach chooses from when offering (GET /api/swaps/practices): the other active teams, and one team's practices. */
+export interface SwapChoices {
+  timeZone: string;
+  teams: Array<{ id: string; name: string; division: string | null }>;
+  team: { id: string; name: string } | null;
+  practices: SwapPractice[];
+}
+
+/**
+ * What a coach may offer to and ask for: the other active teams, and, given `teamId`, that team's confirmed practices
+ * still before their cancellation cutoff (an offer asking for one later would be refused: it expires at the cutoff).
+ * Coaches only, as offering is.
+ */
+export async function choices({ db, league }: ServerContext, actor: Actor, teamId: string | undefined, now = new Date()): Promise<SwapChoices> {
+  const ownTeamId = coachTeam(actor);
+  const [timeZone, teams] = await Promise.all([league.timeZone(), repo.otherActiveTeams(db, ownTeamId)]);
+  if (!teamId) return { timeZone, teams, team: null, practices: [] };
+  if (teamId === ownTeamId) {
+    throw new AppError('VALIDATION_FAILED', 'Choose another team: these are the practices your team could ask for in trade, and your own are on My Reservations.', {
+      fields: { teamId: 'Choose another team' },
+    });
+  }
+  const team = teams.find((t) => t.id === teamId);
+  if (!team) throw new AppError('NOT_FOUND', 'That team does not exist, or it is not active. Choose a team from the list.', { fields: { teamId: 'Choose a team from the list' } });
+  const found = await repo.swappablePracticesOf(db, teamId, now, PRACTICES_LISTED);
+  return { timeZone, teams, team: { id: team.id, name: team.name }, practices: found.map(repo.swapPracticeOf) };
+}
+
 /** The team's offers: open ones made and received, and the latest decided (GET /api/swaps/mine). */
 export async function mine({ db, league }: ServerContext, actor: Actor, now = new Date()): Promise<MySwaps> {
   const { timeZone, swapsEnabled } = await league.get();

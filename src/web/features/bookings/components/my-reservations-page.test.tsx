@@ -6,7 +6,9 @@ import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
 import { bodyOf, json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { renderWithProviders } from '../../../test/render-component';
 import { setupUser } from '../../../test/user';
+import { MyReservationsPage, type SwapActionProps } from './my-reservations-page';
 
 const SEASON_ID = '11111111-1111-4111-8111-111111111111';
 const coach: Profile = { ...memberProfile, role: 'coach', teamId: 'jays', teamName: 'Blue Jays' };
@@ -38,7 +40,7 @@ const booking = (id: string, localStart: string, over: Partial<Booking> = {}): B
   };
 };
 
-function setup(profile: Profile | null, bookings: Booking[]) {
+function setup(profile: Profile | null, bookings: Booking[], render: () => unknown = () => renderApp('/my-reservations')) {
   localStorage.clear();
   if (profile) writeCachedSession({ profile, isAdmin: false });
   const cancels: Array<{ url: string; body: unknown }> = [];
@@ -56,7 +58,7 @@ function setup(profile: Profile | null, bookings: Booking[]) {
     }
     return undefined;
   });
-  renderApp('/my-reservations');
+  render();
   return cancels;
 }
 
@@ -163,5 +165,23 @@ describe('/my-reservations, when the database is down', () => {
     answerReread([{ ...later, status: 'cancelled', cancelledAt: NOW, cancelReason: null }]);
     expect(await within(upcoming).findByText('Cancelled')).toBeTruthy();
     expect(within(upcoming).queryByRole('button', { name: CANCEL_LATER })).toBeNull();
+  });
+});
+
+describe('/my-reservations, with the app’s swaps (issue 29)', () => {
+  /** A stand-in for features/swaps' action, naming the practice it was given. */
+  const SwapAction = ({ booking: b }: SwapActionProps) => <button type="button">{`Swap ${b.id}`}</button>;
+
+  it('puts the swap action on each upcoming practice a coach may still cancel, and the offers after the upcoming ones', async () => {
+    setup(coach, [booking('soon', '2026-11-23T00:00'), booking('later', '2026-11-24T18:00'), booking('old', '2026-11-10T17:00')], () =>
+      renderWithProviders(<MyReservationsPage swaps={<section aria-label="Swap offers">Offers</section>} swapAction={SwapAction} />),
+    );
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    expect(await within(upcoming).findByRole('button', { name: 'Swap later' })).toBeTruthy();
+    // Inside the cutoff (18 hours to go; coaches may cancel until 24 hours before) and past: no swap.
+    expect(within(upcoming).queryByRole('button', { name: 'Swap soon' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Swap old' })).toBeNull();
+    const offers = screen.getByRole('region', { name: 'Swap offers' });
+    expect(upcoming.compareDocumentPosition(offers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

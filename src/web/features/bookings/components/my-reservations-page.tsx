@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import { checkCancellation, type BookingRules } from '../../../../shared/bookings/booking-rules';
@@ -27,12 +27,20 @@ import { ReservationCard } from './reservation-card';
 const TITLE = 'My Reservations';
 const DESCRIPTION = 'Your team’s practices: add them to your calendar, or cancel one you no longer need so another team can use the field.';
 
+/** What the app's swap action on a practice is given (features/swaps, issue 29). */
+export interface SwapActionProps {
+  booking: Booking;
+  timeZone: string;
+}
+
 /**
  * /my-reservations: the team's upcoming and past bookings, add to calendar, cancel before the cutoff. `waitlist`
  * (features/waitlist, given by the app; issue 28) is the team's waitlist, shown after the upcoming practices: the offer
- * email links to it (#waitlist).
+ * email links to it (#waitlist). `swaps` and `swapAction` (features/swaps, given by the app; issue 29): the team's swap
+ * offers, shown after the upcoming practices (#swaps), and "Offer a swap" on each upcoming practice a coach may still
+ * cancel (an offer expires at the cutoff).
  */
-export function MyReservationsPage({ waitlist }: { waitlist?: ReactNode } = {}) {
+export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: { waitlist?: ReactNode; swaps?: ReactNode; swapAction?: ComponentType<SwapActionProps> } = {}) {
   const auth = useSession();
   const signedIn = auth.status === 'signed-in';
   const profile = auth.session?.profile;
@@ -128,17 +136,22 @@ export function MyReservationsPage({ waitlist }: { waitlist?: ReactNode } = {}) 
 
   const renderList = (list: readonly Booking[], canCancel: boolean) => (
     <ul className="grid gap-3 md:grid-cols-2">
-      {list.map((booking) => (
-        <li key={booking.id}>
-          <ReservationCard
-            booking={booking}
-            timeZone={timeZone}
-            now={now}
-            cancel={canCancel && !notCoach && booking.status === 'confirmed' ? cancelState(booking) : null}
-            onCancel={() => startCancel(booking)}
-          />
-        </li>
-      ))}
+      {list.map((booking) => {
+        const cancel = canCancel && !notCoach && booking.status === 'confirmed' ? cancelState(booking) : null;
+        return (
+          <li key={booking.id}>
+            <ReservationCard
+              booking={booking}
+              timeZone={timeZone}
+              now={now}
+              cancel={cancel}
+              onCancel={() => startCancel(booking)}
+              // Once the season's rules are in, so the action never shows for a practice past its cutoff.
+              swap={SwapAction && cancel?.allowed && rules.has(booking.seasonId) ? <SwapAction booking={booking} timeZone={timeZone} /> : null}
+            />
+          </li>
+        );
+      })}
     </ul>
   );
 
@@ -156,6 +169,7 @@ export function MyReservationsPage({ waitlist }: { waitlist?: ReactNode } = {}) 
       ) : bookings.isError ? (
         <div className="flex flex-col gap-8">
           <LoadErrorAlert title="Your reservations could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />
+          {swaps}
           {waitlist}
         </div>
       ) : upcoming.length === 0 && past.length === 0 ? (
@@ -163,6 +177,7 @@ export function MyReservationsPage({ waitlist }: { waitlist?: ReactNode } = {}) 
           <EmptyState title="No practices booked yet" action={bookLink}>
             Pick an open slot on Book a Field. Your team’s practices then show up here, with a link to add each to your calendar.
           </EmptyState>
+          {swaps}
           {waitlist}
         </div>
       ) : (
@@ -181,6 +196,7 @@ export function MyReservationsPage({ waitlist }: { waitlist?: ReactNode } = {}) 
               renderList(upcoming, true)
             )}
           </section>
+          {swaps}
           {waitlist}
           {past.length > 0 ? (
             <section aria-labelledby="past-heading">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -8,7 +8,8 @@ import { bookingIcsHref } from '../../../lib/api/get-my-bookings';
 
 /**
  * One of the team's practices: when, where (with the map link), Add to calendar, and Cancel, which after the
- * cutoff stays visible but disabled with the reason in words. `cancel` null: no Cancel at all.
+ * cutoff stays visible but disabled with the reason in words. `cancel` null: no Cancel at all. `swap`: the app's swap
+ * action for this practice (issue 29), after Cancel.
  */
 export function ReservationCard({
   booking,
@@ -16,12 +17,14 @@ export function ReservationCard({
   now,
   cancel,
   onCancel,
+  swap = null,
 }: {
   booking: Booking;
   timeZone: string;
   now: Date;
   cancel: { allowed: boolean; reason: string | null } | null;
   onCancel: () => void;
+  swap?: ReactNode;
 }) {
   const headingId = useId();
   const reasonId = useId();
@@ -71,6 +74,7 @@ export function ReservationCard({
                 Cancel{' '}<span className="sr-only">{when}</span>
               </Button>
             ) : null}
+            {swap}
           </div>
           {cancel?.reason && !over ? (
             <p id={reasonId} className="text-sm text-slate-700">

@@ -34,9 +34,10 @@ const COMING_UP = 4;
  * /coach-dashboard: a coach opens it to answer "when do we practice next, and what can I still book?". The next
  * practice comes first (on a phone it fills the first screen), then what is coming up, the team's use of the
  * weekly and upcoming limits, and the team's calendar link. `waitlist` (features/waitlist, given by the app; issue 28)
- * is the team's waitlist as a compact card, for a coach who may book.
+ * is the team's waitlist as a compact card, for a coach who may book; `swaps` (features/swaps, issue 29) the swap offers
+ * waiting for the team's answer, with a link to My Reservations.
  */
-export function CoachDashboardPage({ waitlist }: { waitlist?: ReactNode } = {}) {
+export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; swaps?: ReactNode } = {}) {
   const auth = useSession();
   const signedIn = auth.status === 'signed-in';
   const profile = auth.session?.profile ?? null;
@@ -170,6 +171,7 @@ export function CoachDashboardPage({ waitlist }: { waitlist?: ReactNode } = {}) 
               />
             )}
           </Region>
+          {isCoach && !cannotBook ? swaps : null}
           {isCoach && !cannotBook ? waitlist : null}
           {isCoach ? <TeamFeed /> : null}
           {isCoach ? <PracticeRequestsRegion userId={userId} timeZone={timeZone} now={now} /> : null}

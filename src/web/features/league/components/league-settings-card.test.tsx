@@ -3,11 +3,15 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import { bodyOf, json, leagueSettings, preloadPages, stubApi } from '../../../test/render-app';
+import { bodyOf, json, leagueSettings as stubbedSettings, preloadPages, stubApi } from '../../../test/render-app';
 import { setupUser } from '../../../test/user';
 import { LeagueSettingsCard } from './league-settings-card';
 
 preloadPages(() => import('../../../app/shell/app-toaster'));
+
+/** The league's settings as the server answers them now (issue 29 added swapsEnabled). */
+const leagueSettings = { ...stubbedSettings, swapsEnabled: true };
+
 
 afterEach(() => {
   act(() => toast.remove());
@@ -38,6 +42,7 @@ describe('the league settings: how long make-up practices last', () => {
         puts.push(bodyOf(init));
         return json({ ...leagueSettings, makeupDays: (bodyOf(init) as { makeupDays: number }).makeupDays });
       }
+      if (url === '/api/league') return json(leagueSettings);
       return undefined;
     });
     renderCard();
@@ -56,7 +61,7 @@ describe('the league settings: how long make-up practices last', () => {
     await user.type(days, '21');
     await user.click(within(settings).getByRole('button', { name: 'Save league settings' }));
     expect(await screen.findByText('League settings saved.')).toBeTruthy();
-    expect(puts).toEqual([{ name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 21, maxWaits: 3, holdMinutes: 120 }]);
+    expect(puts).toEqual([{ name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 21, maxWaits: 3, holdMinutes: 120, swapsEnabled: true }]);
     expect(days.value).toBe('21');
   });
 });
@@ -70,6 +75,7 @@ describe('the league settings: the waitlist’s limits', () => {
         puts.push(bodyOf(init));
         return json({ ...leagueSettings, ...(bodyOf(init) as object) });
       }
+      if (url === '/api/league') return json(leagueSettings);
       return undefined;
     });
     renderCard();
@@ -98,7 +104,38 @@ describe('the league settings: the waitlist’s limits', () => {
     await user.type(hold, '90');
     await user.click(save);
     expect(await screen.findByText('League settings saved.')).toBeTruthy();
-    expect(puts).toEqual([{ name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 14, maxWaits: 5, holdMinutes: 90 }]);
+    expect(puts).toEqual([{ name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 14, maxWaits: 5, holdMinutes: 90, swapsEnabled: true }]);
     expect([waits.value, hold.value]).toEqual(['5', '90']);
+  });
+});
+
+describe('the league settings: practice swaps (issue 29)', () => {
+  it('shows whether coaches may swap practices, and turns swaps off with the other settings', async () => {
+    const puts: unknown[] = [];
+    stubApi(null, {}, (url, init) => {
+      if (url === '/api/sign-in-options') return json({ oidc: null, passwordSignUp: true });
+      if (url === '/api/league' && init?.method === 'PUT') {
+        puts.push(bodyOf(init));
+        return json({ ...leagueSettings, ...(bodyOf(init) as object) });
+      }
+      if (url === '/api/league') return json(leagueSettings);
+      return undefined;
+    });
+    renderCard();
+    const settings = await screen.findByRole('region', { name: 'League settings' });
+    const swaps = await within(settings).findByRole<HTMLInputElement>('checkbox', { name: 'Allow practice swaps between teams' });
+    expect(swaps.checked).toBe(true);
+    expect(swaps.getAttribute('aria-describedby')).toBeTruthy();
+    const save = within(settings).getByRole('button', { name: 'Save league settings' });
+    expect(save).toHaveProperty('disabled', true);
+
+    const user = setupUser();
+    await user.click(swaps);
+    expect(swaps.checked).toBe(false);
+    await user.click(save);
+    expect(await screen.findByText('League settings saved.')).toBeTruthy();
+    expect(puts).toEqual([{ name: 'CGSL Softball League', shortName: 'CGSL', timeZone: 'America/Chicago', contactEmail: null, makeupDays: 14, maxWaits: 3, holdMinutes: 120, swapsEnabled: false }]);
+    expect(swaps.checked).toBe(false);
+    expect(save).toHaveProperty('disabled', true);
   });
 });

@@ -5,6 +5,7 @@ import { leagueSettingsSchema, type LeagueSettings } from '../../../../shared/le
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
@@ -15,12 +16,12 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateLeague } from '../api/update-league';
 import { PasswordSignUpSwitch } from './password-sign-up-switch';
 
-const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail', 'makeupDays', 'maxWaits', 'holdMinutes'] as const;
+const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail', 'makeupDays', 'maxWaits', 'holdMinutes', 'swapsEnabled'] as const;
 
 /**
  * League name, short name, time zone, contact address, how long make-up practices last, the waitlist's limits (how many
- * slots a team may wait on, how long a freed slot is held), and whether visitors may sign up with a password, on the
- * admin landing page.
+ * slots a team may wait on, how long a freed slot is held), whether coaches may swap practices (issue 29), and whether
+ * visitors may sign up with a password, on the admin landing page.
  */
 export function LeagueSettingsCard() {
   const league = useLeague();
@@ -56,6 +57,7 @@ const formValues = (league: LeagueSettings) => ({
   makeupDays: league.makeupDays,
   maxWaits: league.maxWaits,
   holdMinutes: league.holdMinutes,
+  swapsEnabled: league.swapsEnabled,
 });
 
 function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
@@ -145,6 +147,11 @@ function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
           {...register('holdMinutes', { valueAsNumber: true })}
         />
       </div>
+      <CheckboxField
+        label="Allow practice swaps between teams"
+        hint="Coaches may offer one of their practices to another team, in trade for one of theirs or as a gift; accepting moves both at once, under both teams’ booking rules. Off: nobody can offer or accept a swap."
+        {...register('swapsEnabled')}
+      />
       <div>
         <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
           Save league settings

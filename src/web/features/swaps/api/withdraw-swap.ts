@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SwapOffer } from '../../../../shared/swaps/swaps.schemas';
+import { api } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { withdrawnMessage } from '../swap-words';
+import { swapsQueryKey } from './get-my-swaps';
+
+export const withdrawSwap = (offerId: string) => api<{ offer: SwapOffer }>(`/api/swaps/${encodeURIComponent(offerId)}/withdraw`, { method: 'POST', body: {} });
+
+/** Take back an offer the team made; the offers reload either way. */
+export function useWithdrawSwap() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offer: SwapOffer) => withdrawSwap(offer.id),
+    onSuccess: (_answer, offer) => toast.success(withdrawnMessage(offer)),
+    onError: (err) => toast.error(err.message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: swapsQueryKey }),
+  });
+}
