@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIVISIONS_MAX } from '../divisions/divisions.schemas';
 
 const optionalText = (max: number) =>
   z
@@ -65,7 +66,7 @@ export const fieldInputSchema = z.object({
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Pick a colour (like #1e40af)'),
   active: z.boolean().optional(),
   /** The divisions the field is limited to (issue 29); empty: every team. Left out: unchanged (new field: every team). */
-  divisionIds: z.array(z.string().uuid('Choose divisions from the list')).max(30, 'Choose at most 30 divisions').optional(),
+  divisionIds: z.array(z.string().uuid('Choose divisions from the list')).max(DIVISIONS_MAX, `Choose at most ${DIVISIONS_MAX} divisions`).optional(),
 });
 export type FieldInput = z.input<typeof fieldInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIVISIONS_MAX } from '../divisions/divisions.schemas';
 import { isTimeZone } from '../league/league.schemas';
 import { boundedIsoDate, boundedIsoDateTime } from '../time/date-bounds';
 
@@ -8,8 +9,8 @@ export const MAX_PREFERENCES = 50;
 /** The most a draw's inputs may hold: far above a league's round, low enough that a browser checks it in a moment. */
 export const MAX_DRAW_SLOTS = 20_000;
 export const MAX_DRAW_TEAMS = 2_000;
-/** Division times a round may hold (a league has at most 30 divisions: shared/divisions). */
-export const MAX_DIVISION_OPENS = 30;
+/** Division times a round may hold: one per division at most (shared/divisions). */
+export const MAX_DIVISION_OPENS = DIVISIONS_MAX;
 
 /** 'fewer-prime-hours-first': teams with fewer prime-time hours so far this season draw earlier; ties keep the seeded order. */
 export const drawWeightings = ['none', 'fewer-prime-hours-first'] as const;

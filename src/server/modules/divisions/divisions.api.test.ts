@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, divisionRules, divisions, fieldDivisions, openingRoundDivisions, openingRounds } from '../../db/schema';
 import { seedLeague, type League } from '../../test/booking-fixtures';
@@ -142,6 +143,32 @@ describe('divisions', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe('One of those divisions does not exist any more. Reload the page and choose again.');
     expect((await put([])).json().field.divisionIds).toEqual([]);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('a division deleted while a team is being put in it: the edit waits, then says the division is gone (no 500)', async () => {
+    const id = await added('Doomed');
+    const team = (await call(admin, 'POST', '/api/teams', { name: 'Racers', divisionId: null })).json().team.id as string;
+    const holder = postgres(t.database.url!, { max: 1, onnotice: () => {} });
+    try {
+      let edit: Promise<{ statusCode: number; body: string }> | undefined;
+      await holder.begin(async (tx) => {
+        // What deleteDivision does, held open: every division row locked, this one deleted.
+        await tx`select id from divisions for update`;
+        await tx`delete from divisions where id = ${id}`;
+        edit = t.app.inject({ method: 'PATCH', url: `/api/teams/${team}`, headers: { origin: TEST_ORIGIN, cookie: admin.cookie }, payload: { divisionId: id } });
+        // The edit's read of the division waits on the delete's lock.
+        for (;;) {
+          const [row] = await tx`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
+          if (row!.n > 0) break;
+          await new Promise((r) => setImmediate(r));
+        }
+      });
+      const res = await edit!;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(JSON.parse(res.body).error.message).toBe('That division does not exist any more. Choose one from the list.');
+    } finally {
+      await holder.end();
+    }
   });
 
   it('lets only admins change divisions', async () => {

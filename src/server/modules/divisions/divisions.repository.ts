@@ -27,8 +27,13 @@ export async function listAdminDivisions(db: Database): Promise<AdminDivision[]>
   }));
 }
 
+/**
+ * A division, FOR KEY SHARE: what references it (a team, a field's limit, its rules, a round's time) is written in the
+ * same transaction, so a delete racing it either commits first (this finds nothing, and the caller says so in words)
+ * or waits for the writer (and then finds the division in use). Without it the reference fails on its foreign key.
+ */
 export async function findDivision(db: Database, id: string): Promise<Division | null> {
-  return (await db.select(columns).from(divisions).where(eq(divisions.id, id)).limit(1))[0] ?? null;
+  return (await db.select(columns).from(divisions).where(eq(divisions.id, id)).limit(1).for('key share'))[0] ?? null;
 }
 
 export async function findDivisionByName(db: Database, name: string): Promise<Division | null> {

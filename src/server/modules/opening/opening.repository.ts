@@ -166,7 +166,14 @@ export async function replaceDivisionOpens(db: Database, roundId: string, list: 
 /** Divisions by id, with their names (what the round form named); an id that is no division is left out. */
 export async function divisionNames(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: divisions.id, name: divisions.name }).from(divisions).where(inArray(divisions.id, [...ids]));
+  // FOR KEY SHARE, as the divisions module reads a division it is about to reference: a division deleted meanwhile is
+  // either not found here (its delete committed first) or waits for this transaction (and then finds it in use).
+  const rows = await db
+    .select({ id: divisions.id, name: divisions.name })
+    .from(divisions)
+    .where(inArray(divisions.id, [...ids]))
+    .orderBy(divisions.id)
+    .for('key share');
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
