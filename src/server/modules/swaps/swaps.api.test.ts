@@ -474,15 +474,17 @@ describe('refusals in words', () => {
     const younger = await division(`8U-${worlds}`);
     await db.update(teams).set({ divisionId: older }).where(eq(teams.id, orioles.id));
     await db.update(teams).set({ divisionId: younger }).where(eq(teams.id, cardinals.id));
-    // A 12U field of its own with one Orioles practice on it.
+    // A field of its own with one Orioles practice on it, limited to 12U once the offer is made (an offer for a field
+    // the offering team may not use is refused when made: swap-offer-fields.api.test.ts).
     const bigField = await insertField(db, { facilityId: (await insertFacility(db, { name: `Big Park ${worlds}` })).id, name: `Big Diamond ${worlds}`, surface: 'dirt', lights: true, color: '#654321' });
-    await db.insert(fieldDivisions).values({ fieldId: bigField.id, divisionId: older });
     const startsAt = at(nextMonday().add({ days: 4 }), '17:00');
     const [bigSlot] = await db.insert(slots).values({ seasonId: w.seasonId, fieldId: bigField.id, startsAt, endsAt: new Date(startsAt.getTime() + 80 * 60_000) }).returning({ id: slots.id });
     t.wroteBehindTheApp();
     const a1 = await book(cardinals, w.slot(1));
     const o1 = await book(orioles, bigSlot!.id);
     const swap = await offer(cardinals, { kind: 'swap', bookingId: a1, wantedBookingIds: [o1] });
+    await db.insert(fieldDivisions).values({ fieldId: bigField.id, divisionId: older });
+    t.wroteBehindTheApp();
     const res = await accept(orioles, swap.id, o1);
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toMatchObject({

@@ -23,6 +23,7 @@ export interface PracticeFacts {
   teamActive: boolean;
   status: 'confirmed' | 'cancelled';
   swapId: string | null;
+  fieldId: string;
   fieldName: string;
   facilityName: string;
   startsAt: Date;
@@ -41,6 +42,7 @@ function selectPractices(db: Database) {
       teamActive: teams.active,
       status: bookings.status,
       swapId: bookings.swapId,
+      fieldId: fields.id,
       fieldName: fields.name,
       facilityName: facilities.name,
       startsAt: slots.startsAt,
@@ -135,6 +137,21 @@ export async function bookingAs(db: Database, id: string, viewerId: string): Pro
 
 export async function findOffer(db: Database, id: string): Promise<OfferRow | null> {
   return (await db.select().from(swapOffers).where(eq(swapOffers.id, id)))[0] ?? null;
+}
+
+/**
+ * Which of these bookings changed slot or status after the offer was made: the trigger of migration 0007 stamps a
+ * booking's `changed_at` with its transaction's start (now()) on every such change, as an offer's `created_at` is. The
+ * caller holds the bookings' teams' rows, which a move and an offer both take (see `accept`).
+ */
+export async function changedSinceOffer(db: Database, offerId: string, bookingIds: readonly string[]): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(swapOffers, eq(swapOffers.id, offerId))
+    .where(and(inArray(bookings.id, [...bookingIds]), sql`${bookings.changedAt} > ${swapOffers.createdAt}`));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The offer's row, locked for the rest of the transaction (an acceptance, a decline and a withdrawal queue on it). */

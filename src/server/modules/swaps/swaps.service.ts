@@ -3,11 +3,11 @@ import type { Actor, ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
-import { formatDateTime, formatDay, localDay } from '../../../shared/bookings/booking-rules';
+import { formatDateTime, formatDay, localDay, refusalMessage } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { MySwaps, SwapOffer, SwapPractice, SwapState, swapAcceptRequestSchema, swapOfferRequestSchema } from '../../../shared/swaps/swaps.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { cannotBook, followedTeam, lockTeamsInOrder, raceAsTaken, refusalError } from '../bookings/bookings.service';
+import { cannotBook, fieldDivisionRefusal, followedTeam, lockTeamsInOrder, raceAsTaken, refusalError } from '../bookings/bookings.service';
 import { commitThenPublish, type Changed } from '../live/live.service';
 import { notification, queueNotifications, type SwapPracticeFacts } from '../notifications/notifications.service';
 import { bookedForTeam, lockSlot } from '../slots/slots.service';
@@ -77,7 +77,8 @@ const practiceIso = (p: repo.PracticeFacts) => `${p.fieldName} at ${p.startsAt.t
 /**
  * A coach offers one of the team's upcoming confirmed practices to one other active team: in trade for one of that
  * team's upcoming confirmed practices (`swap`), or for nothing (`give`). It expires at the earliest cancellation
- * cutoff among the practices. The other team's coaches are emailed. A practice is on offer once at a time.
+ * cutoff among the practices. The other team's coaches are emailed. A practice is on offer once at a time. An offer the
+ * other side could never accept for a field of other divisions (issue 29) is refused.
  */
 export async function offer({ db, live, league }: ServerContext, ctx: AuditContext, actor: Actor, input: OfferRequest, now = new Date()): Promise<SwapOffer> {
   const teamId = coachTeam(actor);
@@ -136,6 +137,17 @@ export async function offer({ db, live, league }: ServerContext, ctx: AuditConte
               rule: 'WANTED_GONE',
             });
           }
+        }
+        // An offer the other side could never accept (issue 29): the receiving team on the offered practice's field, and for
+        // a trade the offering team on each wanted practice's field, refused in the booking call's words. The acceptance
+        // judges again, with the database's decision, should a field's divisions change in between.
+        const otherDivision = (r: Awaited<ReturnType<typeof fieldDivisionRefusal>>, fix: string) =>
+          r && new AppError('RULE_VIOLATION', `${refusalMessage(r).replace(/ Pick a slot on another field\.$/, '')} ${fix}`, { rule: 'FIELD_DIVISION', team: r.teamName });
+        const notForThem = otherDivision(await fieldDivisionRefusal(tx, offered.fieldId, to), `So ${to.name} could not take this practice: offer it to another team.`);
+        if (notForThem) throw notForThem;
+        for (const w of wanted) {
+          const notForUs = otherDivision(await fieldDivisionRefusal(tx, w.fieldId, from), `So ${from.name} could not take ${possessive(w.teamName)} practice on ${dayOf(w, timeZone)}: ask for others.`);
+          if (notForUs) throw notForUs;
         }
         // The earliest cancellation cutoff among them: after it a coach could no longer cancel one of the practices.
         const cutoffs = [offered, ...wanted].map((p) => ({ p, at: new Date(p.startsAt.getTime() - p.cancelCutoffHours * HOUR) }));
@@ -202,7 +214,9 @@ export async function offer({ db, live, league }: ServerContext, ctx: AuditConte
  * practices are booked the other way round, the offer is accepted, other open offers of the two practices end, both
  * teams are emailed, and live pages and calendar feeds hear of both slots after the commit.
  *
- * An offer whose practice is gone (cancelled, traded, started) is marked void in its own commit and refused in words.
+ * An offer whose practice is gone (cancelled, traded, started) or was moved by an admin since the offer was made is
+ * marked void in its own commit and refused in words; but for "any of these", a chosen practice gone or moved while
+ * another asked for is still confirmed is refused and the offer stands (the coach chooses another).
  */
 export async function accept({ db, live, league }: ServerContext, ctx: AuditContext, actor: Actor, offerId: string, input: AcceptRequest, now = new Date()): Promise<{ offer: SwapOffer; booking: Booking }> {
   const teamId = coachTeam(actor);
@@ -243,17 +257,43 @@ export async function accept({ db, live, league }: ServerContext, ctx: AuditCont
         { id: givenId, p: given, teamId: offerRow.fromTeamId },
         ...(takenId ? [{ id: takenId, p: taken, teamId: offerRow.toTeamId }] : []),
       ];
+      // A practice moved since the offer was made is not the one offered (nor is its cutoff the one the offer expires
+      // at), so the offer ends, however long ago the move was. No column keeps the slot an offer was made for, but an
+      // admin's move changes the booking's slot in place and migration 0007's trigger stamps its `changed_at` with the
+      // move's transaction start; the offer's `created_at` is its own transaction's start, on the same clock. A move and
+      // an offer of one practice queue on its team's row, which the move takes as its first statement and the offer after
+      // a read, so the one that comes second also began second (short of a move stalled between BEGIN and that first
+      // statement while a whole offer starts and locks). A rain-out's practice cancelled and put back since the offer
+      // counts as changed too (the offer read void meanwhile). The cutoffs are judged again below on the practices as
+      // they are, so no trade passes a cutoff whatever the stamps say.
+      const changed = await repo.changedSinceOffer(tx, offerId, ids);
       for (const side of sides) {
         const gone = practiceGone(side.p, side, now);
-        if (gone) {
-          // Nothing was written yet: the offer ends (void), committed on its own, and the coach is told why.
-          await repo.decideOffer(tx, offerId, 'void', null, now);
-          const team = teams.find((t) => t.id === side.teamId)?.name ?? 'The other team';
-          const day = side.p ? ` on ${dayOf(side.p, timeZone)}` : '';
-          return { value: { kind: 'void', message: `${possessive(team)} practice${day} ${gone}, so this swap can no longer happen.` } };
+        // Moved between the read before the locks and now: the slot locked is not its slot; moved all the same.
+        const moved = !gone && (changed.has(side.id) || side.p!.slotId !== slotOf.get(side.id));
+        if (!gone && !moved) continue;
+        const happened = gone ?? `was moved by a league admin since this offer was made (now ${formatDateTime(side.p!.startsAt, timeZone)} on ${side.p!.fieldName})`;
+        // "Any of these": the practice chosen in trade is gone or moved, but another asked for is still confirmed: the
+        // offer stands (as reads say), and the coach chooses another. Nothing was written yet.
+        if (side.id === takenId) {
+          const others = offerRow.wantedBookingIds.filter((id) => id !== takenId);
+          if ((await repo.practices(tx, others)).some((p) => p.status === 'confirmed')) {
+            throw new AppError('CONFLICT', `That practice of yours ${happened}; choose another of those asked for.`, { rule: gone ? 'WANTED_GONE' : 'PRACTICE_MOVED' });
+          }
         }
-        if (side.p!.slotId !== slotOf.get(side.id)) {
-          throw new AppError('CONFLICT', `${possessive(side.p!.teamName)} practice was just moved by a league admin (now ${formatDateTime(side.p!.startsAt, timeZone)} on ${side.p!.fieldName}). Reload the page and look again before you accept.`, { rule: 'PRACTICE_MOVED' });
+        // Nothing was written yet: the offer ends (void), committed on its own, and the coach is told why.
+        await repo.decideOffer(tx, offerId, 'void', null, now);
+        const team = teams.find((t) => t.id === side.teamId)?.name ?? 'The other team';
+        const day = gone && side.p ? ` on ${dayOf(side.p, timeZone)}` : '';
+        return { value: { kind: 'void', message: `${possessive(team)} practice${day} ${happened}, so this swap can no longer happen.` } };
+      }
+      // Each practice's cutoff as it is now (its season's rules may have changed since the offer was made): past it, the
+      // offer has expired, whatever it was stamped with.
+      for (const side of sides) {
+        const cutoff = new Date(side.p!.startsAt.getTime() - side.p!.cancelCutoffHours * HOUR);
+        if (cutoff.getTime() <= now.getTime()) {
+          await repo.decideOffer(tx, offerId, 'expired', null, now);
+          return { value: { kind: 'closed', state: 'expired', expiresAt: cutoff } };
         }
       }
       const from = teams.find((t) => t.id === offerRow.fromTeamId)!;

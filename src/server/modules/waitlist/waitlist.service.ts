@@ -1,10 +1,11 @@
 import type { Actor, ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { refusalMessage } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { MyWaits, Wait } from '../../../shared/waitlist/waitlist.schemas';
 import type { AuditContext } from '../audit/audit.service';
-import { book, cannotBook, followedTeam, lockTeamRow } from '../bookings/bookings.service';
+import { book, cannotBook, fieldDivisionRefusal, followedTeam, lockTeamRow } from '../bookings/bookings.service';
 import { commitThenPublish, type Live } from '../live/live.service';
 import { endHold, findSlot, lockSlot, settleHolds } from '../slots/slots.service';
 import * as repo from './waitlist.repository';
@@ -37,6 +38,12 @@ export async function join({ db, live }: ServerContext, actor: Actor, slotId: st
     }
     if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked${slot.blockReason ? `: ${slot.blockReason}` : ''}. Pick another time.`, { rule: 'SLOT_BLOCKED' });
     if (slot.teamId === teamId) throw new AppError('CONFLICT', `${team.name} already has this slot.`, { rule: 'ALREADY_YOURS' });
+    // A field limited to other divisions (issue 29): the team could never take the slot, and a hold for it would shut
+    // out the teams that could. Judged under the slot's lock, which an edit of the field's divisions waits for. If the
+    // field's divisions change after the team joined, its take is refused all the same (the booking call's FIELD_DIVISION)
+    // and the hold moves on to the next team waiting; the hold itself (`cgsl_hold_next`) does not look at divisions.
+    const otherDivision = await fieldDivisionRefusal(tx, slot.fieldId, team);
+    if (otherDivision) throw new AppError('RULE_VIOLATION', refusalMessage(otherDivision), { rule: 'FIELD_DIVISION' });
     if (slot.status === 'open' && !slot.heldFor) throw new AppError('CONFLICT', 'This slot is open: book it instead of waiting.', { rule: 'SLOT_OPEN' });
     if (await repo.liveWaitOf(tx, teamId, slotId)) throw new AppError('CONFLICT', `${team.name} is already waiting for this slot.`, { rule: 'ALREADY_WAITING' });
     const { maxWaits } = await repo.waitSettings(tx);
