@@ -332,8 +332,8 @@ test('the server draws the round at its close with no browser open; each coach f
   const result = drawn.result!;
   const { f1, f2, f3, f3Late } = need(state.slots, 'the slots');
   const slotsById = new Map([f1, f2, f3, f3Late].map((s) => [s.id, s]));
-  // The page and the email name slots "Field 1, Thu, Dec 24, 5:00 PM".
-  const labelOf = (slot: OpenSlot) => `${slot.fieldName}, Thu, ${monthDay(coveredDay)}, ${clock(slot.startsAt).toUpperCase()}`;
+  // The page and the email name slots "Field 1, Thu Dec 24, 5:00 pm".
+  const labelOf = (slot: OpenSlot) => `${slot.fieldName}, Thu ${monthDay(coveredDay)}, ${clock(slot.startsAt)}`;
   for (const s of drawn.slots!) if (slotsById.has(s.id)) expect(s.label).toBe(labelOf(slotsById.get(s.id)!));
   expect(drawn.teams.map((t) => t.name).sort()).toEqual([kestrels.team, plovers.team].sort());
 

@@ -301,7 +301,7 @@ for (const viewport of [
         for (const d of filled) await book(page, (await slotOn(page.request, dry, d)).id);
 
         const credit = `1 make-up practice to use by ${monthDay(day.add({ days: makeupDays }))}`;
-        const practice = `${day.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric' })}, 5:00 pm on Diamond 1`;
+        const practice = `${weekdayDay(day)}, 5:00 pm on Diamond 1`;
 
         // The next visit: the banner says what was cancelled and what the team may do.
         await page.goto('/');

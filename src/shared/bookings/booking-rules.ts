@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { formatDateTime } from '../time/date-words';
 
 /**
  * The league's booking rules, per season (product.md "Booking rules"). Pure functions shared by the server,
@@ -158,9 +159,8 @@ export function formatDay(isoDate: string): string {
   return words;
 }
 
-export function formatDateTime(d: Date, timeZone: string): string {
-  return d.toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
+/** "Sat Nov 28, 9:00 am" in the league's zone: how every refusal (and email) writes a time (shared/time/date-words.ts). */
+export { formatDateTime, formatTime } from '../time/date-words';
 
 export const SLOT_PAST_MESSAGE = 'This practice time has already started or passed.';
 

@@ -76,11 +76,11 @@ describe('whoIsPromoted', () => {
 describe('registrationWindowWords', () => {
   it('says when registration opens, in the league zone', () => {
     expect(registrationWindowWords({ state: 'not-yet', opensAt: '2027-03-01T12:00:00Z' }, clinic, 'America/Chicago')).toBe(
-      'Registration opens Mon, Mar 1, 6:00 AM. Come back then.',
+      'Registration opens Mon Mar 1, 6:00 am. Come back then.',
     );
     expect(registrationWindowWords({ state: 'open' }, clinic, 'America/Chicago')).toBeNull();
     expect(registrationWindowWords({ state: 'closed', reason: 'window-closed' }, clinic, 'America/Chicago')).toMatch(
-      /^Registration closed Thu, Apr 8, 7:00 AM\./,
+      /^Registration closed Thu Apr 8, 7:00 am\./,
     );
   });
 });

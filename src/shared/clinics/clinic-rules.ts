@@ -1,3 +1,5 @@
+import { formatDateTime } from '../time/date-words';
+
 /**
  * The clinic rules the server decides with and the web app shows before the click: whether registration is open,
  * how many places are left, and who takes a freed place.
@@ -68,11 +70,9 @@ export function capacityProblem(newCapacity: number, registered: number): string
   return `${registered} participants are registered, so the capacity cannot go below ${registered}. Cancel registrations first, or keep at least ${registered} places.`;
 }
 
-/** "Sat, Apr 4, 9:00 AM" in the league's zone. */
+/** "Sat Apr 4, 9:00 am" in the league's zone. */
 export function formatClinicInstant(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
-    .format(new Date(iso))
-    .replace(/[\u202f\u00a0]/g, ' ');
+  return formatDateTime(new Date(iso), timeZone);
 }
 
 /** Why a person cannot register now, in words (null when registration is open). */

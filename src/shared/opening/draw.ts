@@ -20,7 +20,7 @@ export interface DrawInput {
   rules: DrawRules;
   weighting: DrawWeighting;
   /**
-   * The covered slots free at the draw; label e.g. "Field 1, Tue Dec 1, 5:00 PM". `field` (issue 29): the slot's field
+   * The covered slots free at the draw; label e.g. "Field 1, Tue Dec 1, 5:00 pm". `field` (issue 29): the slot's field
    * when it is limited to some divisions, by name; only teams of those divisions may get it.
    */
   slots: Array<{ id: string; startsAt: string; endsAt: string; label: string; field?: { name: string; divisions: string[] } }>;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import * as serverWords from '../../shared/time/date-words';
 import {
   addDays,
   dateInZone,
   formatClock,
+  formatDateTime,
   formatDateTimeRange,
   formatDay,
   formatTime,
@@ -72,6 +74,17 @@ describe('instants in the league time zone, not the browser’s', () => {
   it('formats a range on one day and across days', () => {
     expect(formatDateTimeRange('2026-03-04T00:00:00Z', '2026-03-04T01:30:00Z', CHICAGO)).toBe('Tue Mar 3, 6:00 pm – 7:30 pm');
     expect(formatDateTimeRange('2026-03-04T00:00:00Z', '2026-03-05T15:00:00Z', CHICAGO)).toBe('Tue Mar 3, 6:00 pm – Thu Mar 5, 9:00 am');
+  });
+
+  it('writes an instant exactly as the server’s words do (shared/time/date-words.ts): "Sat Nov 28, 9:00 am"', () => {
+    expect(formatDateTime('2026-11-28T15:00:00Z', CHICAGO)).toBe('Sat Nov 28, 9:00 am');
+    const instants = ['2026-11-28T15:00:00Z', '2026-12-01T06:00:00Z', '2026-12-01T18:05:00Z', '2027-03-14T07:59:00Z', '2027-03-14T08:00:00Z', '2027-11-07T07:00:00Z'];
+    for (const zone of [CHICAGO, 'America/New_York', 'Europe/London', 'Pacific/Auckland']) {
+      for (const at of instants) {
+        expect(formatDateTime(at, zone)).toBe(serverWords.formatDateTime(at, zone));
+        expect(formatTime(at, zone)).toBe(serverWords.formatTime(at, zone));
+      }
+    }
   });
 
   it('knows the offset on both sides of a change', () => {

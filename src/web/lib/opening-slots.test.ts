@@ -65,13 +65,13 @@ describe('roundCovers', () => {
 });
 
 describe('words', () => {
-  it('says the round’s times as the server does: "Thu, Dec 3, 8:00 PM", plain spaces', () => {
-    expect(openingDateTime(drawAt, TZ)).toBe('Thu, Dec 3, 8:00 PM');
-    expect(openingSlotText({ round: testRound({ drawAt }), status: 'open' }, TZ)).toBe('Opening round · draw Thu, Dec 3, 8:00 PM');
+  it('says the round’s times as the server does: "Thu Dec 3, 8:00 pm", plain spaces', () => {
+    expect(openingDateTime(drawAt, TZ)).toBe('Thu Dec 3, 8:00 pm');
+    expect(openingSlotText({ round: testRound({ drawAt }), status: 'open' }, TZ)).toBe('Opening round · draw Thu Dec 3, 8:00 pm');
     expect(openingSlotText({ round: testRound({ drawAt }), status: 'drawn' }, TZ)).toBe('Opening round drawn · not open for booking yet');
   });
 
-  it('names a slot "Tue, Dec 1 5:00 PM on Field 1"', () => {
-    expect(preferenceSlotName(testSlot({ startsAt: '2026-12-01T23:00:00Z', fieldName: 'Field 1' }), TZ)).toBe('Tue, Dec 1 5:00 PM on Field 1');
+  it('names a slot "Tue Dec 1, 5:00 pm on Field 1"', () => {
+    expect(preferenceSlotName(testSlot({ startsAt: '2026-12-01T23:00:00Z', fieldName: 'Field 1' }), TZ)).toBe('Tue Dec 1, 5:00 pm on Field 1');
   });
 });

@@ -1,6 +1,6 @@
 import type { OpeningRound, OpeningStatus } from '../../shared/opening/opening.schemas';
 import type { Slot } from '../../shared/slots/slots.schemas';
-import { dateInZone } from './dates';
+import { dateInZone, formatDateTime } from './dates';
 
 /*
  * The opening round (issue 26) as Book a Field and the coach dashboard see it: which round holds the season's
@@ -70,23 +70,17 @@ export function roundCovers(round: Pick<OpeningRound, 'seasonId' | 'coversFrom' 
   return day >= round.coversFrom && day <= round.coversTo;
 }
 
-// Browsers put a narrow no-break space before "PM"; the server's words (and a person searching the page) have a space.
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
-
-/** "Thu, Dec 3, 8:00 PM", as the server words the round's times (shared/bookings/booking-rules.ts `formatDateTime`). */
+/** "Thu Dec 3, 8:00 pm", as the server words the round's times (shared/time/date-words.ts `formatDateTime`). */
 export function openingDateTime(iso: string, timeZone: string): string {
-  return plainSpaces(new Date(iso).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
+  return formatDateTime(iso, timeZone);
 }
 
-/** "Tue, Dec 1 5:00 PM on Field 1": a slot as the ranked list and the server's refusals name it. */
+/** "Tue Dec 1, 5:00 pm on Field 1": a slot as the ranked list names it. */
 export function preferenceSlotName(slot: Pick<Slot, 'startsAt' | 'fieldName'>, timeZone: string): string {
-  const at = new Date(slot.startsAt);
-  const day = at.toLocaleDateString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' });
-  const time = at.toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  return plainSpaces(`${day} ${time} on ${slot.fieldName}`);
+  return `${formatDateTime(slot.startsAt, timeZone)} on ${slot.fieldName}`;
 }
 
-/** What a covered slot says instead of Book: "Opening round · draw Thu, Dec 3, 8:00 PM". */
+/** What a covered slot says instead of Book: "Opening round · draw Thu Dec 3, 8:00 pm". */
 export function openingSlotText(held: HoldingRound, timeZone: string): string {
   return held.status === 'drawn' ? 'Opening round drawn · not open for booking yet' : `Opening round · draw ${openingDateTime(held.round.drawAt, timeZone)}`;
 }

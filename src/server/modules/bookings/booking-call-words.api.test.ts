@@ -131,9 +131,9 @@ describe('every rule refuses a press in the words it did before the booking beca
     await setRules({ bookingOpen: false, pausedMessage: '  Fields are being re-lined ' });
     expect(await refusal(coachA, slotId)).toEqual({ status: 422, code: 'RULE_VIOLATION', rule: 'BOOKING_PAUSED', message: 'Booking is paused: Fields are being re-lined' });
     await setRules({ windowOpensAt: '2099-03-02T00:00:00.000Z' });
-    expect(await refusal(coachA, slotId)).toEqual({ status: 422, code: 'RULE_VIOLATION', rule: 'WINDOW_NOT_OPEN', message: 'Booking opens Sun, Mar 1, 6:00 PM.' });
+    expect(await refusal(coachA, slotId)).toEqual({ status: 422, code: 'RULE_VIOLATION', rule: 'WINDOW_NOT_OPEN', message: 'Booking opens Sun Mar 1, 6:00 pm.' });
     await setRules({ windowClosesAt: '2020-01-01T00:00:00.000Z' });
-    expect(await refusal(coachA, slotId)).toEqual({ status: 422, code: 'RULE_VIOLATION', rule: 'WINDOW_CLOSED', message: 'Booking for this season closed Tue, Dec 31, 6:00 PM.' });
+    expect(await refusal(coachA, slotId)).toEqual({ status: 422, code: 'RULE_VIOLATION', rule: 'WINDOW_CLOSED', message: 'Booking for this season closed Tue Dec 31, 6:00 pm.' });
     await setRules({});
     expect((await press(coachA, slotId)).statusCode).toBe(201);
   });
@@ -189,7 +189,7 @@ describe('every rule refuses a press in the words it did before the booking beca
       status: 422,
       code: 'RULE_VIOLATION',
       rule: 'OPENING_ROUND',
-      message: 'This slot is in the opening round: the draw is on Sun, Mar 1, 6:00 PM. Rank it in your preferences instead.',
+      message: 'This slot is in the opening round: the draw is on Sun Mar 1, 6:00 pm. Rank it in your preferences instead.',
     });
     await t.database.db.update(openingRounds).set({ drawnAt: new Date(), result: {}, inputs: {} }).where(eq(openingRounds.id, round!.id));
     expect(await refusal(coachA, slotId)).toEqual({

@@ -186,7 +186,7 @@ describe('a division’s own rules', () => {
       const notYet = (when: Date) => ({ ok: false, code: 'RULE_VIOLATION', message: refusalMessage({ code: 'WINDOW_NOT_OPEN', opens: when, timeZone }), details: { rule: 'WINDOW_NOT_OPEN' } });
 
       expect(await pressAt(falcons, falconsSlot, new Date(opens.getTime() - 1_000))).toEqual(notYet(opens));
-      expect(notYet(opens).message).toBe(`Booking opens ${opens.toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}.`);
+      expect(notYet(opens).message).toBe(`Booking opens ${opens.toLocaleDateString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).replace(',', '')}, 9:00 am.`);
       expect(await pressAt(falcons, falconsSlot, opens)).toMatchObject({ ok: true, booking: { slotId: falconsSlot, teamName: 'Falcons' } });
 
       // 6U has no window of its own: the season's, a minute later, to the second too.

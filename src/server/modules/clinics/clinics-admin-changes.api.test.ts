@@ -18,7 +18,7 @@ const send = (who: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string,
     headers: { origin: TEST_ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
   });
 
-// Fixed instants, so the emails' words can be checked as people read them (America/Chicago: 9:00 AM – 11:00 AM).
+// Fixed instants, so the emails' words can be checked as people read them (America/Chicago: 9:00 am – 11:00 am).
 const clinicInput = (over: Partial<ClinicInput> = {}): ClinicInput => ({
   title: `Admin clinic ${++counter}`,
   description: 'Bring a glove.',
@@ -159,7 +159,7 @@ describe('a published clinic moved tells its people', () => {
       ['Ivy', parents[1]!.id],
     ]);
     const text = mailText('clinic.changed', changed[0]!.payload);
-    expect(text).toContain('When: Sat, May 1, 9:00 AM – 11:00 AM → Sat, May 8, 10:30 AM – 12:30 PM');
+    expect(text).toContain('When: Sat May 1, 9:00 am – 11:00 am → Sat May 8, 10:30 am – 12:30 pm');
     expect(text).not.toContain('Where:');
   });
 

@@ -76,10 +76,10 @@ const recipients = (mails: ReceivedMail[]) => mails.flatMap((m) => m.to.map((a) 
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-/** Day d of the seeded week, as the mail writes it: "Tue, Mar 3". */
+/** Day d of the seeded week, as the mail writes it: "Tue Mar 3". */
 const dayOf = (d: number) => {
   const date: Temporal.PlainDate = nextMonday().add({ days: d });
-  return `${DAYS[date.dayOfWeek - 1]}, ${MONTHS[date.month - 1]} ${date.day}`;
+  return `${DAYS[date.dayOfWeek - 1]} ${MONTHS[date.month - 1]} ${date.day}`;
 };
 
 async function book(coach: TestUser, day: number, k: number): Promise<string> {
@@ -101,8 +101,8 @@ describe('booking emails, counted at a real SMTP server', () => {
     // a1 booked and coaches the team: one message, not two. The member of the team gets none.
     expect(recipients(mails)).toEqual(['ml-a1@example.org', 'ml-a2@example.org']);
     for (const m of mails) {
-      expect(m.subject).toMatch(new RegExp(`^Practice booked: Team 1 \\d+, Field 1, ${dayOf(1)}, 5:00 PM$`));
-      expect(m.text).toContain(`Field 1, ${dayOf(1)}, 5:00 PM – 6:20 PM.`);
+      expect(m.subject).toMatch(new RegExp(`^Practice booked: Team 1 \\d+, Field 1, ${dayOf(1)}, 5:00 pm$`));
+      expect(m.text).toContain(`Field 1, ${dayOf(1)}, 5:00 pm – 6:20 pm.`);
       expect(m.text).toContain('CGSL Softball League');
       expect(m.links).toEqual([`${TEST_ORIGIN}/my-reservations`, `${TEST_ORIGIN}/profile`]);
       expect(m.html).toContain(`href="${TEST_ORIGIN}/my-reservations"`);
@@ -121,7 +121,7 @@ describe('booking emails, counted at a real SMTP server', () => {
     await settled();
     const mails = got();
     expect(recipients(mails)).toEqual(['ml-a1@example.org', 'ml-a2@example.org']);
-    expect(mails[0]!.subject).toMatch(new RegExp(`^Practice cancelled: Team 1 \\d+, Field 1, ${dayOf(1)}, 8:00 PM$`));
+    expect(mails[0]!.subject).toMatch(new RegExp(`^Practice cancelled: Team 1 \\d+, Field 1, ${dayOf(1)}, 8:00 pm$`));
     expect(mails[0]!.text).toContain('Reason: Cancelled by the coach');
     expect(mails[0]!.links[0]).toBe(`${TEST_ORIGIN}/slots`);
   });
@@ -136,9 +136,9 @@ describe('booking emails, counted at a real SMTP server', () => {
     const mails = got();
     // The block names the booker (a1) as well as the team: still one message each.
     expect(recipients(mails)).toEqual(['ml-a1@example.org', 'ml-a2@example.org']);
-    expect(mails[0]!.subject).toMatch(new RegExp(`^Practice cancelled, slot blocked: Team 1 \\d+, Field 1, ${dayOf(1)}, 6:30 PM$`));
+    expect(mails[0]!.subject).toMatch(new RegExp(`^Practice cancelled, slot blocked: Team 1 \\d+, Field 1, ${dayOf(1)}, 6:30 pm$`));
     expect(mails[0]!.text).toContain('The slot was blocked under your booking');
-    expect(mails[0]!.text).toContain(`The league closed Field 1 on ${dayOf(1)}, 6:30 PM – 7:50 PM`);
+    expect(mails[0]!.text).toContain(`The league closed Field 1 on ${dayOf(1)}, 6:30 pm – 7:50 pm`);
     expect(mails[0]!.text).toContain('Reason: Weather: Field flooded');
   });
 
@@ -160,7 +160,7 @@ describe('booking emails, counted at a real SMTP server', () => {
     expect(recipients(mails)).toEqual(['ml-a1@example.org', 'ml-a2@example.org', 'ml-b2@example.org']);
     const bumped = mails.filter((m) => m.subject.startsWith('Practice bumped'));
     expect(recipients(bumped)).toEqual(['ml-a1@example.org', 'ml-a2@example.org']);
-    expect(bumped[0]!.text).toContain(`A league admin gave the slot on Field 1, ${dayOf(2)}, 5:00 PM – 6:20 PM to another team`);
+    expect(bumped[0]!.text).toContain(`A league admin gave the slot on Field 1, ${dayOf(2)}, 5:00 pm – 6:20 pm to another team`);
     expect(bumped[0]!.text).toContain('Reason: Bumped by a league admin: Tournament prep');
     const booked = mails.find((m) => m.to[0] === 'ml-b2@example.org')!;
     expect(booked.subject).toMatch(/^Practice booked: Team 2 /);
@@ -176,8 +176,8 @@ describe('booking emails, counted at a real SMTP server', () => {
     await settled();
     const mails = got();
     expect(recipients(mails)).toEqual(['ml-b2@example.org']);
-    expect(mails[0]!.subject).toMatch(new RegExp(`^Practice moved: Team 2 \\d+, now Field 1, ${dayOf(2)}, 8:00 PM$`));
-    expect(mails[0]!.text).toContain(`from Field 1, ${dayOf(2)}, 5:00 PM to Field 1, ${dayOf(2)}, 8:00 PM – 9:20 PM.`);
+    expect(mails[0]!.subject).toMatch(new RegExp(`^Practice moved: Team 2 \\d+, now Field 1, ${dayOf(2)}, 8:00 pm$`));
+    expect(mails[0]!.text).toContain(`from Field 1, ${dayOf(2)}, 5:00 pm to Field 1, ${dayOf(2)}, 8:00 pm – 9:20 pm.`);
     expect(mails[0]!.text).toContain('Reason: Lights on the late slot');
   });
 
@@ -208,8 +208,8 @@ describe('booking emails, counted at a real SMTP server', () => {
     // Team 1: a1 (a2 turned reminders off). Team 2: b1 (booking emails off, reminders on) and b2. Not the cancelled one.
     expect(recipients(mails)).toEqual(['ml-a1@example.org', 'ml-b1@example.org', 'ml-b2@example.org']);
     const a1Mail = mails.find((m) => m.to[0] === 'ml-a1@example.org')!;
-    expect(a1Mail.subject).toMatch(new RegExp(`^Practice tomorrow: Team 1 \\d+, Field 1, ${dayOf(0)}, 5:00 PM$`));
-    expect(a1Mail.text).toMatch(new RegExp(`${dayOf(0)}, 5:00 PM – 6:20 PM on Field 1 at Park \\d+\\.`));
+    expect(a1Mail.subject).toMatch(new RegExp(`^Practice tomorrow: Team 1 \\d+, Field 1, ${dayOf(0)}, 5:00 pm$`));
+    expect(a1Mail.text).toMatch(new RegExp(`${dayOf(0)}, 5:00 pm – 6:20 pm on Field 1 at Park \\d+\\.`));
     expect(a1Mail.text).toContain(`To turn them off, open your profile: ${TEST_ORIGIN}/profile`);
     const queued = await t.database.db.select({ key: notificationOutbox.dedupeKey }).from(notificationOutbox).where(and(eq(notificationOutbox.kind, 'booking.reminder'), isNotNull(notificationOutbox.dedupeKey)));
     expect(queued).toHaveLength(2);

@@ -7,12 +7,12 @@ const practice = { bookingId: 'b1', teamName: 'Blue Jays', fieldName: 'Field 2',
 
 describe('booking emails', () => {
   it('write times in the league zone as people read them, on both sides of a DST change', () => {
-    expect(formatWhen('2026-03-03T23:00:00.000Z', 'America/Chicago')).toBe('Tue, Mar 3, 5:00 PM');
-    // Mar 8 2026: clocks go forward in Chicago; the same 23:00 UTC is now 6:00 PM.
-    expect(formatWhen('2026-03-08T23:00:00.000Z', 'America/Chicago')).toBe('Sun, Mar 8, 6:00 PM');
-    expect(formatWhen('2026-11-01T23:00:00.000Z', 'America/Chicago')).toBe('Sun, Nov 1, 5:00 PM');
-    expect(formatPractice(practice, 'America/Chicago')).toBe('Tue, Mar 3, 5:00 PM – 6:20 PM');
-    expect(formatPractice(practice, 'America/New_York')).toBe('Tue, Mar 3, 6:00 PM – 7:20 PM');
+    expect(formatWhen('2026-03-03T23:00:00.000Z', 'America/Chicago')).toBe('Tue Mar 3, 5:00 pm');
+    // Mar 8 2026: clocks go forward in Chicago; the same 23:00 UTC is now 6:00 pm.
+    expect(formatWhen('2026-03-08T23:00:00.000Z', 'America/Chicago')).toBe('Sun Mar 8, 6:00 pm');
+    expect(formatWhen('2026-11-01T23:00:00.000Z', 'America/Chicago')).toBe('Sun Nov 1, 5:00 pm');
+    expect(formatPractice(practice, 'America/Chicago')).toBe('Tue Mar 3, 5:00 pm – 6:20 pm');
+    expect(formatPractice(practice, 'America/New_York')).toBe('Tue Mar 3, 6:00 pm – 7:20 pm');
   });
 
   type BookingKind = Extract<NotificationKind, `booking.${string}`>;
@@ -26,7 +26,7 @@ describe('booking emails', () => {
 
   it.each(Object.keys(payloads) as BookingKind[])('%s: a subject naming team, field and time; a link back to the app; a footer pointing to /profile', (kind) => {
     const mail = notificationMail(kind, payloads[kind], c)!;
-    expect(mail.subject).toMatch(/Blue Jays, (now )?Field 2, Tue, Mar 3, 5:00 PM$/);
+    expect(mail.subject).toMatch(/Blue Jays, (now )?Field 2, Tue Mar 3, 5:00 pm$/);
     expect(mail.content.action!.url).toMatch(/^https:\/\/practice\.example\.org\/(my-reservations|slots)$/);
     expect(mail.content.footer).toContain('https://practice.example.org/profile');
     expect(mail.preference).toBe(kind === 'booking.reminder' ? 'reminders' : 'bookingChanges');
@@ -57,7 +57,7 @@ describe('practice request and clinic emails', () => {
 
   it('an approval names the booked practice; a decline gives the dates and the reason; both follow the booking-mail choice', () => {
     const approved = notificationMail('practice-request.approved', { ...practice, requestId: 'r1', response: 'Enjoy the lights' }, c)!;
-    expect(approved.subject).toBe('Practice request approved: Blue Jays, Field 2, Tue, Mar 3, 5:00 PM');
+    expect(approved.subject).toBe('Practice request approved: Blue Jays, Field 2, Tue Mar 3, 5:00 pm');
     expect(approved.content.paragraphs).toContain('Note from the league: Enjoy the lights');
     expect(approved.preference).toBe('bookingChanges');
     const declined = notificationMail('practice-request.declined', { requestId: 'r1', teamName: 'Blue Jays', preferredDates: ['2026-04-07', '2026-04-09'], reason: 'All fields are closed for the tournament' }, c)!;
@@ -69,8 +69,8 @@ describe('practice request and clinic emails', () => {
 
   it('a clinic place, a waitlist place, a promotion and a cancellation each say so, in the league zone, and always go out', () => {
     const placed = notificationMail('clinic.registered', { ...clinic, status: 'registered' }, c)!;
-    expect(placed.subject).toBe('Clinic place confirmed: Ava Ruiz, Pitching clinic, Sat, Apr 4, 9:00 AM');
-    expect(placed.content.paragraphs[0]).toBe('Sat, Apr 4, 9:00 AM – 11:00 AM at Cedar Park (1 Main St).');
+    expect(placed.subject).toBe('Clinic place confirmed: Ava Ruiz, Pitching clinic, Sat Apr 4, 9:00 am');
+    expect(placed.content.paragraphs[0]).toBe('Sat Apr 4, 9:00 am – 11:00 am at Cedar Park (1 Main St).');
     const waiting = notificationMail('clinic.registered', { ...clinic, status: 'waitlisted' }, c)!;
     expect(waiting.subject).toMatch(/^On the waitlist: Ava Ruiz/);
     expect(notificationMail('clinic.promoted', clinic, c)!.content.heading).toBe('Ava Ruiz now has a place in Pitching clinic');

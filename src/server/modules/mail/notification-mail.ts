@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/bookings/booking-rules';
+import { formatDateTime, formatTime } from '../../../shared/bookings/booking-rules';
 import type { ClinicFacts, NotificationKind, NotificationPayloads, PracticeFacts } from '../notifications/notifications.service';
 import { openingCancelledMail, openingDrawnMail } from '../opening/opening-mail';
 import { closureCancelledMail, closureReopenedMail } from '../rain-outs/rain-out-mail';
@@ -25,16 +25,16 @@ export interface MailContext {
   publicUrl: string;
 }
 
-/** An instant in the league's zone as people read it: "Tue, Mar 3, 5:00 PM" (plain spaces, whatever ICU prints). */
+/** An instant in the league's zone as people read it: "Tue Mar 3, 5:00 pm". */
 export function formatWhen(iso: string, timeZone: string): string {
-  return formatDateTime(new Date(iso), timeZone).replace(/[\u202f\u00a0]/g, ' ');
+  return formatDateTime(new Date(iso), timeZone);
 }
 
 function clock(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).replace(/[\u202f\u00a0]/g, ' ');
+  return formatTime(iso, timeZone);
 }
 
-/** "Tue, Mar 3, 5:00 PM – 6:20 PM". */
+/** "Tue Mar 3, 5:00 pm – 6:20 pm". */
 export function formatPractice(p: Pick<PracticeFacts, 'startsAt' | 'endsAt'>, timeZone: string): string {
   return `${formatWhen(p.startsAt, timeZone)} – ${clock(p.endsAt, timeZone)}`;
 }
@@ -45,7 +45,7 @@ function footerFor(preference: MailPreference, teamName: string | undefined, pub
   return `You get booking emails as a coach of ${teamName} or the person who booked or asked. To choose which emails you get, open your profile: ${publicUrl}/profile`;
 }
 
-/** "Sat, Apr 4, 9:00 AM – 11:00 AM at Cedar Park (1 Main St)". */
+/** "Sat Apr 4, 9:00 am – 11:00 am at Cedar Park (1 Main St)". */
 const clinicWhenWhere = (p: ClinicFacts, timeZone: string) => `${formatPractice(p, timeZone)} at ${p.location}`;
 
 /** "Tue, Apr 7" for a league calendar day. */

@@ -97,7 +97,7 @@ export interface ClosurePractice {
   endsAt: string;
 }
 
-/** A team's outcome of an opening round's draw; slot labels are written at the draw ("Field 1, Tue, Dec 1, 5:00 PM"). */
+/** A team's outcome of an opening round's draw; slot labels are written at the draw ("Field 1, Tue Dec 1, 5:00 pm"). */
 export interface OpeningDrawnFacts {
   roundId: string;
   teamName: string;

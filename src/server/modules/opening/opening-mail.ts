@@ -41,7 +41,7 @@ export function openingDrawnMail(p: NotificationPayloads['opening.drawn'], c: Co
 
 /** The round was cancelled before its draw: the team's preferences are dropped. */
 export function openingCancelledMail(p: NotificationPayloads['opening.cancelled'], c: Context): { subject: string; content: MailContent } {
-  const drawAt = formatDateTime(new Date(p.drawAt), c.timeZone).replace(/[\u202f\u00a0]/g, ' ');
+  const drawAt = formatDateTime(new Date(p.drawAt), c.timeZone);
   return {
     subject: `Opening round cancelled: ${p.seasonName}`,
     content: {

@@ -3,7 +3,7 @@ import type { Actor, ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
-import { checkLimits, datedStart, DEFAULT_BOOKING_RULES, fieldAllows, formatDay, refusalMessage, rulesForDivision, type BookingRules, type DatedStart } from '../../../shared/bookings/booking-rules';
+import { checkLimits, datedStart, DEFAULT_BOOKING_RULES, fieldAllows, formatDateTime, formatDay, refusalMessage, rulesForDivision, type BookingRules, type DatedStart } from '../../../shared/bookings/booking-rules';
 import { draw, drawProblem, sha256Hex, type DrawInput, type DrawResult, type DrawRules } from '../../../shared/opening/draw';
 import { divisionOpensProblem, openingStatus, type OpeningRound, type OpeningRoundInput, type TeamPreferences } from '../../../shared/opening/opening.schemas';
 import { localDayRange } from '../../../shared/time/zoned';
@@ -31,38 +31,18 @@ type Deps = Pick<ServerContext, 'db' | 'live' | 'league'>;
 
 const roundGone = () => new AppError('NOT_FOUND', 'That opening round does not exist. Reload the page.');
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * "Tue, Dec 1, 5:00 PM" in the league's zone, as every refusal of the booking rules writes a time: booking-rules'
- * `formatDateTime` (`toLocaleString` with the same options), with one formatter per zone kept, since building one
- * costs far more than formatting (a draw labels every slot it covers).
- */
-function when(d: Date | string, timeZone: string): string {
-  let format = dateTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-    dateTimeFormats.set(timeZone, format);
-  }
-  return format.format(new Date(d));
-}
-
-/** "Sat, Dec 5, 9:00 am": a time as the staged opening's words write it (issue 29). */
-const whenLower = (d: Date | string, timeZone: string) =>
-  when(d, timeZone)
-    .replace(/[\u202f\u00a0]/g, ' ')
-    .replace(/ AM$/, ' am')
-    .replace(/ PM$/, ' pm');
+/** "Tue Dec 1, 5:00 pm" in the league's zone, as every refusal of the booking rules writes a time (shared `formatDateTime`). */
+const when = (d: Date | string, timeZone: string) => formatDateTime(d, timeZone);
 
 /** A team's lists refused before its division's own time in the round (issue 29): 409 in words naming the time. */
 const listsNotOpen = (divisionName: string, listsOpenAt: Date, timeZone: string) =>
-  new AppError('CONFLICT', `Lists for ${divisionName} open ${whenLower(listsOpenAt, timeZone)}.`, { rule: 'DIVISION_NOT_OPEN', listsOpenAt: listsOpenAt.toISOString() });
+  new AppError('CONFLICT', `Lists for ${divisionName} open ${when(listsOpenAt, timeZone)}.`, { rule: 'DIVISION_NOT_OPEN', listsOpenAt: listsOpenAt.toISOString() });
 
 /**
- * A slot as the draw, its page and its emails name it: "Field 1, Tue, Dec 1, 5:00 PM", in plain spaces whatever ICU
- * prints (the label travels in the published inputs and in plain-text mail).
+ * A slot as the draw, its page and its emails name it: "Field 1, Tue Dec 1, 5:00 pm", in plain spaces
+ * (the label travels in the published inputs and in plain-text mail).
  */
-export const slotLabel = (s: { fieldName: string; startsAt: Date | string }, timeZone: string) => `${s.fieldName}, ${when(s.startsAt, timeZone).replace(/[\u202f\u00a0]/g, ' ')}`;
+export const slotLabel = (s: { fieldName: string; startsAt: Date | string }, timeZone: string) => `${s.fieldName}, ${when(s.startsAt, timeZone)}`;
 
 /** A stored round as the API shows it: the status derived at `now`, the seed only once the round is drawn. */
 export function toRound(row: repo.RoundRow, now: Date): OpeningRound {
@@ -198,7 +178,7 @@ async function divisionTimes(db: Database, list: ReadonlyArray<{ divisionId: str
     if (divisionOpensProblem(opensAt.toISOString(), v)) {
       throw new AppError(
         'RULE_VIOLATION',
-        `Lists for ${name} would open ${whenLower(opensAt, timeZone)}, outside the preference window (${whenLower(v.opensAt, timeZone)} to ${whenLower(v.closesAt, timeZone)}). Pick a time from when the preferences open until before they close.`,
+        `Lists for ${name} would open ${when(opensAt, timeZone)}, outside the preference window (${when(v.opensAt, timeZone)} to ${when(v.closesAt, timeZone)}). Pick a time from when the preferences open until before they close.`,
         { fields: { [field]: 'Inside the preference window' }, rule: 'DIVISION_OUTSIDE_WINDOW' },
       );
     }

@@ -1,5 +1,6 @@
 import { closureWhen } from '../../../shared/rain-outs/closure-words';
 import { creditsLine } from '../../../shared/rain-outs/rain-outs.schemas';
+import { formatDateTime, formatTime } from '../../../shared/time/date-words';
 import type { MailContent } from '../mail/mail-layout';
 import type { ClosurePractice, NotificationPayloads } from '../notifications/notifications.service';
 
@@ -12,11 +13,9 @@ interface Context {
 
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
-/** "Thu, Dec 3, 5:00 PM – 6:30 PM on Field 1". */
+/** "Thu Dec 3, 5:00 pm – 6:30 pm on Field 1". */
 function practiceLine(p: ClosurePractice, timeZone: string): string {
-  const day = new Date(p.startsAt).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-  const end = new Date(p.endsAt).toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  return plain(`${day} – ${end} on ${p.fieldName}`);
+  return plain(`${formatDateTime(p.startsAt, timeZone)} – ${formatTime(p.endsAt, timeZone)} on ${p.fieldName}`);
 }
 
 const practices = (n: number) => (n === 1 ? 'practice' : 'practices');

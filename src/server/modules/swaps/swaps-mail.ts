@@ -1,3 +1,4 @@
+import { formatDateTime, formatTime } from '../../../shared/time/date-words';
 import type { MailContent } from '../mail/mail-layout';
 import type { NotificationPayloads, SwapPracticeFacts } from '../notifications/notifications.service';
 
@@ -10,15 +11,12 @@ interface Context {
 
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
-/** "Field 1, Tue, Dec 1, 5:00 PM – 6:20 PM". */
+/** "Field 1, Tue Dec 1, 5:00 pm – 6:20 pm". */
 export function swapPracticeLine(p: SwapPracticeFacts, timeZone: string): string {
-  const start = new Date(p.startsAt).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-  const end = new Date(p.endsAt).toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  return plain(`${p.fieldName}, ${start} – ${end}`);
+  return plain(`${p.fieldName}, ${formatDateTime(p.startsAt, timeZone)} – ${formatTime(p.endsAt, timeZone)}`);
 }
 
-const day = (iso: string, timeZone: string) =>
-  plain(new Date(iso).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
+const day = (iso: string, timeZone: string) => formatDateTime(iso, timeZone);
 
 const swapsUrl = (c: Context) => `${c.publicUrl}/my-reservations#swaps`;
 

@@ -1,3 +1,4 @@
+import { formatDateTime, formatTime, formatWeekdayTime } from '../../../shared/time/date-words';
 import type { MailContent } from '../mail/mail-layout';
 import type { NotificationPayloads } from '../notifications/notifications.service';
 
@@ -8,12 +9,10 @@ interface Context {
   publicUrl: string;
 }
 
-const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
-
 export function waitOfferedMail(p: NotificationPayloads['wait.offered'], c: Context): { subject: string; content: MailContent } {
-  const when = plain(new Date(p.startsAt).toLocaleString('en-US', { timeZone: c.timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
-  const end = plain(new Date(p.endsAt).toLocaleTimeString('en-US', { timeZone: c.timeZone, hour: 'numeric', minute: '2-digit' }));
-  const until = plain(new Date(p.holdUntil).toLocaleString('en-US', { timeZone: c.timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }));
+  const when = formatDateTime(p.startsAt, c.timeZone);
+  const end = formatTime(p.endsAt, c.timeZone);
+  const until = formatWeekdayTime(p.holdUntil, c.timeZone);
   return {
     subject: `It freed up: ${p.fieldName}, ${when}. Held for ${p.teamName} until ${until}`,
     content: {

@@ -79,7 +79,7 @@ describe('slotView: the rule explained before the click, in the server’s words
     const paused = context({ rules: { ...DEFAULT_BOOKING_RULES, bookingOpen: false, pausedMessage: 'Fields are being reseeded.' } });
     expect(slotView(slot('2026-11-24T17:00'), paused, NOW, checkBooking)).toMatchObject({ code: 'BOOKING_PAUSED', message: 'Booking is paused: Fields are being reseeded.' });
     const later = context({ rules: { ...DEFAULT_BOOKING_RULES, windowOpensAt: '2026-11-23T18:00:00-06:00' } });
-    expect(slotView(slot('2026-11-24T17:00'), later, NOW, checkBooking)).toMatchObject({ code: 'WINDOW_NOT_OPEN', message: 'Booking opens Mon, Nov 23, 6:00 PM.' });
+    expect(slotView(slot('2026-11-24T17:00'), later, NOW, checkBooking)).toMatchObject({ code: 'WINDOW_NOT_OPEN', message: 'Booking opens Mon Nov 23, 6:00 pm.' });
   });
 
   it('counts the team’s bookings for the day, week and upcoming limits', () => {
@@ -185,7 +185,7 @@ describe('a slot held for a waiting team (issue 28)', () => {
   // Freed and held for the Cardinals, who waited first, until Tue Nov 24, 3:00 pm.
   const UNTIL = at('2026-11-24T15:00');
   const heldFor = (teamId: string, teamName: string, until = UNTIL) => ({ heldFor: { teamId, teamName, until } });
-  const CARDINALS_HOLD = 'This slot is held for Cardinals, who were waiting for it, until Tue, Nov 24, 3:00 PM. If they pass, it goes to the next team waiting, or to whoever books first.';
+  const CARDINALS_HOLD = 'This slot is held for Cardinals, who were waiting for it, until Tue Nov 24, 3:00 pm. If they pass, it goes to the next team waiting, or to whoever books first.';
 
   it('cannot be booked by another team: the server’s SLOT_HELD refusal, in its words', () => {
     const held = slot('2026-11-24T17:00', heldFor('cards', 'Cardinals'));
@@ -227,13 +227,13 @@ describe('a slot held for a waiting team (issue 28)', () => {
 describe('withOpening', () => {
   // A round over Tue Nov 24 to Sun Nov 29 of SEASON.
   const round = testRound({ seasonId: SEASON.id, coversFrom: '2026-11-24', coversTo: '2026-11-29' });
-  const hold = (ranked: readonly string[] | null): OpeningHold => ({ held: { round, status: 'open' }, words: 'Opening round · draw Thu, Dec 3, 8:00 PM', timeZone: TZ, ranked });
+  const hold = (ranked: readonly string[] | null): OpeningHold => ({ held: { round, status: 'open' }, words: 'Opening round · draw Thu Dec 3, 8:00 pm', timeZone: TZ, ranked });
   const tuesday = slot('2026-11-24T17:00');
   const monday = slot('2026-11-23T17:00');
 
   it('puts the round’s words instead of Book on an open covered slot, for anyone who could otherwise see Book or a rule', () => {
     for (const view of [{ kind: 'bookable' }, { kind: 'login' }, { kind: 'open' }, { kind: 'unavailable', code: 'DAY_LIMIT', message: 'limit' }] satisfies SlotView[]) {
-      expect(withOpening(tuesday, view, hold(null))).toEqual({ kind: 'opening', words: 'Opening round · draw Thu, Dec 3, 8:00 PM', canRank: false, rank: null });
+      expect(withOpening(tuesday, view, hold(null))).toEqual({ kind: 'opening', words: 'Opening round · draw Thu Dec 3, 8:00 pm', canRank: false, rank: null });
     }
   });
 

@@ -37,8 +37,8 @@ export type SlotView =
    */
   | { kind: 'checking' }
   /**
-   * Open, but held back by the league's opening round (issue 26): its words instead of Book ("Opening round · draw Thu,
-   * Dec 3, 8:00 PM"). `canRank`: this coach may add it to the team's preferences now; `rank`: its place there (1 first).
+   * Open, but held back by the league's opening round (issue 26): its words instead of Book ("Opening round · draw Thu
+   * Dec 3, 8:00 pm"). `canRank`: this coach may add it to the team's preferences now; `rank`: its place there (1 first).
    */
   | { kind: 'opening'; words: string; canRank: boolean; rank: number | null };
 
@@ -163,8 +163,7 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
  * slot-availability.test.ts holds the two to the same words.
  */
 export function heldMessage(teamName: string, until: string, timeZone: string): string {
-  const when = new Date(until).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-  return `This slot is held for ${teamName}, who were waiting for it, until ${when}. If they pass, it goes to the next team waiting, or to whoever books first.`;
+  return `This slot is held for ${teamName}, who were waiting for it, until ${formatDateTime(until, timeZone)}. If they pass, it goes to the next team waiting, or to whoever books first.`;
 }
 
 /** The opening round holding slots back, as Book a Field applies it to the week. */

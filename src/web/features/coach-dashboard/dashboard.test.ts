@@ -148,19 +148,19 @@ describe('openingCardText', () => {
   const saved = (n: number) => ({ slotIds: Array.from({ length: n }, (_, i) => `s${i}`), savedAt: n ? '2026-11-30T15:00:00Z' : null });
 
   it('says how many the team submitted and when the draw is', () => {
-    expect(openingCardText({ round, status: 'open' }, saved(3), TZ)).toBe('Opening round: submitted, 3 of 10 · draw Thu, Dec 3, 8:00 PM');
-    expect(openingCardText({ round, status: 'closed' }, saved(10), TZ)).toBe('Opening round: submitted, 10 of 10 · draw Thu, Dec 3, 8:00 PM');
+    expect(openingCardText({ round, status: 'open' }, saved(3), TZ)).toBe('Opening round: submitted, 3 of 10 · draw Thu Dec 3, 8:00 pm');
+    expect(openingCardText({ round, status: 'closed' }, saved(10), TZ)).toBe('Opening round: submitted, 10 of 10 · draw Thu Dec 3, 8:00 pm');
   });
 
   it('tells a coach who has not submitted what to do, and by when', () => {
-    expect(openingCardText({ round, status: 'open' }, saved(0), TZ)).toBe('Opening round: not submitted yet: rank up to 10 slots on Book a Field before Tue, Dec 1, 8:00 PM');
+    expect(openingCardText({ round, status: 'open' }, saved(0), TZ)).toBe('Opening round: not submitted yet: rank up to 10 slots on Book a Field before Tue Dec 1, 8:00 pm');
     // An empty list saved is not a submission.
     expect(openingCardText({ round, status: 'open' }, { slotIds: [], savedAt: '2026-11-30T15:00:00Z' }, TZ)).toMatch(/^Opening round: not submitted yet/);
-    expect(openingCardText({ round, status: 'closed' }, saved(0), TZ)).toBe('Opening round: nothing submitted before ranking closed · draw Thu, Dec 3, 8:00 PM');
+    expect(openingCardText({ round, status: 'closed' }, saved(0), TZ)).toBe('Opening round: nothing submitted before ranking closed · draw Thu Dec 3, 8:00 pm');
   });
 
   it('says when ranking opens before it does, and only the times when the list could not be read', () => {
-    expect(openingCardText({ round, status: 'announced' }, null, TZ)).toBe('Opening round: ranking opens Mon, Nov 30, 8:00 AM · draw Thu, Dec 3, 8:00 PM');
-    expect(openingCardText({ round, status: 'open' }, null, TZ)).toBe('Opening round: ranking closes Tue, Dec 1, 8:00 PM · draw Thu, Dec 3, 8:00 PM');
+    expect(openingCardText({ round, status: 'announced' }, null, TZ)).toBe('Opening round: ranking opens Mon Nov 30, 8:00 am · draw Thu Dec 3, 8:00 pm');
+    expect(openingCardText({ round, status: 'open' }, null, TZ)).toBe('Opening round: ranking closes Tue Dec 1, 8:00 pm · draw Thu Dec 3, 8:00 pm');
   });
 });

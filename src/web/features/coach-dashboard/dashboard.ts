@@ -79,7 +79,7 @@ export function serverNow(serverIso: string | undefined, receivedAt: number, bro
 }
 
 /**
- * The opening round card, in words (issue 26): "Opening round: submitted, 3 of 10 · draw Thu, Dec 3, 8:00 PM", or what
+ * The opening round card, in words (issue 26): "Opening round: submitted, 3 of 10 · draw Thu Dec 3, 8:00 pm", or what
  * the coach still has to do and by when. `saved` is the team's list as the server holds it; null when it could not be
  * read (then the card does not say "not submitted", only when things happen).
  */

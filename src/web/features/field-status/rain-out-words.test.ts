@@ -24,7 +24,7 @@ describe('a coach’s rain-out notice', () => {
     expect(rainOutNoticeWords(notice(), oneCredit, TZ)).toEqual({
       tone: 'rained-out',
       heading: 'Rained out: Riverside Park',
-      text: 'Riverside Park was rained out (Wet fields): your practice Thu, Dec 3, 5:00 pm on Field 1 is cancelled. You have 1 make-up practice to use by Dec 17: book it even past your weekly limit.',
+      text: 'Riverside Park was rained out (Wet fields): your practice Thu Dec 3, 5:00 pm on Field 1 is cancelled. You have 1 make-up practice to use by Dec 17: book it even past your weekly limit.',
       action: { label: 'Book a make-up practice', to: '/slots' },
     });
   });
@@ -32,7 +32,7 @@ describe('a coach’s rain-out notice', () => {
   it('names the closed fields and every cancelled practice; without a credit left, offers another time', () => {
     const words = rainOutNoticeWords(notice({ fieldNames: ['Field 1', 'Field 2'], practices: [thu, fri] }), [], TZ);
     expect(words.text).toBe(
-      'Riverside Park (Field 1, Field 2) was rained out (Wet fields): your practices Thu, Dec 3, 5:00 pm on Field 1 and Fri, Dec 4, 6:00 pm on Field 2 are cancelled. Book another time on Book a Field.',
+      'Riverside Park (Field 1, Field 2) was rained out (Wet fields): your practices Thu Dec 3, 5:00 pm on Field 1 and Fri Dec 4, 6:00 pm on Field 2 are cancelled. Book another time on Book a Field.',
     );
     expect(words.action).toEqual({ label: 'Book another practice', to: '/slots' });
   });
@@ -42,14 +42,14 @@ describe('a coach’s rain-out notice', () => {
     expect(words.tone).toBe('reopened');
     expect(words.heading).toBe('Reopened: Riverside Park');
     expect(words.text).toBe(
-      'Riverside Park reopened: your practice Thu, Dec 3, 5:00 pm on Field 1 is back on the schedule. Your practice Fri, Dec 4, 6:00 pm on Field 2 stays cancelled: its slot was taken, closed again or is past. You have 2 make-up practices, the first to use by Dec 17: book them even past your weekly limit.',
+      'Riverside Park reopened: your practice Thu Dec 3, 5:00 pm on Field 1 is back on the schedule. Your practice Fri Dec 4, 6:00 pm on Field 2 stays cancelled: its slot was taken, closed again or is past. You have 2 make-up practices, the first to use by Dec 17: book them even past your weekly limit.',
     );
     expect(words.action?.label).toBe('Book a make-up practice');
   });
 
   it('once reopened with every practice back, points to My Reservations', () => {
     const words = rainOutNoticeWords(notice({ reopened: true, practices: [{ ...thu, restored: true }] }), [], TZ);
-    expect(words.text).toBe('Riverside Park reopened: your practice Thu, Dec 3, 5:00 pm on Field 1 is back on the schedule.');
+    expect(words.text).toBe('Riverside Park reopened: your practice Thu Dec 3, 5:00 pm on Field 1 is back on the schedule.');
     expect(words.action).toEqual({ label: 'My Reservations', to: '/my-reservations' });
   });
 });

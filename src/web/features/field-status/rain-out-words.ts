@@ -1,5 +1,6 @@
 import { closurePlace, creditsLine } from '../../../shared/rain-outs/closure-words';
 import type { MyRainOuts } from '../../../shared/rain-outs/rain-outs.schemas';
+import { formatDateTime } from '../../lib/dates';
 
 type Notice = MyRainOuts['notices'][number];
 type Practice = Notice['practices'][number];
@@ -13,11 +14,9 @@ export interface NoticeWords {
   action: { label: string; to: string } | null;
 }
 
-/** "Thu, Dec 3, 5:00 pm on Field 1", in the league's zone. */
+/** "Thu Dec 3, 5:00 pm on Field 1", in the league's zone. */
 export function practiceWords(practice: Pick<Practice, 'startsAt' | 'fieldName'>, timeZone: string): string {
-  const at = new Date(practice.startsAt).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-  // "5:00 pm", as every time in the app reads.
-  return `${at.replace(/[\u202f\u00a0]/g, ' ').replace(/ (AM|PM)$/, (m) => m.toLowerCase())} on ${practice.fieldName}`;
+  return `${formatDateTime(practice.startsAt, timeZone)} on ${practice.fieldName}`;
 }
 
 /** "A", "A and B", "A, B and C". */

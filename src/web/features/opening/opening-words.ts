@@ -42,8 +42,5 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** "Lists for 12U open Sat, Dec 5, 9:00 am.": a division's own time to start saving lists, as the server words it. */
-export const listsOpenWords = (divisionName: string, listsOpenAt: string, timeZone: string) =>
-  `Lists for ${divisionName} open ${openingDateTime(listsOpenAt, timeZone)
-    .replace(/ AM$/, ' am')
-    .replace(/ PM$/, ' pm')}.`;
+/** "Lists for 12U open Sat Dec 5, 9:00 am.": a division's own time to start saving lists, as the server words it. */
+export const listsOpenWords = (divisionName: string, listsOpenAt: string, timeZone: string) => `Lists for ${divisionName} open ${openingDateTime(listsOpenAt, timeZone)}.`;

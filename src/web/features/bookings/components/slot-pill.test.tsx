@@ -87,7 +87,7 @@ describe('a slot whose Book press may or may not have gone through (checking)', 
 });
 
 describe('a slot the opening round holds back', () => {
-  const words = 'Opening round · draw Thu, Dec 3, 8:00 PM';
+  const words = 'Opening round · draw Thu Dec 3, 8:00 pm';
 
   it('says so instead of Book, with no button, for someone who may not rank', () => {
     const view = { kind: 'opening', words, canRank: false, rank: null } satisfies SlotView;

@@ -55,7 +55,7 @@ describe('the rain-out banner', () => {
     const banner = await screen.findByRole('region', { name: 'Rained out: Riverside Park' });
     expect(
       within(banner).getByText(
-        'Riverside Park was rained out (Wet fields): your practice Thu, Dec 3, 5:00 pm on Field 1 is cancelled. You have 1 make-up practice to use by Dec 17: book it even past your weekly limit.',
+        'Riverside Park was rained out (Wet fields): your practice Thu Dec 3, 5:00 pm on Field 1 is cancelled. You have 1 make-up practice to use by Dec 17: book it even past your weekly limit.',
       ),
     ).toBeTruthy();
     expect(within(banner).getByRole('link', { name: 'Book a make-up practice' }).getAttribute('href')).toBe('/slots');
@@ -77,7 +77,7 @@ describe('the rain-out banner', () => {
   it('says which practices are back once the league reopened the fields', async () => {
     setup(coach, { ...mine, credits: [], notices: [{ ...mine.notices[0]!, reopened: true, practices: [{ ...practice, restored: true }] }] }, '/slots');
     const banner = await screen.findByRole('region', { name: 'Reopened: Riverside Park' });
-    expect(within(banner).getByText('Riverside Park reopened: your practice Thu, Dec 3, 5:00 pm on Field 1 is back on the schedule.')).toBeTruthy();
+    expect(within(banner).getByText('Riverside Park reopened: your practice Thu Dec 3, 5:00 pm on Field 1 is back on the schedule.')).toBeTruthy();
     expect(within(banner).getByRole('link', { name: 'My Reservations' }).getAttribute('href')).toBe('/my-reservations');
   });
 

@@ -30,11 +30,11 @@ export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
     'To move this slot in your ranking, press Space or Enter to pick it up, the up and down arrow keys to move it, and Space or Enter to drop it. Escape puts it back.',
 };
 
-/** "Tue, Dec 1 5:00 PM on Field 1" for a slot of the list, or what is known of it. */
+/** "Tue Dec 1, 5:00 pm on Field 1" for a slot of the list, or what is known of it. */
 type NameOf = (slotId: string) => string;
 
 /**
- * dnd-kit's live announcements, in words: "Moved Tue, Dec 1 5:00 PM on Field 1 to position 2 of 4." `last` keeps the
+ * dnd-kit's live announcements, in words: "Moved Tue Dec 1, 5:00 pm on Field 1 to position 2 of 4." `last` keeps the
  * place last announced during one drag, since dnd-kit also reports the slot over its own place as the drag starts.
  */
 export function dragAnnouncements(order: readonly string[], nameOf: NameOf, last: { current: UniqueIdentifier | null }): Announcements {
@@ -59,7 +59,7 @@ export function dragAnnouncements(order: readonly string[], nameOf: NameOf, last
 
 /**
  * The slot a refusal names: by id when the server sends it (`details.slotId`), else by the slot's name in its words
- * ("Tue, Dec 1 5:00 PM on Field 1 is not in this round's dates"), commas aside. Null: the refusal is about the list.
+ * ("Tue Dec 1, 5:00 pm on Field 1 is not in this round's dates"), commas aside. Null: the refusal is about the list.
  */
 export function refusedSlot(error: unknown, slotIds: readonly string[], nameOf: NameOf): string | null {
   if (!(error instanceof ApiError)) return null;
