@@ -1,6 +1,7 @@
-import { expect, request as apiRequest, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, uniqueEmail } from './fixtures';
+import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots } from './fixtures';
+import { apiAs, divisionId, headers, newCoach, ok, stamp, today, TZ } from './journey-api';
 
 /**
  * Issue 29, divisions (docs/decisions/035), at desktop width and on a phone:
@@ -12,41 +13,6 @@ import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, logi
  * Each journey makes its own facility, divisions, teams and coaches, so journeys on one server never collide; it closes
  * the facility at the end, which takes its slots out of the pages the other journeys read.
  */
-
-const TZ = 'America/Chicago';
-const headers = { origin: E2E_ORIGIN };
-const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-const today = () => Temporal.Now.plainDateISO(TZ);
-
-async function ok<T>(res: APIResponse, status = 201): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
-
-async function apiAs(email: string, password = DEMO.password): Promise<APIRequestContext> {
-  const api = await apiRequest.newContext({ baseURL: E2E_ORIGIN });
-  await ok(await api.post('/api/auth/sign-in/email', { data: { email, password }, headers }), 200);
-  return api;
-}
-
-interface Coach {
-  email: string;
-  password: string;
-  team: string;
-}
-
-/** A team of the journey's own in a division (by id), and its coach: signed up, then made the team's coach by the admin. */
-async function newCoach(admin: APIRequestContext, team: string, divisionId: string): Promise<Coach> {
-  const { team: created } = await ok<{ team: { id: string } }>(await admin.post('/api/teams', { data: { name: team, divisionId }, headers }));
-  const email = uniqueEmail('division.coach');
-  const password = `division-journey-${stamp()}`;
-  const visitor = await apiRequest.newContext({ baseURL: E2E_ORIGIN });
-  await ok(await visitor.post('/api/auth/sign-up/email', { data: { name: `Dana ${team}`, email, password }, headers }), 200);
-  await visitor.dispose();
-  const { users } = await ok<{ users: Array<{ id: string }> }>(await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`), 200);
-  await ok(await admin.patch(`/api/admin/users/${users[0]!.id}`, { data: { role: 'coach', teamId: created.id }, headers }), 200);
-  return { email, password, team };
-}
 
 /** A facility of its own with these fields (each limited to some divisions, or none) and 5:00–6:30 pm and 6:30–8:00 pm slots on `day`. */
 async function facilityWithFields(
@@ -99,11 +65,6 @@ async function closeFacility(admin: APIRequestContext, facilityId: string, name:
   expect.soft(closed.status(), await closed.text()).toBe(200);
 }
 
-async function divisionId(admin: APIRequestContext, name: string): Promise<string> {
-  const { divisions } = await ok<{ divisions: Array<{ id: string; name: string }> }>(await admin.get('/api/divisions'), 200);
-  return divisions.find((d) => d.name === name)!.id;
-}
-
 /** Book a Field on the journey's facility, the week (and the phone's day tab) of `day`. */
 async function openBookAField(page: Page, facilityId: string, day: Temporal.PlainDate): Promise<void> {
   const monday = day.subtract({ days: day.dayOfWeek - 1 });
@@ -136,7 +97,7 @@ for (const viewport of [
         ],
         day,
       );
-      const coach = await newCoach(admin, `Sparrows ${s}`, eight);
+      const coach = await newCoach(admin, `Sparrows ${s}`, 'division', { id: eight });
       try {
         await login(page, coach.email, coach.password);
         await openBookAField(page, facilityId, day);
@@ -180,7 +141,7 @@ for (const viewport of [
       const { division: twelve } = await ok<{ division: { id: string } }>(await admin.post('/api/admin/divisions', { data: { name: older }, headers }));
       const { division: ten } = await ok<{ division: { id: string } }>(await admin.post('/api/admin/divisions', { data: { name: younger }, headers }));
       const { facilityId, fieldIds } = await facilityWithFields(admin, facilityName, [{ name: 'Diamond 1', divisionIds: [] }], day);
-      const [olderCoach, youngerCoach] = [await newCoach(admin, `Ospreys ${s}`, twelve.id), await newCoach(admin, `Wrens ${s}`, ten.id)];
+      const [olderCoach, youngerCoach] = [await newCoach(admin, `Ospreys ${s}`, 'division', twelve), await newCoach(admin, `Wrens ${s}`, 'division', ten)];
       const tomorrowNine = today().add({ days: 1 }).toPlainDateTime({ hour: 9 });
       const anHourAgo = Temporal.Now.zonedDateTimeISO(TZ).subtract({ hours: 1 }).toPlainDateTime().round({ smallestUnit: 'minute', roundingMode: 'floor' });
       const local = (t: Temporal.PlainDateTime) => t.toString({ smallestUnit: 'minute' });

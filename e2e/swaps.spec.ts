@@ -1,6 +1,7 @@
-import { expect, request as apiRequest, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, teamBody, uniqueEmail } from './fixtures';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type Temporal } from 'temporal-polyfill';
+import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots } from './fixtures';
+import { apiAs, headers, newCoach, ok, stamp, today, weekdayDay, type Coach } from './journey-api';
 
 /**
  * Issue 29, practice swaps (docs/decisions/036), at desktop width and on a phone. Two teams of the journey's own book
@@ -9,42 +10,6 @@ import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, logi
  * Both see the new times on My Reservations, and both teams' calendar feeds carry the new practice confirmed and the
  * old one cancelled.
  */
-
-const TZ = 'America/Chicago';
-const headers = { origin: E2E_ORIGIN };
-const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-const today = () => Temporal.Now.plainDateISO(TZ);
-/** "Thu Dec 10", as the app writes a day. */
-const weekdayDay = (d: Temporal.PlainDate) => d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric' }).replace(/,/g, '');
-
-async function ok<T>(res: APIResponse, status = 201): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
-
-async function apiAs(email: string, password = DEMO.password): Promise<APIRequestContext> {
-  const api = await apiRequest.newContext({ baseURL: E2E_ORIGIN });
-  await ok(await api.post('/api/auth/sign-in/email', { data: { email, password }, headers }), 200);
-  return api;
-}
-
-interface Coach {
-  email: string;
-  password: string;
-  team: string;
-}
-
-async function newCoach(admin: APIRequestContext, team: string): Promise<Coach> {
-  const { team: created } = await ok<{ team: { id: string } }>(await admin.post('/api/teams', { data: await teamBody(admin, team, '10U'), headers }));
-  const email = uniqueEmail('swap.coach');
-  const password = `swap-journey-${stamp()}`;
-  const visitor = await apiRequest.newContext({ baseURL: E2E_ORIGIN });
-  await ok(await visitor.post('/api/auth/sign-up/email', { data: { name: `Sam ${team}`, email, password }, headers }), 200);
-  await visitor.dispose();
-  const { users } = await ok<{ users: Array<{ id: string }> }>(await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`), 200);
-  await ok(await admin.patch(`/api/admin/users/${users[0]!.id}`, { data: { role: 'coach', teamId: created.id }, headers }), 200);
-  return { email, password, team };
-}
 
 /** A facility of its own with "Diamond 1" and its 5:00 pm and 6:30 pm slots on `day`, by start. */
 async function facilityWithSlots(admin: APIRequestContext, name: string, day: Temporal.PlainDate): Promise<{ facilityId: string; fieldId: string; slotIds: string[] }> {
@@ -110,7 +75,7 @@ for (const viewport of [
       const s = stamp();
       const facilityName = `Swap Park ${s}`;
       const { facilityId, fieldId, slotIds } = await facilityWithSlots(admin, facilityName, day);
-      const [larks, finches] = [await newCoach(admin, `Larks ${s}`), await newCoach(admin, `Finches ${s}`)];
+      const [larks, finches] = [await newCoach(admin, `Larks ${s}`, 'swap'), await newCoach(admin, `Finches ${s}`, 'swap')];
       const [larksApi, finchesApi] = [await apiAs(larks.email, larks.password), await apiAs(finches.email, finches.password)];
       const { booking: larksOld } = await ok<{ booking: { id: string } }>(await larksApi.post('/api/bookings', { data: { slotId: slotIds[0] }, headers }));
       const { booking: finchesOld } = await ok<{ booking: { id: string } }>(await finchesApi.post('/api/bookings', { data: { slotId: slotIds[1] }, headers }));

@@ -1,6 +1,7 @@
-import { expect, request as apiRequest, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
-import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots, teamBody, uniqueEmail } from './fixtures';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type Temporal } from 'temporal-polyfill';
+import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, login, screenshots } from './fixtures';
+import { apiAs, headers, newCoach, ok, stamp, today, weekdayDay, type Coach } from './journey-api';
 
 /**
  * Issue 28, the waitlist with a hold (docs/decisions/034), at desktop width and on a phone. Three teams of the
@@ -15,13 +16,6 @@ import { DEMO, E2E_ORIGIN, expectNoAxeViolations, expectNoHorizontalScroll, logi
  * closes the facility at the end, which takes its slot out of the pages the other journeys read.
  */
 
-const TZ = 'America/Chicago';
-const headers = { origin: E2E_ORIGIN };
-const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-
-const today = () => Temporal.Now.plainDateISO(TZ);
-/** "Thu Dec 10", as Book a Field and the waitlist write a day. */
-const weekdayDay = (d: Temporal.PlainDate) => d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric' }).replace(/,/g, '');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * An offer's button, named by its words and then the slot: "Take it: Diamond 1, Thu Dec 10, 5:00 pm". Chromium names
@@ -30,37 +24,6 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const named = (words: string, when: string) => new RegExp(`^${escape(words)} ?: ${escape(when)}$`);
 /** A clock time as the app writes it: "7:05 pm". */
 const CLOCK = '\\d{1,2}:\\d{2} (?:am|pm)';
-
-async function ok<T>(res: APIResponse, status = 201): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
-
-/** An API session of its own, signed in. */
-async function apiAs(email: string, password = DEMO.password): Promise<APIRequestContext> {
-  const api = await apiRequest.newContext({ baseURL: E2E_ORIGIN });
-  await ok(await api.post('/api/auth/sign-in/email', { data: { email, password }, headers }), 200);
-  return api;
-}
-
-interface Coach {
-  email: string;
-  password: string;
-  team: string;
-}
-
-/** A team of the journey's own and its coach: signed up, then made the team's coach by the admin. */
-async function newCoach(admin: APIRequestContext, team: string): Promise<Coach> {
-  const { team: created } = await ok<{ team: { id: string } }>(await admin.post('/api/teams', { data: await teamBody(admin, team, '10U'), headers }));
-  const email = uniqueEmail('waitlist.coach');
-  const password = `waitlist-journey-${stamp()}`;
-  const visitor = await apiRequest.newContext({ baseURL: E2E_ORIGIN });
-  await ok(await visitor.post('/api/auth/sign-up/email', { data: { name: `Wren ${team}`, email, password }, headers }), 200);
-  await visitor.dispose();
-  const { users } = await ok<{ users: Array<{ id: string }> }>(await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`), 200);
-  await ok(await admin.patch(`/api/admin/users/${users[0]!.id}`, { data: { role: 'coach', teamId: created.id }, headers }), 200);
-  return { email, password, team };
-}
 
 /** A facility of its own with one field, "Diamond 1", and one 5:00–6:30 pm slot on `day`; returns the slot's id. */
 async function facilityWithSlot(admin: APIRequestContext, name: string, day: Temporal.PlainDate): Promise<{ facilityId: string; fieldId: string; slotId: string }> {
@@ -132,7 +95,7 @@ for (const viewport of [
       const facilityName = `Waiting Park ${stamp()}`;
       const { facilityId, fieldId, slotId } = await facilityWithSlot(admin, facilityName, day);
       const s = stamp();
-      const [larks, finches, herons] = [await newCoach(admin, `Larks ${s}`), await newCoach(admin, `Finches ${s}`), await newCoach(admin, `Herons ${s}`)];
+      const [larks, finches, herons] = [await newCoach(admin, `Larks ${s}`, 'waitlist'), await newCoach(admin, `Finches ${s}`, 'waitlist'), await newCoach(admin, `Herons ${s}`, 'waitlist')];
       const larksApi = await apiAs(larks.email, larks.password);
       const { booking } = await ok<{ booking: { id: string } }>(await larksApi.post('/api/bookings', { data: { slotId }, headers }));
 

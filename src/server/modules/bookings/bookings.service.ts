@@ -56,6 +56,9 @@ export function viewerOf(actor: Actor): repo.Viewer {
   return actor.admin.isAdmin ? { admin: true } : { admin: false, userId: actor.userId };
 }
 
+/** A booking as this person sees it (the booker's address only to the booker, or to an admin). */
+export const bookingSeenBy = (db: Database, bookingId: string, actor: Actor): Promise<Booking | null> => repo.findBooking(db, bookingId, viewerOf(actor));
+
 /**
  * The team whose bookings this person follows: a coach's (or an admin's) own team. A member's team gives no
  * access to its bookings: a member is not the one who books or cancels them, and only an admin sets a team.

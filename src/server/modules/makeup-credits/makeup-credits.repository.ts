@@ -39,6 +39,11 @@ export async function findCredit(db: Database, id: string, lock: boolean): Promi
   return rows[0] ? { ...rows[0].credit, inUse: rows[0].inUse } : null;
 }
 
+/** A credit the booking decision named is this booking's (as `cgsl_book` marks it, under the team's lock). */
+export async function useCredit(db: Database, creditId: string, bookingId: string): Promise<void> {
+  await db.update(makeupCredits).set({ usedBookingId: bookingId, usedAt: sql`now()` }).where(eq(makeupCredits.id, creditId));
+}
+
 export async function revokeCredit(db: Database, id: string, by: string | null): Promise<void> {
   await db.update(makeupCredits).set({ revokedAt: sql`now()`, revokedBy: by }).where(eq(makeupCredits.id, id));
 }

@@ -10,6 +10,7 @@ export const insertCredits = repo.insertCredits;
 export const bookingsOnCredits = repo.bookingsOnCredits;
 export const findCredit = repo.findCredit;
 export const revokeCredit = repo.revokeCredit;
+export const useCredit = repo.useCredit;
 export const revokeFreeCreditsOf = repo.revokeFreeCreditsOf;
 export const listCredits = repo.listCredits;
 export const creditCounts = repo.creditCounts;

@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/client';
 import { bookingRules, bookings, divisions, facilities, fields, slots, swapOffers, teams, users } from '../../db/schema';
 import { DEFAULT_BOOKING_RULES } from '../../../shared/bookings/booking-rules';
-import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { SwapKind, SwapPractice, SwapState } from '../../../shared/swaps/swaps.schemas';
 
 // Practice swaps (issue 29, decision 036). The offers are this module's table. An acceptance also cancels and books
@@ -91,48 +90,6 @@ export async function otherActiveTeams(db: Database, teamId: string): Promise<Ar
     .leftJoin(divisions, eq(divisions.id, teams.divisionId))
     .where(and(eq(teams.active, true), ne(teams.id, teamId)))
     .orderBy(sql`lower(${teams.name})`, asc(teams.id));
-}
-
-/** A booking as the API answers it (bookingSchema), its booker's address shown to the booker only. */
-export async function bookingAs(db: Database, id: string, viewerId: string): Promise<Booking | null> {
-  const rows = await db
-    .select({
-      id: bookings.id,
-      slotId: bookings.slotId,
-      seasonId: slots.seasonId,
-      teamId: bookings.teamId,
-      teamName: teams.name,
-      status: bookings.status,
-      startsAt: slots.startsAt,
-      endsAt: slots.endsAt,
-      fieldId: fields.id,
-      fieldName: fields.name,
-      facilityName: facilities.name,
-      facilityAddress: facilities.address,
-      mapUrl: facilities.mapUrl,
-      bookedByEmail: sql<string | null>`case when ${bookings.bookedBy} = ${viewerId} then ${users.email} end`,
-      createdAt: bookings.createdAt,
-      cancelledAt: bookings.cancelledAt,
-      cancelReason: bookings.cancelReason,
-      override: bookings.override,
-      overrideReason: bookings.overrideReason,
-    })
-    .from(bookings)
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .innerJoin(fields, eq(fields.id, slots.fieldId))
-    .innerJoin(facilities, eq(facilities.id, fields.facilityId))
-    .innerJoin(teams, eq(teams.id, bookings.teamId))
-    .leftJoin(users, eq(users.id, bookings.bookedBy))
-    .where(eq(bookings.id, id));
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    ...r,
-    startsAt: r.startsAt.toISOString(),
-    endsAt: r.endsAt.toISOString(),
-    createdAt: r.createdAt.toISOString(),
-    cancelledAt: r.cancelledAt?.toISOString() ?? null,
-  };
 }
 
 export async function findOffer(db: Database, id: string): Promise<OfferRow | null> {
@@ -269,11 +226,6 @@ export async function insertSwapBooking(db: Database, values: { slotId: string; 
     .values({ ...values, bookedBy })
     .returning({ id: bookings.id });
   return rows[0]!.id;
-}
-
-/** The booking decision named a make-up credit: it is this booking's, as `cgsl_book` marks it (under the team's lock). */
-export async function useMakeupCredit(db: Database, creditId: string, bookingId: string): Promise<void> {
-  await db.execute(sql`update makeup_credits set used_booking_id = ${bookingId}::uuid, used_at = now() where id = ${creditId}::uuid`);
 }
 
 /** What the database's booking decision (`cgsl_booking_decision`, migration 0019) answers, instants as ISO strings. */

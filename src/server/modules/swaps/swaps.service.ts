@@ -7,7 +7,8 @@ import { formatDateTime, formatDay, localDay, refusalMessage } from '../../../sh
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { MySwaps, SwapOffer, SwapPractice, SwapState, swapAcceptRequestSchema, swapOfferRequestSchema } from '../../../shared/swaps/swaps.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { cannotBook, fieldDivisionRefusal, followedTeam, lockTeamsInOrder, raceAsTaken, refusalError } from '../bookings/bookings.service';
+import { useCredit } from '../makeup-credits/makeup-credits.service';
+import { bookingSeenBy, cannotBook, fieldDivisionRefusal, followedTeam, lockTeamsInOrder, raceAsTaken, refusalError } from '../bookings/bookings.service';
 import { commitThenPublish, type Changed } from '../live/live.service';
 import { notification, queueNotifications, type SwapPracticeFacts } from '../notifications/notifications.service';
 import { bookedForTeam, lockSlot } from '../slots/slots.service';
@@ -329,7 +330,7 @@ export async function accept({ db, live, league }: ServerContext, ctx: AuditCont
       for (const move of decided) {
         const bookingId = await repo.insertSwapBooking(tx, { slotId: move.practice.slotId, teamId: move.team.id, bookedBy: move.bookedBy, swapId: offerId });
         // Past a daily or weekly limit on a make-up credit, as a press would book it: the credit is this practice's.
-        if (move.creditId) await repo.useMakeupCredit(tx, move.creditId, bookingId);
+        if (move.creditId) await useCredit(tx, move.creditId, bookingId);
         // The team's own wait on its new slot is over (it is never offered its own practice).
         await bookedForTeam(tx, move.practice.slotId, move.team.id);
         booked.push({ teamId: move.team.id, bookingId, slotId: move.practice.slotId });
@@ -357,7 +358,7 @@ export async function accept({ db, live, league }: ServerContext, ctx: AuditCont
   );
   if (outcome.kind === 'closed') throw notOpen(outcome.state, outcome.expiresAt, timeZone);
   if (outcome.kind === 'void') throw new AppError('CONFLICT', outcome.message, { rule: 'SWAP_VOID' });
-  const [view, booking] = await Promise.all([offerOf(db, offerId, teamId, now), repo.bookingAs(db, outcome.bookingId, actor.userId)]);
+  const [view, booking] = await Promise.all([offerOf(db, offerId, teamId, now), bookingSeenBy(db, outcome.bookingId, actor)]);
   return { offer: view!, booking: booking! };
 }
 
