@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -85,6 +86,26 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', 'drizzle-orm*', 'fastify*', 'better-auth*', 'postgres', '@electric-sql/*'], message: 'The web app talks to the server only over HTTP' }] }],
+    },
+  },
+  {
+    // Every word a person reads comes from the catalogues (decision 038): a literal text in JSX, or in an attribute
+    // a person reads or hears (a label, a title, a placeholder), is refused. Punctuation, numbers and CONSTANTS pass.
+    files: ['src/web/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'src/web/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          message: 'A word people read goes in the catalogue (src/shared/i18n/locales): use t() from useT(), see docs/i18n.md',
+          'jsx-attributes': {
+            include: ['aria-label', 'aria-description', 'aria-valuetext', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label', 'description', 'hint', 'heading', 'emptyText', 'confirmLabel', 'message'],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s·–—…×✓←→↑↓•◀▶▲▼★☆]+', '[A-Z_-]+'] },
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogues } from './scripts/vite-catalogues';
 
 export default defineConfig({
   test: {
@@ -12,6 +13,8 @@ export default defineConfig({
         },
       },
       {
+        // The catalogues compiled as the build compiles them (decision 038).
+        plugins: [catalogues()],
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],

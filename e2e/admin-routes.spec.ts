@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import adminWords from '../src/shared/i18n/locales/en/admin.json';
 import { ADMIN_NAV } from '../src/web/features/admin/admin-pages';
 import { activeSeason, DEMO, login } from './fixtures';
 
@@ -7,7 +8,7 @@ import { activeSeason, DEMO, login } from './fixtures';
  * from. A path dropped from the router still sits in this list and lands on the not-found page, which the
  * admin's check below refuses.
  */
-const ADMIN_ROUTES = ADMIN_NAV.map((p) => ({ path: p.to, label: p.label }));
+const ADMIN_ROUTES = ADMIN_NAV.map((p) => ({ path: p.to, label: adminWords[`page.${p.key}.label`] }));
 
 test('the admin route list covers the spec’s twelve admin routes and the mail page', () => {
   expect(ADMIN_ROUTES).toHaveLength(13);

@@ -1,6 +1,7 @@
 import type { Database } from './db/client';
 import type { BookingRules, DivisionRuleOverrides } from '../shared/bookings/booking-rules';
 import type { Role } from '../shared/constants';
+import type { Locale } from '../shared/i18n/locales';
 import type { LeagueSettings, LeagueSettingsUpdate } from '../shared/league/league.schemas';
 import type { StoredFileMetadata } from '../shared/storage/storage.schemas';
 import type { AdminDecision } from '../shared/users/admin-rule';
@@ -51,6 +52,8 @@ export interface ProfileRow {
   teamName: string | null;
   photoURL: string | null;
   disabled: boolean;
+  /** The person's chosen language, or null (the browser's). */
+  locale: Locale | null;
 }
 
 /** The signed-in person behind a request. */

@@ -1,3 +1,5 @@
+import { words } from '../i18n/words';
+
 /**
  * When PostgreSQL does not answer (stopped, restarting, failing over, a connection cut by an administrator, a
  * network that drops packets), every request says so in words with a 503 instead of "something went wrong", and
@@ -10,10 +12,11 @@
  */
 export type DatabaseOutcome = 'none' | 'unknown';
 
-export const DATABASE_DOWN_MESSAGE = "The league's database is not answering right now. Nothing was booked. Try again in a minute.";
-export const OUTCOME_UNKNOWN_MESSAGE =
-  "The league's database stopped answering while this was being saved, so it may or may not have gone through. " +
-  'The page is reloading what was saved: check it before you try again.';
+/** The words of each outcome by key in the errors catalogue (the answer is in the request's language, decision 038). */
+export const DATABASE_DOWN_WORDS = { key: 'server.databaseDown' } as const;
+export const OUTCOME_UNKNOWN_WORDS = { key: 'server.outcomeUnknown' } as const;
+/** The first in English. */
+export const DATABASE_DOWN_MESSAGE = words('en', 'errors', DATABASE_DOWN_WORDS.key);
 /** Seconds a client (or a load balancer) waits before asking again; the database is usually back within this. */
 export const DATABASE_RETRY_AFTER_SECONDS = 15;
 

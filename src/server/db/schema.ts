@@ -21,6 +21,7 @@ import { BOOKING_STATUSES } from '../../shared/bookings/bookings.schemas';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_SEVERITIES } from '../../shared/announcements/announcements.schemas';
 import { CLINIC_REGISTRATION_STATUSES } from '../../shared/clinics/clinics.schemas';
 import { ROLES } from '../../shared/constants';
+import { LOCALES } from '../../shared/i18n/locales';
 import { CONTACT_MESSAGE_STATUSES } from '../../shared/contact/contact.schemas';
 import { PRACTICE_REQUEST_STATUSES } from '../../shared/practice-requests/practice-requests.schemas';
 import { SURFACES } from '../../shared/facilities/facilities.schemas';
@@ -160,12 +161,15 @@ export const users = pgTable(
     /** Which non-security emails the person gets (security mail such as a reset always goes out). */
     notifyBookingChanges: boolean('notify_booking_changes').notNull().default(true),
     notifyReminders: boolean('notify_reminders').notNull().default(true),
+    /** The language the person chose (decision 038): their screens and emails. Null: the browser's. */
+    locale: text('locale', { enum: LOCALES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (t) => [
     check('users_role_valid', oneOf(t.role, ROLES)),
+    check('users_locale_valid', oneOf(t.locale, LOCALES)),
     index('users_team_id_idx').on(t.teamId),
     index('users_role_idx').on(t.role),
     // The user manager searches and pages 10,000+ people by name and email.

@@ -73,7 +73,7 @@ describe('who may call what', () => {
       for (const user of [coach, member]) {
         const res = await request(user.cookie);
         expect(res.statusCode, `${route.method} ${route.url} as ${user.email}`).toBe(403);
-        expect(res.json().error).toEqual({ code: 'FORBIDDEN', message: expect.stringContaining('admin') });
+        expect(res.json().error).toEqual({ code: 'FORBIDDEN', message: expect.stringContaining('admin'), key: 'notAdmin', params: {} });
       }
     }
   });

@@ -96,10 +96,7 @@ export function registerOriginCheck(app: FastifyInstance, options: { trustedOrig
     if (SAFE_METHODS.has(req.method)) return;
     const origin = req.headers.origin ?? originOf(req.headers.referer);
     if (origin ? allowed.has(origin) || (options.sameOrigin && origin === ownOrigin(req)) : !req.headers.cookie) return;
-    throw new AppError(
-      'CSRF_REJECTED',
-      'This request came from a page outside the league site, so it was refused. Reload the page and try again.',
-    );
+    throw new AppError('CSRF_REJECTED', { key: 'auth.crossSite' });
   });
 }
 

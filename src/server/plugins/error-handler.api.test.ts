@@ -61,8 +61,9 @@ afterAll(async () => {
 function expectOpaque500(res: { statusCode: number; body: string; json: () => unknown }) {
   expect(res.statusCode).toBe(500);
   const json = res.json() as { error: Record<string, unknown> };
-  expect(json).toEqual({ error: { code: 'INTERNAL', message: expect.stringContaining('Something went wrong on our side') } });
-  expect(Object.keys(json.error).sort()).toEqual(['code', 'message']);
+  // Its words by key (the web app words them in the person's language), with no values: nothing of the error.
+  expect(json).toEqual({ error: { code: 'INTERNAL', message: expect.stringContaining('Something went wrong on our side'), key: expect.stringMatching(/^server\.internal/), params: {} } });
+  expect(Object.keys(json.error).sort()).toEqual(['code', 'key', 'message', 'params']);
   expect(res.body).not.toContain('hunter2');
   expect(res.body).not.toContain('ECONNREFUSED');
   expect(res.body).not.toMatch(/stack|\bat .*:\d+|\.ts\b|TypeError|undefined/i);
@@ -106,6 +107,8 @@ describe('an unhandled error inside a route', () => {
         code: 'VALIDATION_FAILED',
         message: 'That password is too short: use at least 8 characters.',
         details: { fields: { password: 'That password is too short: use at least 8 characters.' } },
+        key: 'auth.passwordTooShort',
+        params: { min: 8 },
       },
     });
   });

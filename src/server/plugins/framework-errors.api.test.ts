@@ -46,7 +46,7 @@ function parse(answer: string): Parsed {
 
 function expectOneShape(res: { status: number; body: unknown; text: string }, status: number, leaked: string[] = []) {
   expect(res.status, res.text).toBe(status);
-  expect(res.body).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+  expect(res.body).toEqual({ error: { code: expect.any(String), message: expect.any(String), key: expect.stringMatching(/^server\./), params: expect.any(Object) } });
   const { error } = res.body as { error: { code: string; message: string } };
   expect(['VALIDATION_FAILED', 'NOT_FOUND']).toContain(error.code);
   expect(error.message).toMatch(/try again|Check/);

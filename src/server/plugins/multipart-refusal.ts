@@ -10,7 +10,7 @@ export function multipartRefusal(err: unknown, tooLarge: () => AppError): AppErr
   const code = (err as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('VALIDATION_FAILED', 'An upload carries one file (in a part named "file") and at most a "metadata" part. Send one file at a time.');
+    return new AppError('VALIDATION_FAILED', { key: 'server.uploadOneFile' });
   }
-  return new AppError('VALIDATION_FAILED', 'The upload could not be read: it was cut short or is not valid multipart/form-data. Try again.');
+  return new AppError('VALIDATION_FAILED', { key: 'server.uploadUnreadable' });
 }

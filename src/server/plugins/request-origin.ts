@@ -25,7 +25,7 @@ export function ownOrigin(req: FastifyRequest): string | null {
 export function registerHostCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (req) => {
     if (req.host && ownOrigin(req) === null) {
-      throw new AppError('VALIDATION_FAILED', 'The Host header of this request is not a valid host name. Check the address and try again.');
+      throw new AppError('VALIDATION_FAILED', { key: 'server.badHost' });
     }
   });
 }

@@ -16,6 +16,9 @@ function writeWithCopies(file: string, text: string) {
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
 }
 
+const WORKER = 'self.addEventListener("fetch", () => undefined);';
+const MANIFEST = JSON.stringify({ name: 'CGSL Practice Scheduler', short_name: 'CGSL', start_url: '/' });
+
 let dir: string;
 let web: TestApp;
 
@@ -25,6 +28,9 @@ beforeAll(async () => {
   writeWithCopies(path.join(dir, 'index.html'), INDEX);
   writeWithCopies(path.join(dir, 'assets', 'app-abc123.js'), SCRIPT);
   fs.writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The installable app (decision 037): the worker as vite-plugin-pwa writes it (no compressed copy), the manifest with.
+  fs.writeFileSync(path.join(dir, 'sw.js'), WORKER);
+  writeWithCopies(path.join(dir, 'manifest.webmanifest'), MANIFEST);
   web = await buildTestApp({ WEB_DIST_DIR: dir });
 });
 
@@ -81,6 +87,24 @@ describe('the built web app, precompressed', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the offline worker and the app manifest at the root with their types, checked on every load, under a CSP that allows both', async () => {
+    const worker = await get('/sw.js', 'br, gzip');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toBe(WORKER);
+    const manifest = await get('/manifest.webmanifest', 'br, gzip');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(decoded(manifest))).toMatchObject({ short_name: 'CGSL' });
+    // worker-src and manifest-src fall back (through child-src and script-src) to default-src 'self': the app's own origin.
+    const csp = String(worker.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/(worker|manifest|child)-src/);
   });
 
   it('answers every app route with index.html, compressed when accepted and never cached without a check', async () => {

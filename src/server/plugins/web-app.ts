@@ -3,9 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { keyedBody, type ErrorWords } from '../errors';
+import { requestLocale } from '../i18n/words';
 import { chooseEncoding } from '../modules/read-cache/ready-response';
 
-/** Hashed build files never change under their name; everything else (index.html, logo.svg) is checked each time. */
+/**
+ * Hashed build files never change under their name; everything else is checked each time (index.html, logo.svg, and
+ * the installable app's sw.js and manifest.webmanifest at the root: a new deploy's worker is found on the next check,
+ * decision 037).
+ */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -99,15 +105,11 @@ function createIndexPage(indexFile: string): () => IndexPage | null {
 function notFound(req: FastifyRequest, reply: FastifyReply, fullPath: string, { built, isAsset }: { built: boolean; isAsset: boolean }) {
   // Named back in the message, but never more than a line of it.
   const pathname = fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath;
-  return reply.status(404).send({
-    error: {
-      code: 'NOT_FOUND',
-      message:
-        isAsset && built
-          ? `The file ${pathname} does not exist. Reload the page to get the current version of the app.`
-          : built || fullPath.startsWith('/api')
-            ? `There is no API route ${req.method} ${pathname}.`
-            : 'The web app has not been built. Run "npm run build" (npm start does it for you).',
-    },
-  });
+  const words: ErrorWords =
+    isAsset && built
+      ? { key: 'server.fileGone', params: { path: pathname } }
+      : built || fullPath.startsWith('/api')
+        ? { key: 'server.noApiRoute', params: { method: req.method, path: pathname } }
+        : { key: 'server.webNotBuilt' };
+  return reply.status(404).send(keyedBody('NOT_FOUND', words, requestLocale(req.headers['accept-language'])));
 }

@@ -277,7 +277,7 @@ export function storageBackendSuite(label: string, start: () => Promise<BackendU
       const name = `users/${alice.id}/visitor.txt`;
       const res = await upload(null, name, { bytes: 'hello' });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'You are not signed in. Log in and try again.' } });
+      expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'You are not signed in. Log in and try again.', key: 'notSignedIn', params: {} } });
       expect((await metadataOf(null, name)).statusCode).toBe(401);
       const del = await t.app.inject({ method: 'DELETE', url: objectUrl(name), headers: { origin: TEST_ORIGIN } });
       expect(del.statusCode).toBe(401);
@@ -293,6 +293,8 @@ export function storageBackendSuite(label: string, start: () => Promise<BackendU
       expect(write.json<{ error: { code: string; message: string } }>().error).toEqual({
         code: 'FORBIDDEN',
         message: `You can only work with files in your own folder, users/${alice.id}/…; this one belongs to someone else.`,
+        key: 'storage.notYourFolder',
+        params: { folder: `users/${alice.id}/` },
       });
       expect((await metadataOf(alice, name)).statusCode).toBe(403);
       // The same answer whether or not the file exists: the refusal does not tell.
@@ -346,6 +348,8 @@ export function storageBackendSuite(label: string, start: () => Promise<BackendU
       expect(res.json<{ error: { code: string; message: string } }>().error).toEqual({
         code: 'PAYLOAD_TOO_LARGE',
         message: 'This file is larger than 1 MB, the most one upload may be. Make it smaller and try again.',
+        key: 'storage.largerThan',
+        params: { megabytes: '1' },
       });
       expect(await everythingStored()).toEqual(before);
       // Exactly the limit is fine.
@@ -368,6 +372,8 @@ export function storageBackendSuite(label: string, start: () => Promise<BackendU
         code: 'QUOTA_EXCEEDED',
         message:
           'There is not enough room for this file: your files use 1.9 MB of your 2.0 MB, and this one is 0.4 MB. Delete files you no longer need, then try again.',
+        key: 'storage.overQuota',
+        params: { used: '1.9 MB', quota: '2.0 MB', size: '0.4 MB' },
       });
       const rows = await t.database.db.select().from(storedFiles).where(eq(storedFiles.ownerId, carol.id));
       expect(rows).toHaveLength(5);

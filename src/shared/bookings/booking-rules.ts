@@ -1,5 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
-import { formatDateTime } from '../time/date-words';
+import type { MessageKey } from '../i18n/catalogues';
+import { INTL_LOCALE, type Locale } from '../i18n/locales';
+import { formatDateTime, formatWeekdayDay } from '../time/date-words';
 
 /**
  * The league's booking rules, per season (product.md "Booking rules"). Pure functions shared by the server,
@@ -200,7 +202,65 @@ export function refusalMessage(r: Refusal): string {
   }
 }
 
+/**
+ * A refusal's words by key in the errors catalogue (src/shared/i18n/locales/<lang>/errors.json) and their values: what
+ * the server's answer carries (`error.key`, `error.params`) and what the web app words on Book a Field. Dates, days and
+ * lists of divisions are written in `locale`; worded in English, they read exactly as `refusalMessage` (a test holds
+ * every kind of refusal to it).
+ */
+export interface RefusalWords {
+  key: MessageKey<'errors'>;
+  params: Record<string, string | number>;
+}
+
+export function refusalWords(r: Refusal, locale: Locale = 'en'): RefusalWords {
+  const day = (isoDate: string) => (locale === 'en' ? formatDay(isoDate) : formatWeekdayDay(isoDate, locale));
+  switch (r.code) {
+    case 'FIELD_DIVISION': {
+      const divisions = new Intl.ListFormat(INTL_LOCALE[locale], { style: 'long', type: 'conjunction' }).format(r.divisions);
+      return r.divisionName
+        ? { key: 'refusal.fieldDivision', params: { field: r.fieldName, divisions, team: r.teamName, division: r.divisionName } }
+        : { key: 'refusal.fieldDivisionNoDivision', params: { field: r.fieldName, divisions, team: r.teamName } };
+    }
+    case 'SLOT_BLOCKED':
+      return r.blockReason ? { key: 'refusal.slotBlockedReason', params: { reason: r.blockReason } } : { key: 'refusal.slotBlocked', params: {} };
+    case 'SLOT_TAKEN':
+      return { key: 'refusal.slotTaken', params: {} };
+    case 'SLOT_HELD':
+      return { key: 'refusal.slotHeld', params: { team: r.teamName, until: formatDateTime(r.until, r.timeZone, locale) } };
+    case 'SLOT_PAST':
+      return { key: 'refusal.slotPast', params: {} };
+    case 'BOOKING_PAUSED': {
+      const said = r.pausedMessage?.trim();
+      return said ? { key: 'refusal.bookingPaused', params: { message: said } } : { key: 'refusal.bookingPausedDefault', params: {} };
+    }
+    case 'WINDOW_NOT_OPEN':
+      return { key: 'refusal.windowNotOpen', params: { opens: formatDateTime(r.opens, r.timeZone, locale) } };
+    case 'WINDOW_CLOSED':
+      return { key: 'refusal.windowClosed', params: { closes: formatDateTime(r.closes, r.timeZone, locale) } };
+    case 'TOO_SOON':
+      return { key: 'refusal.tooSoon', params: { hours: r.minLeadHours } };
+    case 'TOO_FAR_AHEAD':
+      return { key: 'refusal.tooFarAhead', params: { days: r.maxAheadDays } };
+    case 'DAY_LIMIT':
+      return { key: 'refusal.dayLimit', params: { team: r.teamName, count: r.count, day: day(r.day), limit: r.limit } };
+    case 'WEEK_LIMIT':
+      return { key: 'refusal.weekLimit', params: { team: r.teamName, count: r.count, week: day(r.week), limit: r.limit } };
+    case 'UPCOMING_LIMIT':
+      return { key: 'refusal.upcomingLimit', params: { team: r.teamName, count: r.count, limit: r.limit } };
+  }
+}
+
 const refused = (r: Refusal): RuleResult => ({ ok: false, code: r.code, message: refusalMessage(r) });
+
+/**
+ * A rule's decision with the refusal's facts rather than its English words (`judgeLimits`, `judgeBooking`): for the
+ * server's keyed answer and the web's words in the person's language (`refusalWords`).
+ */
+export type Judgement = { ok: true; makeup?: true } | { ok: false; refusal: Refusal };
+
+const no = (refusal: Refusal): Judgement => ({ ok: false, refusal });
+const worded = (j: Judgement): RuleResult => (j.ok ? j : refused(j.refusal));
 
 /** The instant the booking window opens / closes: the rule if set, else the season's first day / the end of its last day. */
 export function bookingWindow(rules: BookingRules, season: { startsOn: string; endsOn: string }, timeZone: string): { opens: Date; closes: Date } {
@@ -261,15 +321,15 @@ export interface LimitCheck {
  * Lead time, how far ahead (when the rules say), and the team's per-day, per-week and upcoming limits, in the words a
  * coach sees. One function for first-come booking (checkBooking) and the opening round's draw, so both refuse alike.
  */
-export function checkLimits(c: LimitCheck): RuleResult {
+export function judgeLimits(c: LimitCheck): Judgement {
   const { rules, slot, teamName } = c;
   const now = c.now.getTime();
   const lead = slot.at - now;
   if (lead < rules.minLeadHours * HOUR) {
-    return refused({ code: 'TOO_SOON', minLeadHours: rules.minLeadHours });
+    return no({ code: 'TOO_SOON', minLeadHours: rules.minLeadHours });
   }
   if (rules.maxAheadDays !== undefined && lead > rules.maxAheadDays * DAY) {
-    return refused({ code: 'TOO_FAR_AHEAD', maxAheadDays: rules.maxAheadDays });
+    return no({ code: 'TOO_FAR_AHEAD', maxAheadDays: rules.maxAheadDays });
   }
   let sameDay = 0;
   let sameWeek = 0;
@@ -283,32 +343,37 @@ export function checkLimits(c: LimitCheck): RuleResult {
   // (the booking call of migration 0017 judges alike).
   const makeup = (sameDay >= rules.maxPerDay || sameWeek >= rules.maxPerWeek) && (c.makeupCredits ?? []).some((expires) => expires > slot.at);
   if (!makeup && sameDay >= rules.maxPerDay) {
-    return refused({ code: 'DAY_LIMIT', teamName, count: sameDay, limit: rules.maxPerDay, day: slot.day });
+    return no({ code: 'DAY_LIMIT', teamName, count: sameDay, limit: rules.maxPerDay, day: slot.day });
   }
   if (!makeup && sameWeek >= rules.maxPerWeek) {
-    return refused({ code: 'WEEK_LIMIT', teamName, count: sameWeek, limit: rules.maxPerWeek, week: slot.week });
+    return no({ code: 'WEEK_LIMIT', teamName, count: sameWeek, limit: rules.maxPerWeek, week: slot.week });
   }
   if (upcoming >= rules.maxUpcoming) {
-    return refused({ code: 'UPCOMING_LIMIT', teamName, count: upcoming, limit: rules.maxUpcoming });
+    return no({ code: 'UPCOMING_LIMIT', teamName, count: upcoming, limit: rules.maxUpcoming });
   }
   return makeup ? { ok: true, makeup: true } : { ok: true };
 }
 
+/** `judgeLimits` with a refusal in its English words (`refusalMessage`). */
+export function checkLimits(c: LimitCheck): RuleResult {
+  return worded(judgeLimits(c));
+}
+
 /** Whether a team may book a slot now, and if not, the rule and the words a coach sees (same on both sides). */
-export function checkBooking(c: BookingCheck): RuleResult {
+export function judgeBooking(c: BookingCheck): Judgement {
   const { rules, slot, now, timeZone, teamName } = c;
   if (c.field && !fieldAllows(c.field)) {
-    return refused({ code: 'FIELD_DIVISION', fieldName: c.field.fieldName, teamName, divisionName: c.field.teamDivision, divisions: c.field.divisions });
+    return no({ code: 'FIELD_DIVISION', fieldName: c.field.fieldName, teamName, divisionName: c.field.teamDivision, divisions: c.field.divisions });
   }
-  if (slot.status === 'blocked') return refused({ code: 'SLOT_BLOCKED', blockReason: slot.blockReason ?? null });
-  if (slot.status === 'booked') return refused({ code: 'SLOT_TAKEN' });
-  if (slot.heldFor && !slot.heldFor.ours && slot.heldFor.until > now) return refused({ code: 'SLOT_HELD', teamName: slot.heldFor.teamName, until: slot.heldFor.until, timeZone });
-  if (slot.startsAt.getTime() <= now.getTime()) return refused({ code: 'SLOT_PAST' });
-  if (!rules.bookingOpen) return refused({ code: 'BOOKING_PAUSED', pausedMessage: rules.pausedMessage });
+  if (slot.status === 'blocked') return no({ code: 'SLOT_BLOCKED', blockReason: slot.blockReason ?? null });
+  if (slot.status === 'booked') return no({ code: 'SLOT_TAKEN' });
+  if (slot.heldFor && !slot.heldFor.ours && slot.heldFor.until > now) return no({ code: 'SLOT_HELD', teamName: slot.heldFor.teamName, until: slot.heldFor.until, timeZone });
+  if (slot.startsAt.getTime() <= now.getTime()) return no({ code: 'SLOT_PAST' });
+  if (!rules.bookingOpen) return no({ code: 'BOOKING_PAUSED', pausedMessage: rules.pausedMessage });
   const { opens, closes } = bookingWindow(rules, c.season, timeZone);
-  if (now < opens) return refused({ code: 'WINDOW_NOT_OPEN', opens, timeZone });
-  if (now >= closes) return refused({ code: 'WINDOW_CLOSED', closes, timeZone });
-  return checkLimits({
+  if (now < opens) return no({ code: 'WINDOW_NOT_OPEN', opens, timeZone });
+  if (now >= closes) return no({ code: 'WINDOW_CLOSED', closes, timeZone });
+  return judgeLimits({
     rules,
     slot: datedStart(slot.startsAt, timeZone),
     teamBookings: c.teamBookings.map((b) => datedStart(b, timeZone)),
@@ -318,9 +383,19 @@ export function checkBooking(c: BookingCheck): RuleResult {
   });
 }
 
+/** `judgeBooking` with a refusal in its English words (`refusalMessage`). */
+export function checkBooking(c: BookingCheck): RuleResult {
+  return worded(judgeBooking(c));
+}
+
 /** The words of a coach's cancel refused by the cutoff (checkCancellation's, and the database's cancel call's). */
 export function cancelCutoffMessage(cancelCutoffHours: number): string {
   return `Cancellations close ${plural(cancelCutoffHours, 'hour')} before the start; contact an admin.`;
+}
+
+/** `cancelCutoffMessage` by key in the errors catalogue, for the server's answer and the web app. */
+export function cancelCutoffWords(cancelCutoffHours: number): RefusalWords {
+  return { key: 'refusal.cancelCutoff', params: { hours: cancelCutoffHours } };
 }
 
 /** Whether a coach may still cancel (admins always may). */

@@ -90,7 +90,15 @@ export const bookingContextSchema = z.object({
   /** When each of the team's free make-up credits runs out, the first first (issue 28): each books one practice past the daily and weekly limits. */
   makeupCredits: z.array(z.string()),
   /** Why this person cannot book at all (visitor, no team, not a coach), or null. */
-  cannotBook: z.object({ code: z.string(), message: z.string() }).nullable(),
+  cannotBook: z
+    .object({
+      code: z.string(),
+      /** In English; `key` and `params` word it in the errors catalogue (decision 038). */
+      message: z.string(),
+      key: z.string().optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    })
+    .nullable(),
 });
 export type BookingContext = z.infer<typeof bookingContextSchema>;
 

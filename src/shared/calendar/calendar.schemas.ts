@@ -9,6 +9,11 @@ export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const fieldFeedParamsSchema = z.object({ fieldId: z.string().uuid('That is not a valid field id') });
 export const teamFeedParamsSchema = z.object({ token: z.string().max(200) });
+/**
+ * A feed's query: `lang`, the language of its titles and descriptions (`es`; anything else, or none, is English,
+ * so a calendar app that adds or mangles it still gets a feed). Other parameters are ignored.
+ */
+export const feedQuerySchema = z.object({ lang: z.unknown().optional().describe('The language of the feed: es for Spanish; anything else is English') });
 
 /** A team's calendar feed, as its coaches (and admins) see it on /profile or /schedule-sync. */
 export const teamFeedSchema = z.object({

@@ -1,3 +1,5 @@
+import type { MessageKey } from '../i18n/catalogues';
+import type { Locale } from '../i18n/locales';
 import { formatDateTime } from '../time/date-words';
 
 /**
@@ -70,6 +72,11 @@ export function capacityProblem(newCapacity: number, registered: number): string
   return `${registered} participants are registered, so the capacity cannot go below ${registered}. Cancel registrations first, or keep at least ${registered} places.`;
 }
 
+/** `capacityProblem` by key in the errors catalogue (the server's answer carries it; the web app words it). */
+export function capacityProblemWords(newCapacity: number, registered: number): ClinicWords | null {
+  return newCapacity >= registered ? null : { key: 'clinics.capacityBelowRegistered', params: { registered } };
+}
+
 /** "Sat Apr 4, 9:00 am" in the league's zone. */
 export function formatClinicInstant(iso: string, timeZone: string): string {
   return formatDateTime(new Date(iso), timeZone);
@@ -93,5 +100,39 @@ export function registrationWindowWords(window: RegistrationWindow, clinic: Pick
         ' .',
         '.',
       );
+  }
+}
+
+/** A clinic refusal's words by key in the errors catalogue and their values. */
+export interface ClinicWords {
+  key: MessageKey<'errors'>;
+  params: Record<string, string | number>;
+}
+
+/**
+ * `registrationWindowWords` by key in the errors catalogue, its dates written in `locale`: worded in English, it reads
+ * exactly as `registrationWindowWords` (a test holds every case to it).
+ */
+export function registrationWindowKeyedWords(
+  window: RegistrationWindow,
+  clinic: Pick<ClinicWindowFacts, 'registrationClosesAt'>,
+  timeZone: string,
+  locale: Locale = 'en',
+): ClinicWords | null {
+  if (window.state === 'open') return null;
+  if (window.state === 'not-yet') return { key: 'clinics.registrationNotYet', params: { opens: formatDateTime(new Date(window.opensAt), timeZone, locale) } };
+  switch (window.reason) {
+    case 'cancelled':
+      return { key: 'clinics.registrationCancelled', params: {} };
+    case 'unpublished':
+      return { key: 'clinics.registrationUnpublished', params: {} };
+    case 'ended':
+      return { key: 'clinics.registrationEnded', params: {} };
+    case 'started':
+      return { key: 'clinics.registrationStarted', params: {} };
+    case 'window-closed':
+      return clinic.registrationClosesAt
+        ? { key: 'clinics.registrationWindowClosed', params: { closed: formatDateTime(new Date(clinic.registrationClosesAt), timeZone, locale) } }
+        : { key: 'clinics.registrationWindowClosedNoDate', params: {} };
   }
 }

@@ -6,6 +6,9 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     details: z.unknown().optional(),
+    /** The message's key in the errors catalogue and its values, for the web app to word (decision 038). */
+    key: z.string().optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -127,7 +127,8 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export type ImportProgress =
   | { type: 'progress'; done: number; total: number }
   | { type: 'done'; teamsCreated: number; invitationsSent: number }
-  | { type: 'error'; error: { code: string; message: string } };
+  /** `message` in the request's language; `key` and `params` word it in the errors catalogue (decision 038). */
+  | { type: 'error'; error: { code: string; message: string; key?: string; params?: Record<string, unknown> } };
 
 /** What a link that cannot be used says, on /invite and in the API's refusal (the same words in both places). */
 export const INVITATION_REFUSAL: Record<Exclude<InvitationState, 'pending'> | 'invalid', { title: string; message: string }> = {

@@ -1,6 +1,6 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { checkLimits, datedStart, fieldAllows, refusalMessage, SLOT_PAST_MESSAGE, type DatedStart, type LimitRules } from '../bookings/booking-rules';
+import { checkLimits, datedStart, fieldAllows, judgeLimits, refusalMessage, SLOT_PAST_MESSAGE, type DatedStart, type LimitRules, type Refusal } from '../bookings/booking-rules';
 import type { DrawWeighting } from './opening.schemas';
 
 /**
@@ -229,27 +229,33 @@ const fieldDivisionWords = (field: { name: string; divisions: readonly string[] 
 
 /**
  * Why a team could never get a slot it wants to rank, judged as the draw will judge it (at the draw time, with the
- * team's bookings as they are now), or null. The server adds what only it knows (the round's dates, blocked or taken
- * slots, how many preferences).
+ * team's bookings as they are now), or null: the refusal's facts, for its words in any language (`refusalWords`).
+ * The server adds what only it knows (the round's dates, blocked or taken slots, how many preferences).
  */
-export function drawProblem(p: {
+export function drawRefusal(p: {
   rules: DrawRules;
   timeZone: string;
   drawAt: string;
   slot: { startsAt: string };
   team: { name: string; bookings: readonly string[] };
-}): string | null {
+}): Refusal | null {
   const now = new Date(p.drawAt);
   const startsAt = new Date(p.slot.startsAt);
-  if (startsAt.getTime() <= now.getTime()) return SLOT_PAST_MESSAGE;
-  const result = checkLimits({
+  if (startsAt.getTime() <= now.getTime()) return { code: 'SLOT_PAST' };
+  const result = judgeLimits({
     rules: p.rules,
     slot: datedStart(startsAt, p.timeZone),
     teamBookings: p.team.bookings.map((b) => datedStart(new Date(b), p.timeZone)),
     teamName: p.team.name,
     now,
   });
-  return result.ok ? null : result.message;
+  return result.ok ? null : result.refusal;
+}
+
+/** `drawRefusal` in its English words (`refusalMessage`). */
+export function drawProblem(p: Parameters<typeof drawRefusal>[0]): string | null {
+  const refusal = drawRefusal(p);
+  return refusal && refusalMessage(refusal);
 }
 
 /** SHA-256 of a text's UTF-8 bytes, in lowercase hex (Web Crypto: Node 20+ and every browser). */

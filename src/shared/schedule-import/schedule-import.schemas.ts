@@ -70,4 +70,5 @@ export type GameImportPreview = z.infer<typeof gameImportPreviewSchema>;
 export type GameImportProgress =
   | { type: 'progress'; done: number; total: number }
   | { type: 'done'; totals: GameImportTotals }
-  | { type: 'error'; error: { code: string; message: string } };
+  /** `message` in the request's language; `key` and `params` word it in the errors catalogue (decision 038). */
+  | { type: 'error'; error: { code: string; message: string; key?: string; params?: Record<string, unknown> } };

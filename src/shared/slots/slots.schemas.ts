@@ -102,7 +102,8 @@ export type GeneratorPreview = z.infer<typeof generatorPreviewSchema>;
 export type GenerateProgress =
   | { type: 'progress'; done: number; total: number }
   | { type: 'done'; created: number; skippedOverlaps: number; skipped: number }
-  | { type: 'error'; error: { code: string; message: string } };
+  /** `message` in the request's language; `key` and `params` word it in the errors catalogue (decision 038). */
+  | { type: 'error'; error: { code: string; message: string; key?: string; params?: Record<string, unknown> } };
 
 export const slotEditSchema = z
   .object({

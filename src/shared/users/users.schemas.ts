@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+import { LOCALES } from '../i18n/locales';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -11,6 +12,8 @@ export const profileSchema = z.object({
   teamId: z.string().nullable(),
   teamName: z.string().nullable(),
   photoURL: z.string().nullable(),
+  /** The language the person chose for their screens and emails; null follows the browser (decision 038). */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -60,6 +63,7 @@ export function displayNameProblem(name: unknown): string | null {
 export const profilePatchSchema = z.strictObject({
   displayName: displayNameSchema.optional(),
   teamId: z.uuid('Pick a team from the list').nullable().optional(),
+  locale: z.enum(LOCALES, 'Pick English or Español').nullable().optional(),
 });
 export type ProfilePatchInput = z.infer<typeof profilePatchSchema>;
 

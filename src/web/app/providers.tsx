@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LocaleProvider } from '../lib/i18n';
 import { CurrentSeasonProvider } from './current-season/current-season-provider';
 import { ToasterHost } from './shell/toaster-host';
 
@@ -10,10 +11,12 @@ import { ToasterHost } from './shell/toaster-host';
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <CurrentSeasonProvider>
-        {children}
-        <ToasterHost />
-      </CurrentSeasonProvider>
+      <LocaleProvider>
+        <CurrentSeasonProvider>
+          {children}
+          <ToasterHost />
+        </CurrentSeasonProvider>
+      </LocaleProvider>
     </QueryClientProvider>
   );
 }

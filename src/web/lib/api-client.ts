@@ -1,4 +1,7 @@
 import type { ApiErrorBody } from '../../shared/errors/api-error';
+import { activeLocale, hasMessage, i18n, loadNamespace, translate } from './i18n/i18n';
+import { noteRead, savedAtOf } from './saved-copy';
+import { SAVED_AT_HEADER } from './offline-cache';
 
 /** An API error as the server sent it: `code` for logic, `message` for people. */
 export class ApiError extends Error {
@@ -7,6 +10,9 @@ export class ApiError extends Error {
     public readonly code: string,
     message: string,
     public readonly details?: unknown,
+    /** The message's key in the errors catalogue and its values, when the server sent them (decision 038). */
+    public readonly key?: string,
+    public readonly params?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,19 +41,46 @@ interface RequestInit {
   signal?: AbortSignal;
 }
 
-const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+/** The offline refusal's key in the 'pwa' catalogue, and its English words for when the catalogue cannot load. */
+export const OFFLINE_KEY = 'offline.write';
+const OFFLINE_MESSAGE = 'You are offline. Connect to the internet and try again.';
+
+/** A write (or a read with no saved copy) while the browser is offline: code OFFLINE, in the person's language. */
+async function offlineError(): Promise<ApiError> {
+  let message = OFFLINE_MESSAGE;
+  try {
+    await loadNamespace(activeLocale(), 'pwa');
+    message = translate('pwa', OFFLINE_KEY);
+  } catch {
+    // The catalogue could not load (offline before the worker saved the app): the English words.
+  }
+  return new ApiError(0, 'OFFLINE', message);
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * Every write goes to the network, never to a saved copy or a queue (decision 037): offline, it is refused at once
+ * with "You are offline", and so is a write whose request could not reach the server.
+ */
+const methodOf = (init: RequestInit) => init.method ?? (init.body ? 'POST' : 'GET');
 
 async function send(path: string, init: RequestInit, accept: string): Promise<Response> {
+  const method = methodOf(init);
+  const write = method !== 'GET' && method !== 'HEAD';
+  if (write && isOffline()) throw await offlineError();
   try {
     return await fetch(path, {
-      method: init.method ?? (init.body ? 'POST' : 'GET'),
+      method,
       credentials: 'same-origin',
-      headers: init.body ? { 'content-type': 'application/json', accept } : { accept },
+      // The person's language: the server words its answers (an error's message, an email it sends now) in it.
+      headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), accept, 'accept-language': activeLocale() },
       ...(init.body ? { body: JSON.stringify(init.body) } : {}),
       ...(init.signal ? { signal: init.signal } : {}),
     });
-  } catch {
-    throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
+  } catch (err) {
+    if (!(err instanceof DOMException && err.name === 'AbortError') && (write || isOffline())) throw await offlineError();
+    throw new ApiError(0, 'NETWORK', translate('common', 'api.network'));
   }
 }
 
@@ -65,15 +98,24 @@ export function isApiErrorBody(data: unknown): data is ApiErrorBody {
 /** The ApiError for a non-2xx answer whose body (already read) is `data`. */
 function errorFrom(status: number, data: unknown): ApiError {
   if (isApiErrorBody(data)) {
-    const { code, message, details } = data.error;
+    const { code, message, details, key, params } = data.error;
+    const values = params ?? undefined;
+    if (typeof key === 'string') {
+      // Worded here in the person's language when the errors catalogue is loaded; the server's words otherwise
+      // (it wrote them in the language this request asked for).
+      const id = `errors.${key}`;
+      return new ApiError(status, code, hasMessage(id) ? i18n._(id, values) : message, details, key, values);
+    }
     return new ApiError(status, code, message, details);
   }
-  return new ApiError(status, 'HTTP_ERROR', `The server answered ${status}. Try again in a moment.`);
+  return new ApiError(status, 'HTTP_ERROR', translate('common', 'api.httpError', { status: String(status) }));
 }
 
 /** The one way the web app talks to the API: JSON in, JSON out, errors as ApiError. */
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await send(path, init, 'application/json');
+  // A read the offline worker answered from its saved copy says when it was saved; the shell's banner shows it.
+  if (methodOf(init) === 'GET') noteRead(path, response.ok ? savedAtOf(response.headers.get(SAVED_AT_HEADER)) : null);
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
   if (!response.ok) throw errorFrom(response.status, data);
@@ -91,13 +133,13 @@ export async function* apiStream<T>(path: string, init: RequestInit = {}): Async
     const text = await response.text();
     throw errorFrom(response.status, text ? safeJson(text) : null);
   }
-  if (!response.body) throw new ApiError(response.status, 'HTTP_ERROR', 'The server sent an empty answer. Try again in a moment.');
+  if (!response.body) throw new ApiError(response.status, 'HTTP_ERROR', translate('common', 'api.emptyAnswer'));
   try {
     for await (const line of readNdjson(response.body)) yield line as T;
   } catch (err) {
     if (err instanceof ApiError) throw err;
     // The connection dropped mid-stream: the work may have partly happened on the server.
-    throw new ApiError(0, 'NETWORK', 'The connection to the server was lost before it finished. Reload the page to see what was done.');
+    throw new ApiError(0, 'NETWORK', translate('common', 'api.streamLost'));
   }
 }
 
@@ -138,7 +180,7 @@ function parseLine(line: string): unknown {
   try {
     return JSON.parse(line) as unknown;
   } catch {
-    throw new ApiError(200, 'BAD_STREAM', 'The server sent something the app could not read. Reload the page to see what was done.');
+    throw new ApiError(200, 'BAD_STREAM', translate('common', 'api.badStream'));
   }
 }
 

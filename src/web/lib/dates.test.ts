@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../shared/i18n/locales';
 import * as serverWords from '../../shared/time/date-words';
 import {
   addDays,
@@ -18,10 +19,15 @@ import {
   startOfWeek,
   toIsoWithOffset,
   parseLocalInput,
+  timeZoneName,
   toLocalInput,
   todayInZone,
   zoneOffsetMs,
+  formatDayRange,
+  formatMonthDay,
+  formatWeekdayDayAt,
 } from './dates';
+import { activate } from './i18n';
 
 const CHICAGO = 'America/Chicago';
 
@@ -76,14 +82,21 @@ describe('instants in the league time zone, not the browser’s', () => {
     expect(formatDateTimeRange('2026-03-04T00:00:00Z', '2026-03-05T15:00:00Z', CHICAGO)).toBe('Tue Mar 3, 6:00 pm – Thu Mar 5, 9:00 am');
   });
 
-  it('writes an instant exactly as the server’s words do (shared/time/date-words.ts): "Sat Nov 28, 9:00 am"', () => {
+  it('writes an instant exactly as the server’s words do (shared/time/date-words.ts), in both languages: "Sat Nov 28, 9:00 am"', async () => {
     expect(formatDateTime('2026-11-28T15:00:00Z', CHICAGO)).toBe('Sat Nov 28, 9:00 am');
     const instants = ['2026-11-28T15:00:00Z', '2026-12-01T06:00:00Z', '2026-12-01T18:05:00Z', '2027-03-14T07:59:00Z', '2027-03-14T08:00:00Z', '2027-11-07T07:00:00Z'];
-    for (const zone of [CHICAGO, 'America/New_York', 'Europe/London', 'Pacific/Auckland']) {
-      for (const at of instants) {
-        expect(formatDateTime(at, zone)).toBe(serverWords.formatDateTime(at, zone));
-        expect(formatTime(at, zone)).toBe(serverWords.formatTime(at, zone));
+    try {
+      for (const locale of LOCALES) {
+        await activate(locale, ['common']);
+        for (const zone of [CHICAGO, 'America/New_York', 'Europe/London', 'Pacific/Auckland']) {
+          for (const at of instants) {
+            expect(formatDateTime(at, zone), `${locale} ${zone} ${at}`).toBe(serverWords.formatDateTime(at, zone, locale));
+            expect(formatTime(at, zone), `${locale} ${zone} ${at}`).toBe(serverWords.formatTime(at, zone, locale));
+          }
+        }
       }
+    } finally {
+      await activate('en', ['common']);
     }
   });
 
@@ -148,5 +161,63 @@ describe('formatTimeRangeShort', () => {
   it('says am/pm once when both ends share it', () => {
     expect(formatTimeRangeShort('2026-11-24T23:00:00Z', '2026-11-25T00:30:00Z', 'America/Chicago')).toBe('5:00–6:30 pm');
     expect(formatTimeRangeShort('2026-11-28T17:00:00Z', '2026-11-28T19:00:00Z', 'America/Chicago')).toBe('11:00 am – 1:00 pm');
+  });
+});
+
+describe('in Spanish (decision 038): day before month, lower-case names, "a.m."/"p.m.", always in league time', () => {
+  afterEach(() => activate('en', ['common']));
+
+  it('writes a date-time as "sáb 28 nov, 9:00 a.m.", a day as "sáb 28 nov" and a time as "9:00 a.m."', async () => {
+    await activate('es', ['common']);
+    expect(formatDateTime('2026-11-28T15:00:00Z', CHICAGO)).toBe('sáb 28 nov, 9:00 a.m.');
+    expect(formatWeekdayDayAt('2026-11-28T15:00:00Z', CHICAGO)).toBe('sáb 28 nov');
+    expect(formatTime('2026-11-28T15:00:00Z', CHICAGO)).toBe('9:00 a.m.');
+    expect(formatTime('2026-03-04T00:00:00Z', CHICAGO)).toBe('6:00 p.m.');
+    expect(formatWeekdayDay('2026-03-03')).toBe('mar 3 mar');
+    expect(formatWeekdayDate('2026-03-03')).toBe('mar 3');
+    expect(formatMonthDay('2026-09-03')).toBe('3 sept');
+    expect(formatDay('2027-03-01')).toBe('1 mar 2027');
+    expect(formatDayRange('2027-03-01', '2027-06-30')).toBe('1 mar 2027 – 30 jun 2027');
+    expect(formatLongDay('2026-03-03')).toBe('martes, 3 de marzo de 2026');
+    expect(formatClock('17:30')).toBe('5:30 p.m.');
+    expect(formatClock('00:05')).toBe('12:05 a.m.');
+    expect(formatTimeRangeShort('2026-11-24T23:00:00Z', '2026-11-25T00:30:00Z', CHICAGO)).toBe('5:00–6:30 p.m.');
+    expect(formatDateTimeRange('2026-03-04T00:00:00Z', '2026-03-05T15:00:00Z', CHICAGO)).toBe('mar 3 mar, 6:00 p.m. – jue 5 mar, 9:00 a.m.');
+  });
+
+  it('puts the hour on the right side of the spring-forward change (Mar 14, 2027, 2 am in Chicago)', async () => {
+    await activate('es', ['common']);
+    expect(formatDateTime('2027-03-14T07:59:00Z', CHICAGO)).toBe('dom 14 mar, 1:59 a.m.');
+    expect(formatDateTime('2027-03-14T08:00:00Z', CHICAGO)).toBe('dom 14 mar, 3:00 a.m.');
+    expect(formatDateTimeRange('2027-03-14T07:30:00Z', '2027-03-14T08:30:00Z', CHICAGO)).toBe('dom 14 mar, 1:30 a.m. – 3:30 a.m.');
+    expect(timeZoneName(CHICAGO, new Date('2027-03-14T07:59:00Z'))).toBe('hora estándar central');
+    expect(timeZoneName(CHICAGO, new Date('2027-03-14T08:00:00Z'))).toBe('hora de verano central');
+  });
+
+  it('puts the hour on the right side of the fall-back change (Nov 7, 2027, 2 am in Chicago), the repeated hour twice', async () => {
+    await activate('es', ['common']);
+    expect(formatDateTime('2027-11-07T06:30:00Z', CHICAGO)).toBe('dom 7 nov, 1:30 a.m.');
+    expect(formatDateTime('2027-11-07T07:30:00Z', CHICAGO)).toBe('dom 7 nov, 1:30 a.m.');
+    expect(formatDateTime('2027-11-07T08:00:00Z', CHICAGO)).toBe('dom 7 nov, 2:00 a.m.');
+    expect(dateInZone('2027-11-08T05:30:00Z', CHICAGO)).toBe('2027-11-07');
+    expect(formatDateTime('2027-11-08T05:30:00Z', CHICAGO)).toBe('dom 7 nov, 11:30 p.m.');
+  });
+
+  it('says why a time cannot be used, in Spanish', async () => {
+    await activate('es', ['common']);
+    expect(parseLocalInput('', CHICAGO)).toEqual({ error: 'Elige una fecha y una hora' });
+    expect(parseLocalInput('2026-03-08T02:30', CHICAGO)).toEqual({
+      error: 'La hora 2:30 a.m. no existe el dom 8 mar: ese día se adelantan los relojes. Elige otra hora.',
+    });
+  });
+
+  it('keeps the English words exactly as before once English is back', async () => {
+    await activate('es', ['common']);
+    expect(formatDateTime('2026-11-28T15:00:00Z', CHICAGO)).toBe('sáb 28 nov, 9:00 a.m.');
+    await activate('en', ['common']);
+    expect(formatDateTime('2026-11-28T15:00:00Z', CHICAGO)).toBe('Sat Nov 28, 9:00 am');
+    expect(formatDay('2027-03-01')).toBe('Mar 1, 2027');
+    expect(formatLongDay('2026-03-03')).toBe('Tuesday, March 3, 2026');
+    expect(timeZoneName(CHICAGO, new Date('2027-03-14T08:00:00Z'))).toBe('Central Daylight Time');
   });
 });

@@ -3,21 +3,37 @@
  * - a calendar date ("2027-03-01") has no time zone: it is read and formatted in UTC so it never shifts;
  * - an instant (an ISO timestamp from the API) is shown, and days and weeks are computed, in the league's
  *   time zone, never the browser's (product.md: "Every date shown … uses the league time zone").
- * Intl only, so every page can format dates without loading a Temporal polyfill.
+ * Words follow the active language (decision 038): "Tue Mar 3, 6:00 pm" in English, "mar 3 mar, 6:00 p.m." in
+ * Spanish (day before month, lower-case names without a dot, no "de"), as shared/time/date-words.ts writes them
+ * for the server. Intl only, so every page can format dates without loading a Temporal polyfill.
  */
+import { INTL_LOCALE, type Locale } from '../../shared/i18n/locales';
+import { activeLocale, translate } from './i18n/i18n';
 
 const DAY_MS = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
+/** `locale` 'en' for the numbers the code reads (wall times); the person's language for words. */
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions, locale: Locale = activeLocale()): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...options, timeZone });
     formatters.set(key, format);
   }
   return format;
+}
+
+/** The named parts of a date in the active language; Spanish names lower case and without an abbreviation's dot. */
+function partsOf(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions, locale: Locale): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  const out: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter(timeZone, options, locale).formatToParts(date)) {
+    let value = part.value.replace(/[\u202f\u00a0]/g, ' ');
+    if (locale !== 'en' && (part.type === 'weekday' || part.type === 'month')) value = value.toLocaleLowerCase(INTL_LOCALE[locale]).replace(/\.$/, '');
+    out[part.type] = value;
+  }
+  return out;
 }
 
 function parseDate(isoDate: string): Date | null {
@@ -28,39 +44,55 @@ function parseDate(isoDate: string): Date | null {
 
 /* ---------- Calendar dates ---------- */
 
-/** "2027-03-01" → "Mar 1, 2027". */
+/** "2027-03-01" → "Mar 1, 2027"; "1 mar 2027" in Spanish. */
 export function formatDay(isoDate: string): string {
   const date = parseDate(isoDate);
-  return date ? formatter('UTC', { month: 'short', day: 'numeric', year: 'numeric' }).format(date) : isoDate;
+  if (!date) return isoDate;
+  const locale = activeLocale();
+  const options = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+  if (locale === 'en') return formatter('UTC', options, locale).format(date);
+  const p = partsOf(date, 'UTC', options, locale);
+  return `${p.day} ${p.month} ${p.year}`;
 }
 
 export function formatDayRange(startsOn: string, endsOn: string): string {
   return `${formatDay(startsOn)} – ${formatDay(endsOn)}`;
 }
 
-/** "2027-03-02" → "Mar 2". */
+/** "2027-03-02" → "Mar 2"; "2 mar" in Spanish. */
 export function formatMonthDay(isoDate: string): string {
   const date = parseDate(isoDate);
-  return date ? formatter('UTC', { month: 'short', day: 'numeric' }).format(date) : isoDate;
+  if (!date) return isoDate;
+  const locale = activeLocale();
+  const options = { month: 'short', day: 'numeric' } as const;
+  if (locale === 'en') return formatter('UTC', options, locale).format(date);
+  const p = partsOf(date, 'UTC', options, locale);
+  return `${p.day} ${p.month}`;
 }
 
-/** "2027-03-03" → "Tue Mar 3". */
+/** The short weekday: "Tue"; "mar" in Spanish. */
+function shortWeekday(date: Date): string {
+  const locale = activeLocale();
+  return partsOf(date, 'UTC', { weekday: 'short' }, locale).weekday ?? '';
+}
+
+/** "2027-03-03" → "Tue Mar 3"; "mié 3 mar" in Spanish. */
 export function formatWeekdayDay(isoDate: string): string {
   const date = parseDate(isoDate);
   if (!date) return isoDate;
-  return `${formatter('UTC', { weekday: 'short' }).format(date)} ${formatMonthDay(isoDate)}`;
+  return `${shortWeekday(date)} ${formatMonthDay(isoDate)}`;
 }
 
-/** "2027-03-03" → "Tue 3" (a day inside a known week). */
+/** "2027-03-03" → "Tue 3" (a day inside a known week); "mié 3" in Spanish. */
 export function formatWeekdayDate(isoDate: string): string {
   const date = parseDate(isoDate);
-  return date ? `${formatter('UTC', { weekday: 'short' }).format(date)} ${date.getUTCDate()}` : isoDate;
+  return date ? `${shortWeekday(date)} ${date.getUTCDate()}` : isoDate;
 }
 
-/** "2027-03-03" → "Tuesday, March 3, 2027" (for headings read aloud). */
+/** "2027-03-03" → "Tuesday, March 3, 2027" (for headings read aloud); "miércoles, 3 de marzo de 2027" in Spanish. */
 export function formatLongDay(isoDate: string): string {
   const date = parseDate(isoDate);
-  return date ? formatter('UTC', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(date) : isoDate;
+  return date ? formatter('UTC', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(date).replace(/[\u202f\u00a0]/g, ' ') : isoDate;
 }
 
 export function addDays(isoDate: string, days: number): string {
@@ -96,15 +128,19 @@ interface WallTime {
 }
 
 function wallTime(instant: Date, timeZone: string): WallTime {
-  const parts = formatter(timeZone, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = formatter(
+    timeZone,
+    {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    },
+    'en',
+  ).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
 }
@@ -132,13 +168,10 @@ export function todayInZone(timeZone: string, now: Date = new Date()): string {
   return dateInZone(now, timeZone);
 }
 
-/** "6:00 pm" */
+/** "6:00 pm"; "6:00 p.m." in Spanish. */
 export function formatTime(instant: Date | string, timeZone: string): string {
-  const parts = formatter(timeZone, { hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(toDate(instant));
-  const hour = parts.find((p) => p.type === 'hour')?.value ?? '';
-  const minute = parts.find((p) => p.type === 'minute')?.value ?? '';
-  const period = (parts.find((p) => p.type === 'dayPeriod')?.value ?? '').toLowerCase();
-  return `${hour}:${minute} ${period}`.trim();
+  const p = partsOf(toDate(instant), timeZone, { hour: 'numeric', minute: '2-digit', hour12: true }, activeLocale());
+  return `${p.hour ?? ''}:${p.minute ?? ''} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
 }
 
 /** "6:00 pm – 7:30 pm" */
@@ -146,7 +179,10 @@ export function formatTimeRange(start: Date | string, end: Date | string, timeZo
   return `${formatTime(start, timeZone)} – ${formatTime(end, timeZone)}`;
 }
 
-/** "5:00–6:30 pm" when both share am/pm, else "11:00 am – 1:00 pm": for narrow places such as a week grid. */
+/**
+ * "5:00–6:30 pm" when both share am/pm, else "11:00 am – 1:00 pm": for narrow places such as a week grid
+ * ("5:00–6:30 p.m." in Spanish).
+ */
 export function formatTimeRangeShort(start: Date | string, end: Date | string, timeZone: string): string {
   const from = formatTime(start, timeZone);
   const to = formatTime(end, timeZone);
@@ -154,12 +190,12 @@ export function formatTimeRangeShort(start: Date | string, end: Date | string, t
   return fromPeriod && to.endsWith(` ${fromPeriod}`) ? `${fromClock}–${to}` : `${from} – ${to}`;
 }
 
-/** "Tue Mar 3" for an instant, in the zone. */
+/** "Tue Mar 3" for an instant, in the zone ("mar 3 mar"). */
 export function formatWeekdayDayAt(instant: Date | string, timeZone: string): string {
   return formatWeekdayDay(dateInZone(instant, timeZone));
 }
 
-/** "Tue Mar 3, 6:00 pm" */
+/** "Tue Mar 3, 6:00 pm"; "mar 3 mar, 6:00 p.m." in Spanish. */
 export function formatDateTime(instant: Date | string, timeZone: string): string {
   return `${formatWeekdayDayAt(instant, timeZone)}, ${formatTime(instant, timeZone)}`;
 }
@@ -175,10 +211,11 @@ export function formatDateTimeRange(start: Date | string, end: Date | string, ti
   return `${formatDateTime(start, timeZone)} – ${formatDateTime(end, timeZone)}`;
 }
 
-/** A wall-clock "17:30" (no date, no zone) as "5:30 pm". */
+/** A wall-clock "17:30" (no date, no zone) as "5:30 pm"; "5:30 p.m." in Spanish. */
 export function formatClock(hhmm: string): string {
   const [h, m] = hhmm.split(':').map(Number);
   if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return hhmm;
+  if (activeLocale() !== 'en') return formatTime(new Date(Date.UTC(2000, 0, 1, h, m)), 'UTC');
   const period = h < 12 ? 'am' : 'pm';
   return `${h % 12 === 0 ? 12 : h % 12}:${pad(m)} ${period}`;
 }
@@ -240,17 +277,17 @@ export function fromLocalInput(value: string, timeZone: string): ZonedInput | nu
  * that happens twice (clocks fall back) is taken as its first occurrence.
  */
 export function parseLocalInput(value: string, timeZone: string): { iso: string } | { error: string } {
-  if (!value.trim()) return { error: 'Choose a date and time' };
+  if (!value.trim()) return { error: translate('common', 'dates.chooseDateTime') };
   const result = fromLocalInput(value, timeZone);
-  if (!result) return { error: 'Use a date and time like 2027-03-02 6:00 pm' };
+  if (!result) return { error: translate('common', 'dates.useFormat') };
   if (result.issue === 'dst-gap') {
     const [date = '', time = ''] = value.split('T');
-    return { error: `${formatClock(time.slice(0, 5))} does not exist on ${formatWeekdayDay(date)}: the clocks spring forward. Choose another time.` };
+    return { error: translate('common', 'dates.dstGap', { time: formatClock(time.slice(0, 5)), day: formatWeekdayDay(date) }) };
   }
   return { iso: result.iso };
 }
 
-/** "America/Chicago" → "Central Daylight Time" or "Central Standard Time" at that instant. */
+/** "America/Chicago" → "Central Daylight Time" or "Central Standard Time" at that instant ("hora de verano central"). */
 export function timeZoneName(timeZone: string, at: Date = new Date()): string {
   try {
     const part = formatter(timeZone, { timeZoneName: 'long' })

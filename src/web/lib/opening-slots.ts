@@ -1,6 +1,7 @@
 import type { OpeningRound, OpeningStatus } from '../../shared/opening/opening.schemas';
 import type { Slot } from '../../shared/slots/slots.schemas';
 import { dateInZone, formatDateTime } from './dates';
+import { translate } from './i18n/i18n';
 
 /*
  * The opening round (issue 26) as Book a Field and the coach dashboard see it: which round holds the season's
@@ -75,14 +76,14 @@ export function openingDateTime(iso: string, timeZone: string): string {
   return formatDateTime(iso, timeZone);
 }
 
-/** "Tue Dec 1, 5:00 pm on Field 1": a slot as the ranked list names it. */
+/** "Tue Dec 1, 5:00 pm on Field 1" ("mar 1 dic, 5:00 p.m. en Campo 1"): a slot as the ranked list names it. */
 export function preferenceSlotName(slot: Pick<Slot, 'startsAt' | 'fieldName'>, timeZone: string): string {
-  return `${formatDateTime(slot.startsAt, timeZone)} on ${slot.fieldName}`;
+  return translate('common', 'opening.slotOnField', { when: formatDateTime(slot.startsAt, timeZone), field: slot.fieldName });
 }
 
 /** What a covered slot says instead of Book: "Opening round · draw Thu Dec 3, 8:00 pm". */
 export function openingSlotText(held: HoldingRound, timeZone: string): string {
-  return held.status === 'drawn' ? 'Opening round drawn · not open for booking yet' : `Opening round · draw ${openingDateTime(held.round.drawAt, timeZone)}`;
+  return held.status === 'drawn' ? translate('common', 'opening.drawn') : translate('common', 'opening.draw', { when: openingDateTime(held.round.drawAt, timeZone) });
 }
 
 /** The id of a slot's row in the ranked list, so the week's "Ranked #2" can take the focus there. */

@@ -1,5 +1,6 @@
 import type { Slot } from '../../shared/slots/slots.schemas';
 import { addDays, dateInZone, formatTime, formatWeekdayDayAt, isIsoDate, startOfWeek } from './dates';
+import { translate } from './i18n/i18n';
 
 /** A Monday-to-Sunday week of calendar dates in the league's zone. */
 export interface Week {
@@ -44,7 +45,10 @@ export function groupSlotsByDay(slots: readonly Slot[], timeZone: string): SlotD
 
 export const isPast = (slot: Pick<Slot, 'endsAt'>, now: Date = new Date()) => Date.parse(slot.endsAt) < now.getTime();
 
-/** "the 6:00 pm slot on Tue Mar 3 at Field 3", for confirm messages and accessible names. */
+/**
+ * "the 6:00 pm slot on Tue Mar 3 at Field 3" ("el horario del mar 3 mar, 6:00 p.m., en Campo 3"), for confirm
+ * messages and accessible names; lower case, to sit inside a sentence.
+ */
 export function describeSlot(slot: Pick<Slot, 'startsAt' | 'fieldName'>, timeZone: string): string {
-  return `the ${formatTime(slot.startsAt, timeZone)} slot on ${formatWeekdayDayAt(slot.startsAt, timeZone)} at ${slot.fieldName}`;
+  return translate('common', 'slot.describe', { time: formatTime(slot.startsAt, timeZone), day: formatWeekdayDayAt(slot.startsAt, timeZone), field: slot.fieldName });
 }

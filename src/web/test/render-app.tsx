@@ -15,6 +15,7 @@ export const memberProfile: Profile = {
   teamId: 't1',
   teamName: 'Blue Jays',
   photoURL: null,
+  locale: null,
 };
 
 export const adminProfile: Profile = { ...memberProfile, id: 'u2', email: 'ada@example.org', displayName: 'Ada Admin', role: 'admin', teamId: null, teamName: null };

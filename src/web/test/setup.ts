@@ -1,4 +1,5 @@
 import { configure, getConfig } from '@testing-library/react';
+import { loadNamespace } from '../lib/i18n';
 
 // Pages load lazily; on a busy shared machine the first import can take more than the default 1 s.
 configure({ asyncUtilTimeout: 5_000 });
@@ -24,3 +25,10 @@ configure({
 // jsdom parses its default stylesheet on the first getComputedStyle of a file (about 130 ms), which used to land in
 // the first query of each file's first test; pay it here, before any test's clock starts.
 getComputedStyle(document.body);
+
+// Every English catalogue loaded before the tests, as a page would have loaded its own: a component renders its words at
+// once instead of suspending on its namespace's chunk (src/web/lib/i18n). A test in Spanish activates 'es' itself.
+const englishCatalogues = Object.keys(import.meta.glob('../../shared/i18n/locales/en/*.json'));
+await Promise.all(
+  englishCatalogues.map((file) => loadNamespace('en', /([a-z0-9-]+)\.json$/.exec(file)![1] as Parameters<typeof loadNamespace>[1])),
+);

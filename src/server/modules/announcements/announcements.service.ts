@@ -19,7 +19,7 @@ import type { AnnouncementRow } from './announcements.repository';
  * Markdown, rendered to safe HTML here and only here, so what a page inserts is always the server's rendering.
  */
 
-const notFound = () => new AppError('NOT_FOUND', 'That announcement does not exist any more. Reload the page.');
+const notFound = () => new AppError('NOT_FOUND', { key: 'announcements.gone' });
 
 function shown(row: AnnouncementRow) {
   return {
@@ -65,7 +65,7 @@ function valuesOf(input: AnnouncementInput, keepPublishAt: Date | null, now: Dat
   const publishAt = input.publishAt ? new Date(input.publishAt) : (keepPublishAt ?? now);
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= publishAt.getTime()) {
-    throw new AppError('VALIDATION_FAILED', EXPIRES_AFTER_PUBLISH, { fields: { expiresAt: EXPIRES_AFTER_PUBLISH } });
+    throw new AppError('VALIDATION_FAILED', { key: 'announcements.expiresAfterPublish' }, { fields: { expiresAt: EXPIRES_AFTER_PUBLISH } });
   }
   return { title: input.title, body: input.body, audience: input.audience, severity: input.severity, pinned: input.pinned, publishAt, expiresAt };
 }

@@ -35,7 +35,7 @@ export function decodeAuditCursor(raw: string): AuditCursor {
   } catch {
     // Falls through to the error below.
   }
-  throw new AppError('VALIDATION_FAILED', 'That page link is out of date or damaged. Start again from the first page of the audit log.', {
+  throw new AppError('VALIDATION_FAILED', { key: 'audit.cursorStale' }, {
     fields: { cursor: 'Not an audit-log page cursor' },
   });
 }

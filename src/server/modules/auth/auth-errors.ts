@@ -1,6 +1,8 @@
-import { AppError, type ErrorCode } from '../../errors';
-import { DEAD_RESET_LINK_MESSAGES, type DeadResetLinkStatus } from '../../../shared/auth/auth.schemas';
+import { AppError, wordsIn, type ErrorCode, type ErrorWords } from '../../errors';
+import { words } from '../../i18n/words';
+import type { DeadResetLinkStatus } from '../../../shared/auth/auth.schemas';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
 
 /**
  * better-auth answers with its own error codes (PASSWORD_TOO_SHORT, VALIDATION_ERROR, ACCOUNT_DISABLED, …).
@@ -11,17 +13,19 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/consta
 
 /** Our code for an account an admin disabled (thrown from the session hook in auth.ts). */
 export const ACCOUNT_DISABLED = 'ACCOUNT_DISABLED';
-export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact a league admin if you think this is a mistake.';
+export const ACCOUNT_DISABLED_WORDS = { key: 'auth.accountDisabled' } as const;
+export const ACCOUNT_DISABLED_MESSAGE = words('en', 'errors', ACCOUNT_DISABLED_WORDS.key);
 
-const ALREADY_REGISTERED = 'That email is already registered. Log in instead, or use a different email.';
-const WRONG_CREDENTIALS = 'Email or password is incorrect. Check both and try again.';
-const INVALID_EMAIL = 'Enter a valid email address, like name@example.com.';
-const TOO_SHORT = `That password is too short: use at least ${PASSWORD_MIN_LENGTH} characters.`;
-const TOO_LONG = `That password is too long: use at most ${PASSWORD_MAX_LENGTH} characters.`;
-const CROSS_SITE = 'This request came from a page outside the league site, so it was refused. Reload the page and try again.';
-const NOT_SIGNED_IN = 'You are not signed in. Log in and try again.';
-const CHECK_INPUT = 'That did not work. Check what you entered and try again.';
-const INTERNAL = 'Something went wrong on our side. Try again in a moment; if it keeps happening, contact the league.';
+const ALREADY_REGISTERED: ErrorWords = { key: 'auth.alreadyRegistered' };
+const WRONG_CREDENTIALS: ErrorWords = { key: 'auth.wrongCredentials' };
+const INVALID_EMAIL: ErrorWords = { key: 'auth.invalidEmail' };
+const TOO_SHORT: ErrorWords = { key: 'auth.passwordTooShort', params: { min: PASSWORD_MIN_LENGTH } };
+const TOO_LONG: ErrorWords = { key: 'auth.passwordTooLong', params: { max: PASSWORD_MAX_LENGTH } };
+const CROSS_SITE: ErrorWords = { key: 'auth.crossSite' };
+const NOT_SIGNED_IN: ErrorWords = { key: 'notSignedIn' };
+const CHECK_INPUT: ErrorWords = { key: 'auth.checkInput' };
+const INTERNAL: ErrorWords = { key: 'server.internal' };
+const LINK_INVALID: ErrorWords = { key: 'auth.linkInvalid' };
 
 /** Which request field a password error is about: the new one when changing or resetting it. */
 function passwordField(path: string): string {
@@ -30,91 +34,108 @@ function passwordField(path: string): string {
 
 interface Translation {
   code: ErrorCode;
-  message: string;
-  fields?: Record<string, string>;
+  words: ErrorWords;
+  /** The message beside each field at fault, worded in the request's language. */
+  fields?: Record<string, ErrorWords>;
   /** More for the web app beside `fields` (a dead reset link says which kind: `{ link: 'expired' }`). */
   details?: Record<string, unknown>;
 }
 
+const DEAD_LINK_WORDS: Record<DeadResetLinkStatus, ErrorWords> = {
+  expired: { key: 'auth.resetLinkExpired' },
+  used: { key: 'auth.resetLinkUsed' },
+  invalid: { key: 'auth.resetLinkInvalid' },
+};
+
 /** A reset link that no longer works: the reset page shows the message with a way to ask for a new link. */
-const deadLink = (link: DeadResetLinkStatus): Rule => () => ({ code: 'VALIDATION_FAILED', message: DEAD_RESET_LINK_MESSAGES[link], details: { link } });
+const deadLink = (link: DeadResetLinkStatus): Rule => () => ({ code: 'VALIDATION_FAILED', words: DEAD_LINK_WORDS[link], details: { link } });
 
 type Rule = (path: string) => Translation;
 
 const RULES: Record<string, Rule> = {
-  USER_ALREADY_EXISTS: () => ({ code: 'CONFLICT', message: ALREADY_REGISTERED, fields: { email: 'That email is already registered' } }),
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: () => ({ code: 'CONFLICT', message: ALREADY_REGISTERED, fields: { email: 'That email is already registered' } }),
-  INVALID_EMAIL_OR_PASSWORD: () => ({ code: 'UNAUTHENTICATED', message: WRONG_CREDENTIALS }),
-  INVALID_EMAIL: () => ({ code: 'VALIDATION_FAILED', message: INVALID_EMAIL, fields: { email: INVALID_EMAIL } }),
-  PASSWORD_TOO_SHORT: (path) => ({ code: 'VALIDATION_FAILED', message: TOO_SHORT, fields: { [passwordField(path)]: TOO_SHORT } }),
-  PASSWORD_TOO_LONG: (path) => ({ code: 'VALIDATION_FAILED', message: TOO_LONG, fields: { [passwordField(path)]: TOO_LONG } }),
+  USER_ALREADY_EXISTS: () => ({ code: 'CONFLICT', words: ALREADY_REGISTERED, fields: { email: { key: 'auth.alreadyRegisteredField' } } }),
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: () => ({ code: 'CONFLICT', words: ALREADY_REGISTERED, fields: { email: { key: 'auth.alreadyRegisteredField' } } }),
+  INVALID_EMAIL_OR_PASSWORD: () => ({ code: 'UNAUTHENTICATED', words: WRONG_CREDENTIALS }),
+  INVALID_EMAIL: () => ({ code: 'VALIDATION_FAILED', words: INVALID_EMAIL, fields: { email: INVALID_EMAIL } }),
+  PASSWORD_TOO_SHORT: (path) => ({ code: 'VALIDATION_FAILED', words: TOO_SHORT, fields: { [passwordField(path)]: TOO_SHORT } }),
+  PASSWORD_TOO_LONG: (path) => ({ code: 'VALIDATION_FAILED', words: TOO_LONG, fields: { [passwordField(path)]: TOO_LONG } }),
   INVALID_PASSWORD: (path) =>
     /\/sign-up\//.test(path)
-      ? { code: 'VALIDATION_FAILED', message: 'Enter a password.', fields: { password: 'Enter a password.' } }
+      ? { code: 'VALIDATION_FAILED', words: { key: 'auth.enterPassword' }, fields: { password: { key: 'auth.enterPassword' } } }
       : {
           code: 'VALIDATION_FAILED',
-          message: 'That password is incorrect. Check it and try again.',
-          fields: { [/\/change-password$/.test(path) ? 'currentPassword' : 'password']: 'That password is incorrect' },
+          words: { key: 'auth.passwordIncorrect' },
+          fields: { [/\/change-password$/.test(path) ? 'currentPassword' : 'password']: { key: 'auth.passwordIncorrectField' } },
         },
-  [ACCOUNT_DISABLED]: () => ({ code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE }),
-  INVALID_ORIGIN: () => ({ code: 'CSRF_REJECTED', message: CROSS_SITE }),
-  MISSING_OR_NULL_ORIGIN: () => ({ code: 'CSRF_REJECTED', message: CROSS_SITE }),
-  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: () => ({ code: 'CSRF_REJECTED', message: CROSS_SITE }),
-  UNAUTHORIZED: () => ({ code: 'UNAUTHENTICATED', message: NOT_SIGNED_IN }),
-  SESSION_EXPIRED: () => ({ code: 'UNAUTHENTICATED', message: 'Your session has expired. Log in again and try again.' }),
-  SESSION_NOT_FRESH: () => ({ code: 'UNAUTHENTICATED', message: 'For your security, log in again before doing this.' }),
-  INVALID_TOKEN: () => ({ code: 'VALIDATION_FAILED', message: 'That link is not valid or has expired. Ask for a new one.' }),
-  TOKEN_EXPIRED: () => ({ code: 'VALIDATION_FAILED', message: 'That link is not valid or has expired. Ask for a new one.' }),
+  [ACCOUNT_DISABLED]: () => ({ code: 'FORBIDDEN', words: ACCOUNT_DISABLED_WORDS }),
+  INVALID_ORIGIN: () => ({ code: 'CSRF_REJECTED', words: CROSS_SITE }),
+  MISSING_OR_NULL_ORIGIN: () => ({ code: 'CSRF_REJECTED', words: CROSS_SITE }),
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: () => ({ code: 'CSRF_REJECTED', words: CROSS_SITE }),
+  UNAUTHORIZED: () => ({ code: 'UNAUTHENTICATED', words: NOT_SIGNED_IN }),
+  SESSION_EXPIRED: () => ({ code: 'UNAUTHENTICATED', words: { key: 'auth.sessionExpired' } }),
+  SESSION_NOT_FRESH: () => ({ code: 'UNAUTHENTICATED', words: { key: 'auth.sessionNotFresh' } }),
+  INVALID_TOKEN: () => ({ code: 'VALIDATION_FAILED', words: LINK_INVALID }),
+  TOKEN_EXPIRED: () => ({ code: 'VALIDATION_FAILED', words: LINK_INVALID }),
   // From the reset-links plugin (reset-links.ts), which says why a reset link failed.
   RESET_LINK_EXPIRED: deadLink('expired'),
   RESET_LINK_USED: deadLink('used'),
   RESET_LINK_INVALID: deadLink('invalid'),
-  USER_NOT_FOUND: (path) =>
-    /\/reset-password$/.test(path) ? deadLink('invalid')(path) : { code: 'NOT_FOUND', message: 'There is no account for that. Check what you entered and try again.' },
-  EMAIL_ALREADY_VERIFIED: () => ({ code: 'CONFLICT', message: 'Your email address is already confirmed. There is nothing more to do.' }),
-  EMAIL_MISMATCH: () => ({ code: 'VALIDATION_FAILED', message: 'A verification email can only go to the address of the account you are logged in with. Reload the page and try again.' }),
-  CREDENTIAL_ACCOUNT_NOT_FOUND: () => ({
-    code: 'VALIDATION_FAILED',
-    message: 'This account has no password yet. Log out and use "Forgot password?" on the login page to choose one.',
-  }),
+  USER_NOT_FOUND: (path) => (/\/reset-password$/.test(path) ? deadLink('invalid')(path) : { code: 'NOT_FOUND', words: { key: 'auth.noAccount' } }),
+  EMAIL_ALREADY_VERIFIED: () => ({ code: 'CONFLICT', words: { key: 'auth.emailAlreadyVerified' } }),
+  EMAIL_MISMATCH: () => ({ code: 'VALIDATION_FAILED', words: { key: 'auth.emailMismatch' } }),
+  CREDENTIAL_ACCOUNT_NOT_FOUND: () => ({ code: 'VALIDATION_FAILED', words: { key: 'auth.noPasswordYet' } }),
 };
 
 /**
- * Codes our own better-auth plugins throw with words we wrote (they name the league's identity provider, so they
- * cannot be fixed here): the message goes out as it is, under the code its status stands for.
+ * Codes our own better-auth plugins throw with words we wrote (they name the league's identity provider, which only
+ * the plugin knows): the message goes out under the code its status stands for, by key when it is one of the
+ * plugins' own sentences (the provider's name read back from it), else as it is.
  */
-const OWN_WORDS = new Set(['PASSWORD_SIGN_UP_OFF', 'ID_TOKEN_SIGN_IN_REFUSED']);
+const OWN_WORDS: Record<string, (message: string) => ErrorWords> = {
+  PASSWORD_SIGN_UP_OFF: (message): ErrorWords => {
+    const provider = /Use "Log in with (.+)" instead/.exec(message)?.[1];
+    if (provider) return { key: 'auth.passwordSignUpOffProvider', params: { provider } };
+    return message === words('en', 'errors', 'auth.passwordSignUpOff') ? { key: 'auth.passwordSignUpOff' } : { key: 'auth.asSaid', params: { message } };
+  },
+  ID_TOKEN_SIGN_IN_REFUSED: (message): ErrorWords => {
+    const provider = /Use "Log in with (.+)" on the login page/.exec(message)?.[1];
+    return provider ? { key: 'auth.idTokenRefused', params: { provider } } : { key: 'auth.asSaid', params: { message } };
+  },
+};
 
 /** Codes better-auth uses when the request body does not match its schema. */
 const SCHEMA_CODES = new Set(['VALIDATION_ERROR', 'MISSING_FIELD', 'FIELD_NOT_ALLOWED', 'BODY_MUST_BE_AN_OBJECT']);
 
-const LABELS: Record<string, string> = {
-  name: 'your name',
-  email: 'your email address',
-  password: 'a password',
-  newPassword: 'a new password',
-  currentPassword: 'your current password',
+const ENTER: Record<string, ErrorWords> = {
+  name: { key: 'auth.enterName' },
+  email: { key: 'auth.enterEmail' },
+  password: { key: 'auth.enterPassword' },
+  newPassword: { key: 'auth.enterNewPassword' },
+  currentPassword: { key: 'auth.enterCurrentPassword' },
 };
 
 /** One field's message from better-auth's schema error text, in our words. */
-function fieldMessage(field: string, raw: string): string {
+function fieldMessage(field: string, raw: string): ErrorWords {
   const missing = /received undefined|required/i.test(raw);
   if (field === 'email' && !missing) return INVALID_EMAIL;
-  const label = LABELS[field];
-  if (label) return `Enter ${label}.`;
-  return missing ? `Fill in "${field}" and try again.` : `Check "${field}": ${raw.trim()}.`;
+  const enter = ENTER[field];
+  if (enter) return enter;
+  // better-auth's own words for the problem stay as they are (English), inside ours.
+  return missing ? { key: 'auth.fillIn', params: { field } } : { key: 'auth.checkField', params: { field, problem: raw.trim() } };
 }
 
 /** better-auth's schema errors read "[body.email] Invalid email address; [body.password] Invalid input: …". */
 function schemaTranslation(message: string | undefined): Translation {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, ErrorWords> = {};
   for (const match of (message ?? '').matchAll(/\[body\.([\w.]+)\]\s*([^;]*)/g)) {
     const field = match[1]!;
     fields[field] ??= fieldMessage(field, match[2] ?? '');
   }
   const messages = Object.values(fields);
-  if (messages.length === 0) return { code: 'VALIDATION_FAILED', message: CHECK_INPUT };
-  return { code: 'VALIDATION_FAILED', message: messages.join(' '), fields };
+  if (messages.length === 0) return { code: 'VALIDATION_FAILED', words: CHECK_INPUT };
+  // Each field's message, one after another: "Enter your email address. Enter a password."
+  const joined = messages.reduceRight((rest, first) => ({ key: 'auth.oneThenAnother', params: { first, rest } }));
+  return { code: 'VALIDATION_FAILED', words: joined, fields };
 }
 
 /** The code a status stands for when better-auth's code is not one we know. */
@@ -133,37 +154,48 @@ function fallback(status: number, message: string | undefined, method: string, p
   const code = codeForStatus(status);
   switch (code) {
     case 'UNAUTHENTICATED':
-      return { code, message: NOT_SIGNED_IN };
+      return { code, words: NOT_SIGNED_IN };
     case 'NOT_FOUND':
-      return { code, message: `There is no API route ${method} ${path}.` };
+      return { code, words: { key: 'server.noApiRoute', params: { method, path } } };
     case 'RATE_LIMITED':
-      return { code, message: 'Too many attempts. Wait a minute and try again.' };
+      return { code, words: { key: 'server.rateLimited' } };
     case 'UNAVAILABLE':
-      return { code, message: 'The service is not available right now. Try again in a moment.' };
+      return { code, words: { key: 'auth.unavailable' } };
     case 'INTERNAL':
       // Never better-auth's own words for a 5xx: they can describe internals.
-      return { code, message: INTERNAL };
+      return { code, words: INTERNAL };
     default: {
-      // A 4xx of better-auth's we have no words for: its message is about the request, so it is safe to show.
+      // A 4xx of better-auth's we have no words for: its message is about the request, so it is safe to show (as
+      // better-auth wrote it, in English, inside our words).
       const said = message?.trim().replace(/\.$/, '');
-      return { code, message: said ? `${said}. Check what you entered and try again.` : CHECK_INPUT };
+      return { code, words: said ? { key: 'auth.saidCheckInput', params: { said } } : CHECK_INPUT };
     }
   }
 }
 
 /**
  * Our error for one better-auth error: `status` is the HTTP status it answered with, `authCode` and
- * `authMessage` its body, `path` the URL path of the request (used to name the field at fault).
+ * `authMessage` its body, `path` the URL path of the request (used to name the field at fault). The words go by key
+ * (the answer is in the request's language); the message beside each field at fault (`details.fields`) is in `locale`,
+ * the request's language.
  */
-export function translateAuthError(input: { status: number; authCode?: string | undefined; authMessage?: string | undefined; method: string; path: string }): AppError {
-  const { status, authCode, authMessage, method, path } = input;
+export function translateAuthError(input: {
+  status: number;
+  authCode?: string | undefined;
+  authMessage?: string | undefined;
+  method: string;
+  path: string;
+  locale?: Locale;
+}): AppError {
+  const { status, authCode, authMessage, method, path, locale = DEFAULT_LOCALE } = input;
   let t: Translation;
   if (status === 429) t = fallback(429, authMessage, method, path);
   else if (status >= 500) t = fallback(status, authMessage, method, path);
-  else if (authCode && OWN_WORDS.has(authCode) && authMessage) t = { code: codeForStatus(status), message: authMessage };
+  else if (authCode && Object.hasOwn(OWN_WORDS, authCode) && authMessage) t = { code: codeForStatus(status), words: OWN_WORDS[authCode]!(authMessage) };
   else if (authCode && Object.hasOwn(RULES, authCode)) t = RULES[authCode]!(path);
   else if (authCode && SCHEMA_CODES.has(authCode)) t = schemaTranslation(authMessage);
   else t = fallback(status, authMessage, method, path);
-  const details = { ...t.details, ...(t.fields ? { fields: t.fields } : {}) };
-  return new AppError(t.code, t.message, Object.keys(details).length > 0 ? details : undefined);
+  const fields = t.fields && Object.fromEntries(Object.entries(t.fields).map(([field, w]) => [field, wordsIn(locale, w)]));
+  const details = { ...t.details, ...(fields ? { fields } : {}) };
+  return new AppError(t.code, t.words, Object.keys(details).length > 0 ? details : undefined);
 }

@@ -34,7 +34,13 @@ describe('accounts', () => {
     const res = await post('/api/auth/sign-up/email', { name: 'B', email: 'dup@example.org', password: 'long-enough-2' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      error: { code: 'CONFLICT', message: expect.stringContaining('That email is already registered'), details: { fields: { email: 'That email is already registered' } } },
+      error: {
+        code: 'CONFLICT',
+        message: expect.stringContaining('That email is already registered'),
+        details: { fields: { email: 'That email is already registered' } },
+        key: 'auth.alreadyRegistered',
+        params: {},
+      },
     });
   });
 
@@ -42,7 +48,7 @@ describe('accounts', () => {
     await t.signUp({ email: 'login@example.org' });
     const wrong = await post('/api/auth/sign-in/email', { email: 'login@example.org', password: 'not-the-password' }, { 'x-forwarded-for': '10.1.1.1' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.stringContaining('Email or password is incorrect') } });
+    expect(wrong.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.stringContaining('Email or password is incorrect'), key: 'auth.wrongCredentials', params: {} } });
     const unknown = await post('/api/auth/sign-in/email', { email: 'nobody@example.org', password: 'whatever-123' }, { 'x-forwarded-for': '10.1.1.2' });
     expect(unknown.json().error.message).toContain('Email or password is incorrect');
   });
@@ -69,7 +75,9 @@ describe('accounts', () => {
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     const limited = await attempt();
-    expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('Wait a minute'), details: { retryAfterSeconds: expect.any(Number) } } });
+    expect(limited.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.stringContaining('Wait a minute'), details: { retryAfterSeconds: expect.any(Number) }, key: 'auth.tooManyFromAddress', params: { minutes: 1 } },
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     const other = await post('/api/auth/sign-in/email', { email: 'limited@example.org', password: 'wrong-password' }, { 'x-forwarded-for': '10.9.9.10' });
@@ -120,7 +128,7 @@ describe('accounts', () => {
     expect(res.statusCode).toBe(403);
     // Our FORBIDDEN, not better-auth's ACCOUNT_DISABLED, and words that say what to do.
     expect(res.json()).toEqual({
-      error: { code: 'FORBIDDEN', message: 'This account has been disabled. Contact a league admin if you think this is a mistake.' },
+      error: { code: 'FORBIDDEN', message: 'This account has been disabled. Contact a league admin if you think this is a mistake.', key: 'auth.accountDisabled', params: {} },
     });
     expect(res.headers['set-cookie']).toBeUndefined();
     // An existing session of a disabled user no longer counts.
@@ -141,6 +149,8 @@ describe('better-auth errors in our words', () => {
         code: 'VALIDATION_FAILED',
         message: 'That password is too short: use at least 8 characters.',
         details: { fields: { password: 'That password is too short: use at least 8 characters.' } },
+        key: 'auth.passwordTooShort',
+        params: { min: 8 },
       },
     });
     expect(await accountsFor('short@example.org')).toBe(0);
@@ -163,6 +173,8 @@ describe('better-auth errors in our words', () => {
       code: 'VALIDATION_FAILED',
       message: 'That password is too long: use at most 128 characters.',
       details: { fields: { password: 'That password is too long: use at most 128 characters.' } },
+      key: 'auth.passwordTooLong',
+      params: { max: 128 },
     });
   });
 
@@ -172,6 +184,8 @@ describe('better-auth errors in our words', () => {
         code: 'VALIDATION_FAILED',
         message: 'Enter a valid email address, like name@example.com.',
         details: { fields: { email: 'Enter a valid email address, like name@example.com.' } },
+        key: 'auth.invalidEmail',
+        params: {},
       },
     };
     const up = await signUp({ name: 'Bad Email', email: 'not-an-email', password: 'long-enough-1' }, '10.2.0.3');
@@ -191,6 +205,8 @@ describe('better-auth errors in our words', () => {
         code: 'VALIDATION_FAILED',
         message: expect.stringMatching(/^(?=.*Enter your name\.)(?=.*Enter a password\.)/),
         details: { fields: { name: 'Enter your name.', password: 'Enter a password.' } },
+        key: 'auth.oneThenAnother',
+        params: { first: expect.any(String), rest: expect.any(String) },
       },
     });
     const signIn = await post('/api/auth/sign-in/email', {}, { 'x-forwarded-for': '10.2.0.6' });

@@ -4,12 +4,13 @@ import type { Database } from '../../db/client';
 import type { LeagueSettingsService } from '../league/league.service';
 import type { Live } from '../live/live.service';
 import { databaseFailure } from '../../db/database-failure';
-import { AppError } from '../../errors';
+import { AppError, keyedBody, type ErrorWords } from '../../errors';
+import { requestLocale } from '../../i18n/words';
 import { ownOrigin } from '../../plugins/request-origin';
 import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
 import { withAuthFailure } from './auth-failures';
-import { createLoginThrottle, waitInWords, type LoginAttempt } from './login-throttle';
+import { createLoginThrottle, waitMinutes, type LoginAttempt } from './login-throttle';
 import { resetLinkOwner } from './reset-links';
 import * as repo from './auth.repository';
 import { recordSecurityEvent, securityAuditContext, type SecurityEvent } from './security-audit';
@@ -42,8 +43,9 @@ export interface AuthRoutesDeps {
   config: Pick<Config, 'publicUrl' | 'loginAccountLimit' | 'loginAccountWindowMs' | 'sessionMaxAgeMs' | 'oidc'>;
 }
 
-function errorBody(err: { code: string; message: string; details?: unknown }) {
-  return { error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } };
+/** Our one error shape, in the request's language (decision 038). */
+function errorBody(req: FastifyRequest, err: { code: string; words: ErrorWords; details?: unknown }) {
+  return keyedBody(err.code, err.words, requestLocale(req.headers['accept-language']), err.details);
 }
 
 /** Mounts better-auth under /api/auth/* and rewrites its errors into our one error shape. */
@@ -78,7 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     // The body is handed on as JSON text: one nested thousands of levels deep would overflow the stack there.
     if (nestedDeeperThan(req.body, MAX_BODY_DEPTH)) {
-      throw new AppError('VALIDATION_FAILED', 'The request body is nested too deeply to be a sign-in or account form. Send the form as the page does and try again.');
+      throw new AppError('VALIDATION_FAILED', { key: 'auth.bodyTooDeep' });
     }
     const pathname = new URL(req.url, 'http://x').pathname;
     const isSignIn = req.method === 'POST' && pathname === SIGN_IN_PATH;
@@ -94,9 +96,9 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
         if ('retryAfterSeconds' in started) {
           reply.header('retry-after', String(started.retryAfterSeconds));
           return reply.status(429).send(
-            errorBody({
+            errorBody(req, {
               code: 'RATE_LIMITED',
-              message: `Too many failed sign-ins for this account. Wait ${waitInWords(started.retryAfterSeconds)} and try again, or use "Forgot password?" to choose a new password.`,
+              words: { key: 'auth.tooManyForAccount', params: { minutes: waitMinutes(started.retryAfterSeconds) } },
               details: { retryAfterSeconds: started.retryAfterSeconds },
             }),
           );
@@ -182,7 +184,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
       const authMessage = typeof parsed.message === 'string' ? parsed.message : undefined;
       if (response.status >= 500) req.log.error({ status: response.status, authCode, authMessage }, 'better-auth failed');
       // Only the codes of ERROR_CODES leave the API: better-auth's own are translated, with field errors.
-      const err = translateAuthError({ status: response.status, authCode, authMessage, method: req.method, path: pathname });
+      const err = translateAuthError({ status: response.status, authCode, authMessage, method: req.method, path: pathname, locale: requestLocale(req.headers['accept-language']) });
       reply.status(err.statusCode);
       reply.header('content-type', 'application/json; charset=utf-8');
       if (response.status === 429) {
@@ -191,15 +193,15 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, live, leagu
         if (Number.isFinite(seconds) && seconds > 0) {
           reply.header('retry-after', String(Math.ceil(seconds)));
           return reply.send(
-            errorBody({
+            errorBody(req, {
               code: err.code,
-              message: `Too many attempts from this address. Wait ${waitInWords(seconds)} and try again.`,
+              words: { key: 'auth.tooManyFromAddress', params: { minutes: waitMinutes(seconds) } },
               details: { retryAfterSeconds: Math.ceil(seconds) },
             }),
           );
         }
       }
-      return reply.send(errorBody(err));
+      return reply.send(errorBody(req, { code: err.code, words: err.words!, details: err.details }));
     }
     // The session lives in an HttpOnly cookie; keep its token out of reach of page scripts (sign-in answers
     // `{ token }`, get-session `{ session: { token } }`).

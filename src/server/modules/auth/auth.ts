@@ -8,7 +8,9 @@ import { RESET_LINK_TTL_SECONDS, VERIFY_EMAIL_LANDING, VERIFY_LINK_TTL_SECONDS }
 import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE } from './auth-errors';
 import { recordAuthFailure } from './auth-failures';
 import { passwordResetMail, verifyEmailMail } from './auth-mail';
-import { createProfileForAuthUser, findProfileFlags, touchLastSignIn } from '../users/users.service';
+import { createProfileForAuthUser, findProfileFlags, mailLocaleOf, touchLastSignIn } from '../users/users.service';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import { requestLocale } from '../../i18n/words';
 import { authDatabase, findUserWithAccounts } from './auth.repository';
 import { recordSecurityEvent, securityAuditContext } from './security-audit';
 import { OIDC_PROVIDER_ID } from '../../../shared/auth/sign-in.schemas';
@@ -33,6 +35,10 @@ export interface AuthDeps {
 
 export function createAuth(config: Config, db: Database, secret: string, { league, live, warn = () => {} }: AuthDeps) {
   const leagueName = async () => (await league.get()).name;
+  // A security email's language: the person's choice on their profile, else the language of the request that asked
+  // for it (a sign-up or "Forgot password?" in a Spanish browser), else English.
+  const mailLocale = async (userId: string, request: Request | undefined): Promise<Locale> =>
+    (await mailLocaleOf(db, { id: userId })) ?? (request ? requestLocale(request.headers.get('accept-language') ?? undefined) : DEFAULT_LOCALE);
   // What better-auth changes itself (sign-out, a revoked or expired session, a password reset or change ending
   // sessions, an account edit) reaches every app server's signed-in people in memory (actor-cache.ts). Its
   // database hooks run after the change commits and before its endpoint answers.
@@ -88,9 +94,9 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
       revokeSessionsOnPasswordReset: true,
       // better-auth's `url` is its own redirect endpoint; the mail links straight to our page, which checks the
       // link first (POST /reset-link-status) and then posts the new password with the token.
-      sendResetPassword: async ({ user, token }) => {
+      sendResetPassword: async ({ user, token }, request) => {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const mail = passwordResetMail(await leagueName(), { email: user.email, url });
+        const mail = passwordResetMail(await leagueName(), { email: user.email, url }, await mailLocale(user.id, request));
         await db.transaction(async (tx) => {
           await recordResetLink(tx, token, new Date(Date.now() + RESET_LINK_TTL_SECONDS * 1000));
           await enqueueMail(tx, config.publicUrl, { ...mail, to: user.email, toUserId: user.id });
@@ -103,11 +109,11 @@ export function createAuth(config: Config, db: Database, secret: string, { leagu
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_LINK_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => {
+      sendVerificationEmail: async ({ user, token }, request) => {
         // better-auth checks the token, marks the address verified and sends the person to our landing page
         // (with ?error=… when the link is expired or broken), whatever callbackURL the request carried.
         const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_EMAIL_LANDING)}`;
-        const mail = verifyEmailMail(await leagueName(), { name: user.name, email: user.email, url });
+        const mail = verifyEmailMail(await leagueName(), { name: user.name, email: user.email, url }, await mailLocale(user.id, request));
         await enqueueMail(db, config.publicUrl, { ...mail, to: user.email, toUserId: user.id });
       },
     },

@@ -90,7 +90,7 @@ describe('email verification', () => {
     await t.app.inject({ url: linkIn(mails[1]!.text) });
     const done = await post('/api/auth/send-verification-email', { email: user.email }, { cookie: user.cookie });
     expect(done.statusCode).toBe(409);
-    expect(done.json().error).toEqual({ code: 'CONFLICT', message: 'Your email address is already confirmed. There is nothing more to do.' });
+    expect(done.json().error).toEqual({ code: 'CONFLICT', message: 'Your email address is already confirmed. There is nothing more to do.', key: 'auth.emailAlreadyVerified', params: {} });
 
     const other = await post('/api/auth/send-verification-email', { email: 'someone-else@example.org' }, { cookie: user.cookie });
     expect(other.statusCode).toBe(400);

@@ -59,8 +59,7 @@ export function createLoginThrottle(db: Database, { limit, windowMs }: { limit: 
   };
 }
 
-/** "a minute", "3 minutes": how a wait reads in a message. */
-export function waitInWords(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
+/** The minutes of a wait, at least one, as a message says them ("Wait a minute", "Wait 3 minutes"). */
+export function waitMinutes(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
 }

@@ -118,6 +118,8 @@ describe('per-account login throttling', () => {
         code: 'RATE_LIMITED',
         message: expect.stringMatching(/^Too many failed sign-ins for this account\. Wait 15 minutes and try again/),
         details: { retryAfterSeconds: retryAfter },
+        key: 'auth.tooManyForAccount',
+        params: { minutes: 15 },
       },
     });
     expect(refused.headers['set-cookie']).toBeUndefined();

@@ -101,6 +101,8 @@ describe('password sign-up switched off beside the provider', () => {
       code: 'FORBIDDEN',
       message:
         'Creating an account with a password is switched off for this league. Use "Log in with Test League ID" instead, or ask a league admin for an invitation.',
+      key: 'auth.passwordSignUpOffProvider',
+      params: { provider: 'Test League ID' },
     });
     expect((await t.app.inject({ url: '/api/sign-in-options' })).json()).toEqual({ oidc: { providerName: 'Test League ID' }, passwordSignUp: false });
     const cookie = await signIn({ sub: 'walk-in-1', email: 'walk.in@example.org', email_verified: true, name: 'Walk In' });

@@ -102,7 +102,7 @@ describe('reset password', () => {
     const again = await post('/api/auth/reset-password', { token, newPassword: 'another-password-2' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'This link has already been used. Ask for a new one.', details: { link: 'used' } },
+      error: { code: 'VALIDATION_FAILED', message: 'This link has already been used. Ask for a new one.', details: { link: 'used' }, key: 'auth.resetLinkUsed', params: {} },
     });
     expect(await linkStatus(token)).toBe('used');
     expect((await signIn(user.email, 'brand-new-password')).statusCode).toBe(200);
@@ -120,7 +120,9 @@ describe('reset password', () => {
 
     const res = await post('/api/auth/reset-password', { token, newPassword: 'too-late-password' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'This link has expired. Ask for a new one.', details: { link: 'expired' } } });
+    expect(res.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'This link has expired. Ask for a new one.', details: { link: 'expired' }, key: 'auth.resetLinkExpired', params: {} },
+    });
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
     expect((await signIn(user.email, 'too-late-password')).statusCode).toBe(401);
   });
@@ -148,6 +150,8 @@ describe('reset password', () => {
       code: 'VALIDATION_FAILED',
       message: 'This link is not valid: it may be incomplete or too old. Ask for a new one.',
       details: { link: 'invalid' },
+      key: 'auth.resetLinkInvalid',
+      params: {},
     });
 
     const user = await t.signUp({ email: 'shorty@example.org' });

@@ -21,7 +21,7 @@ const CATEGORY_WORDS: Record<BlockRequest['category'], string> = {
 
 async function resolveTarget(db: Database, input: BlockRequest): Promise<BlockTarget & { name: string }> {
   if (input.scope === 'slot') {
-    if (!(await lockSlot(db, input.slotId!))) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+    if (!(await lockSlot(db, input.slotId!))) throw new AppError('NOT_FOUND', { key: 'bookings.slotGone' });
     const slot = (await findSlot(db, input.slotId!))!;
     return { scope: 'slot', slotId: slot.id, fieldId: slot.fieldId, facilityId: slot.facilityId, startsAt: new Date(slot.startsAt), endsAt: new Date(slot.endsAt), name: `the slot on ${slot.fieldName}` };
   }
@@ -29,16 +29,16 @@ async function resolveTarget(db: Database, input: BlockRequest): Promise<BlockTa
   const endsAt = new Date(input.endsAt!);
   if (input.scope === 'field') {
     const field = await findField(db, input.fieldId!);
-    if (!field) throw new AppError('VALIDATION_FAILED', 'That field does not exist. Choose one from the list.', { fields: { fieldId: 'Choose a field' } });
+    if (!field) throw new AppError('VALIDATION_FAILED', { key: 'blocks.fieldUnknown' }, { fields: { fieldId: 'Choose a field' } });
     return { scope: 'field', slotId: null, fieldId: field.id, facilityId: field.facilityId, startsAt, endsAt, name: field.name };
   }
   const facility = await findFacility(db, input.facilityId!);
-  if (!facility) throw new AppError('VALIDATION_FAILED', 'That facility does not exist. Choose one from the list.', { fields: { facilityId: 'Choose a facility' } });
+  if (!facility) throw new AppError('VALIDATION_FAILED', { key: 'rainOuts.facilityUnknown' }, { fields: { facilityId: 'Choose a facility' } });
   return { scope: 'facility', slotId: null, fieldId: null, facilityId: facility.id, startsAt, endsAt, name: `all of ${facility.name}` };
 }
 
 export const alreadyImportedRule = 'ALREADY_IMPORTED';
-const alreadyImported = () => new AppError('CONFLICT', 'That game was already imported.', { rule: alreadyImportedRule });
+const alreadyImported = () => new AppError('CONFLICT', { key: 'blocks.alreadyImported' }, { rule: alreadyImportedRule });
 
 /** Which of these game-import keys a block already has, even a lifted one: those games are imported. */
 export const existingImportKeys = repo.existingImportKeys;
@@ -67,11 +67,8 @@ export async function blockInTransaction(
   const slotIds = await lockCoveredSlots(tx, target);
   const booked = await confirmedBookingsOn(tx, slotIds);
   if (booked.length > 0 && input.onBookings === 'abort') {
-    throw new AppError(
-      'CONFLICT',
-      `${booked.length} confirmed booking${booked.length === 1 ? ' is' : 's are'} in this range. Cancel them to block, or choose a different range.`,
-      { bookings: booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName, fieldName: b.fieldName, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() })) },
-    );
+    const bookings = booked.map((b) => ({ bookingId: b.bookingId, teamName: b.teamName, fieldName: b.fieldName, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() }));
+    throw new AppError('CONFLICT', { key: 'blocks.bookingsInRange', params: { count: booked.length } }, { bookings });
   }
   const cancelReason = `${CATEGORY_WORDS[input.category]}: ${input.reason}`;
   await cancelCoveredBookings(tx, ctx, booked, cancelReason, options.closureId ? { closureId: options.closureId } : {});
@@ -124,7 +121,7 @@ export async function createBlock(
  */
 export async function liftInTransaction(tx: Database, ctx: AuditContext, id: string): Promise<{ slotsReopened: number; openSlotIds: string[] }> {
   const block = await repo.findActiveBlock(tx, id);
-  if (!block) throw new AppError('NOT_FOUND', 'That block was already lifted or does not exist. Reload the page.');
+  if (!block) throw new AppError('NOT_FOUND', { key: 'blocks.gone' });
   await repo.liftBlock(tx, id, ctx.actorId);
   const reopened = await reopenSlotsOf(tx, id);
   const still = new Set<string>();

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ServerContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, listParam } from '../../errors';
 import type { BookingRules } from '../../../shared/bookings/booking-rules';
 import type { adminBookingQuerySchema, Booking } from '../../../shared/bookings/bookings.schemas';
 import { localDayRange } from '../../../shared/time/zoned';
@@ -21,10 +21,17 @@ const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s
  * (409, rule FIELD_DIVISION) until the admin confirms it (`allowOtherDivision`); the page shows these words in its
  * confirm. "12U Diamond is only for 12U teams, and Hummingbirds play in 8U. Confirm to book it for them anyway."
  */
+const OTHER_DIVISION_WORDS = {
+  book: { division: 'bookings.otherDivisionConfirmBook', none: 'bookings.otherDivisionConfirmBookNoDivision' },
+  move: { division: 'bookings.otherDivisionConfirmMove', none: 'bookings.otherDivisionConfirmMoveNoDivision' },
+} as const;
+
 function otherDivisionWarning(r: FieldDivisionRefusal, action: 'book' | 'move'): AppError {
-  const team = r.divisionName ? `${r.teamName} play in ${r.divisionName}` : `${r.teamName} have no division yet`;
-  const confirm = action === 'book' ? 'Confirm to book it for them anyway, outside their division.' : 'Confirm to move their practice there anyway, outside their division.';
-  return new AppError('CONFLICT', `${r.fieldName} is only for ${listWords(r.divisions)} teams, and ${team}. ${confirm}`, {
+  const params = { field: r.fieldName, divisions: listParam(r.divisions), team: r.teamName };
+  const words = r.divisionName
+    ? { key: OTHER_DIVISION_WORDS[action].division, params: { ...params, division: r.divisionName } }
+    : { key: OTHER_DIVISION_WORDS[action].none, params };
+  return new AppError('CONFLICT', words, {
     rule: 'FIELD_DIVISION',
     fieldName: r.fieldName,
     divisions: r.divisions,
@@ -49,12 +56,12 @@ export async function override(
   const result = await raceAsTaken(() =>
     commitThenPublish(db, live, async (tx) => {
       const team = await repo.lockTeam(tx, input.teamId);
-      if (!team) throw new AppError('VALIDATION_FAILED', 'That team does not exist. Choose one from the list.', { fields: { teamId: 'Choose a team' } });
+      if (!team) throw new AppError('VALIDATION_FAILED', { key: 'bookings.overrideTeamUnknown' }, { fields: { teamId: 'Choose a team' } });
       const lock = await lockSlot(tx, input.slotId);
-      if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+      if (!lock) throw new AppError('NOT_FOUND', { key: 'bookings.slotGone' });
       const slot = (await findSlot(tx, input.slotId))!;
       if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
-      if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked (${slot.blockReason ?? 'no reason given'}). Unblock it first.`);
+      if (slot.status === 'blocked') throw new AppError('CONFLICT', { key: 'bookings.overrideBlocked', params: { reason: slot.blockReason ?? { key: 'bookings.noReasonGiven' } } });
       // Before any bump: the admin decides on the field first, then on the team holding the slot.
       const otherDivision = await fieldDivisionRefusal(tx, slot.fieldId, team);
       if (otherDivision && !input.allowOtherDivision) throw otherDivisionWarning(otherDivision, 'book');
@@ -62,9 +69,9 @@ export async function override(
       const existing = await repo.confirmedBookingOfSlot(tx, input.slotId);
       let bumpedId: string | null = null;
       if (existing) {
-        if (existing.teamId === input.teamId) throw new AppError('CONFLICT', `${team.name} already has this slot.`);
+        if (existing.teamId === input.teamId) throw new AppError('CONFLICT', { key: 'bookings.overrideAlreadyTheirs', params: { team: team.name } });
         if (!input.bump) {
-          throw new AppError('CONFLICT', `This slot is booked by ${slot.teamName ?? 'another team'}. Choose "bump" to cancel their booking and give the slot to ${team.name}.`, {
+          throw new AppError('CONFLICT', { key: 'bookings.overrideBumpFirst', params: { bookedBy: slot.teamName ?? { key: 'bookings.anotherTeam' }, team: team.name } }, {
             bookedBy: slot.teamName,
           });
         }
@@ -124,18 +131,25 @@ export async function move(
       for (const id of [seen.slotId, toSlotId].sort()) locks.set(id, await lockSlot(tx, id));
       // Re-read under the locks: the booking may have been cancelled or moved since the first read.
       const booking = (await repo.findBooking(tx, bookingId))!;
-      if (booking.status !== 'confirmed') throw new AppError('CONFLICT', 'Only a confirmed booking can be moved. This one was cancelled; reload the list.');
-      if (booking.slotId === toSlotId) throw new AppError('CONFLICT', 'The booking is already in that slot.');
-      if (booking.slotId !== seen.slotId) throw new AppError('CONFLICT', 'This booking was just moved by someone else. Reload the list and try again.');
+      if (booking.status !== 'confirmed') throw new AppError('CONFLICT', { key: 'bookings.moveNotConfirmed' });
+      if (booking.slotId === toSlotId) throw new AppError('CONFLICT', { key: 'bookings.moveSameSlot' });
+      if (booking.slotId !== seen.slotId) throw new AppError('CONFLICT', { key: 'bookings.moveRaced' });
       const lock = locks.get(toSlotId);
       const target = await findSlot(tx, toSlotId);
-      if (!lock || !target) throw new AppError('NOT_FOUND', 'The slot to move to does not exist any more. Reload the page.');
+      if (!lock || !target) throw new AppError('NOT_FOUND', { key: 'bookings.moveTargetGone' });
       if (!lock.fieldActive) throw fieldClosed(target.fieldName);
-      if (target.status !== 'open') throw new AppError('CONFLICT', `The slot to move to is ${target.status === 'blocked' ? `blocked (${target.blockReason ?? ''})` : `booked by ${target.teamName ?? 'another team'}`}. Choose an open slot.`);
+      if (target.status !== 'open') {
+        throw new AppError(
+          'CONFLICT',
+          target.status === 'blocked'
+            ? { key: 'bookings.moveTargetBlocked', params: { reason: target.blockReason ?? '' } }
+            : { key: 'bookings.moveTargetBooked', params: { team: target.teamName ?? { key: 'bookings.anotherTeam' } } },
+        );
+      }
       const otherDivision = await fieldDivisionRefusal(tx, target.fieldId, { id: booking.teamId, name: booking.teamName });
       if (otherDivision && !options.allowOtherDivision) throw otherDivisionWarning(otherDivision, 'move');
       const outside = otherDivision ? outsideDivisionWords(otherDivision) : '';
-      if (!(await repo.moveBooking(tx, bookingId, booking.slotId, toSlotId))) throw new AppError('CONFLICT', 'This booking changed while you were moving it. Reload the list and try again.');
+      if (!(await repo.moveBooking(tx, bookingId, booking.slotId, toSlotId))) throw new AppError('CONFLICT', { key: 'bookings.moveChanged' });
       // The slot left behind is free: offered to the first team waiting on it; a hold on the new one ends (decision 034).
       await bookedForTeam(tx, toSlotId, booking.teamId);
       await holdNext(tx, booking.slotId, new Date());

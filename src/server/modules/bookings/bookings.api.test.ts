@@ -74,7 +74,7 @@ describe('booking a slot', () => {
     const ctx = (await get(coachA, `/api/bookings/context?seasonId=${league.seasonId}`)).json();
     expect(ctx).toMatchObject({ timeZone: 'America/Chicago', season: { id: league.seasonId }, rules: { maxPerWeek: 10 }, team: { id: league.teamIds[0] }, cannotBook: null });
     expect(ctx.teamBookings).toHaveLength(1);
-    expect((await get(null, '/api/bookings/context')).json().cannotBook).toEqual({ code: 'SIGN_IN', message: 'Log in to book a practice.' });
+    expect((await get(null, '/api/bookings/context')).json().cannotBook).toEqual({ code: 'SIGN_IN', message: 'Log in to book a practice.', key: 'bookings.signInToBook', params: {} });
   });
 
   it('the day limit refuses a second practice the same day with a clear 422', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../i18n/words';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
@@ -66,7 +67,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, 
     '/api/bookings/:id/ics',
     { config: { access: 'user' }, schema: { tags: ['bookings'], summary: 'The booking as a calendar file (.ics)', params: idParamsSchema } },
     async (req, reply) => {
-      const { ics, filename } = await service.calendarFile(db, await req.requireActor(), req.params.id);
+      const actor = await req.requireActor();
+      // In the person's language: their profile's choice, else their browser's.
+      const { ics, filename } = await service.calendarFile(db, actor, req.params.id, actor.profile.locale ?? requestLocale(req.headers['accept-language']));
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(ics);
     },
   );

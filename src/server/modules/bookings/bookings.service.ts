@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { sqlState } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, paramsIn, wordsIn, wordsPerLocale, type ErrorWords } from '../../errors';
 import type { Actor } from '../../context';
 import {
-  cancelCutoffMessage,
-  checkLimits,
+  cancelCutoffWords,
   datedStart,
   formatDateTime,
+  judgeLimits,
   overriddenKeys,
-  refusalMessage,
+  refusalWords,
   rulesForDivision,
   type BookingRules,
   type DatedStart,
@@ -30,11 +31,13 @@ import { findField } from '../facilities/facilities.service';
 import { bookedForTeam, findSlot, holdNext, lockSlot } from '../slots/slots.service';
 import * as repo from './bookings.repository';
 
-export const taken = () => new AppError('CONFLICT', refusalMessage({ code: 'SLOT_TAKEN' }), { rule: 'SLOT_TAKEN' });
-export const fieldClosed = (fieldName: string) =>
-  new AppError('CONFLICT', `${fieldName} is closed (deactivated by a league admin), so its slots cannot be booked. Pick a slot on another field.`, { rule: 'FIELD_CLOSED' });
-export const notFound = () => new AppError('NOT_FOUND', "That booking does not exist, or it is not your team's. Reload My Reservations.");
-export const seasonGone = () => new AppError('NOT_FOUND', 'That season does not exist any more. Reload the page.');
+/** A booking rule's refusal (booking-rules.ts `refusalWords`) as an error's words, its dates written in the request's language. */
+export const refusalErrorWords = (r: Refusal): ErrorWords => wordsPerLocale((locale) => refusalWords(r, locale));
+
+export const taken = () => new AppError('CONFLICT', refusalErrorWords({ code: 'SLOT_TAKEN' }), { rule: 'SLOT_TAKEN' });
+export const fieldClosed = (fieldName: string) => new AppError('CONFLICT', { key: 'bookings.fieldClosed', params: { field: fieldName } }, { rule: 'FIELD_CLOSED' });
+export const notFound = () => new AppError('NOT_FOUND', { key: 'bookings.notFound' });
+export const seasonGone = () => new AppError('NOT_FOUND', { key: 'bookings.seasonGone' });
 
 /** The unique index on confirmed bookings per slot is the last word on a race: its violation is a lost race. */
 export async function raceAsTaken<T>(work: () => Promise<T>): Promise<T> {
@@ -67,35 +70,49 @@ export function followedTeam(actor: Actor): string | null {
   return actor.profile.teamId && (actor.profile.role !== 'member' || actor.admin.isAdmin) ? actor.profile.teamId : null;
 }
 
-/** Why this person cannot book at all, in words, or null. */
-export function cannotBook(actor: Actor | null): { code: string; message: string } | null {
-  if (!actor) return { code: 'SIGN_IN', message: 'Log in to book a practice.' };
-  if (!actor.profile.teamId) {
-    return { code: 'NO_TEAM', message: 'You are not on a team yet, so you cannot book. Ask a league admin to add you to your team as a coach.' };
-  }
+/** What a person who may not book is refused: booking, or what else a coach does for the team. */
+export type CoachAction = 'book' | 'cancel' | 'swap' | 'wait' | 'rank';
+
+const NO_TEAM_WORDS = { book: 'bookings.noTeamToBook', cancel: 'bookings.noTeamToBook', swap: 'bookings.noTeamToSwap', wait: 'bookings.noTeamToWait', rank: 'bookings.noTeamToRank' } as const;
+const NOT_COACH_WORDS = {
+  book: 'bookings.notCoachToBook',
+  cancel: 'bookings.notCoachToCancel',
+  swap: 'bookings.notCoachToSwap',
+  wait: 'bookings.notCoachToWait',
+  rank: 'bookings.notCoachToRank',
+} as const;
+
+/**
+ * Why this person cannot book at all (or do `action`, which a coach does for the team), or null: `words` by key,
+ * `message` in English (Book a Field's context carries both).
+ */
+export function cannotBook(actor: Actor | null, action: CoachAction = 'book'): { code: string; message: string; words: ErrorWords } | null {
+  const refusal = (code: string, words: ErrorWords) => ({ code, words, message: wordsIn('en', words) });
+  if (!actor) return refusal('SIGN_IN', { key: 'bookings.signInToBook' });
+  if (!actor.profile.teamId) return refusal('NO_TEAM', { key: NO_TEAM_WORDS[action] });
   if (actor.profile.role === 'member') {
-    return { code: 'NOT_COACH', message: `Only coaches can book practices. Ask a league admin to make you a coach of ${actor.profile.teamName ?? 'your team'}.` };
+    const team = actor.profile.teamName ?? { key: 'bookings.yourTeam' as const };
+    return refusal('NOT_COACH', { key: NOT_COACH_WORDS[action], params: { team } });
   }
   return null;
 }
 
 /** What a rule's refusal answers. */
-function ruleRefusal(result: { code: string; message: string }): AppError {
+function ruleRefusal(result: { code: string; words: ErrorWords }): AppError {
   if (result.code === 'SLOT_TAKEN') return taken();
-  return new AppError(result.code === 'SLOT_BLOCKED' || result.code === 'SLOT_HELD' ? 'CONFLICT' : 'RULE_VIOLATION', result.message, { rule: result.code });
+  return new AppError(result.code === 'SLOT_BLOCKED' || result.code === 'SLOT_HELD' ? 'CONFLICT' : 'RULE_VIOLATION', result.words, { rule: result.code });
 }
 
 /**
  * Why an open slot cannot be booked first come, first served because an opening round holds it (decision 030), or
  * null: until the draw the round's preferences decide it; after the draw, the rest waits until the league opens it.
  */
-export function openingRefusal(opening: { drawAt: Date; drawn: boolean } | null, timeZone: string): { code: 'OPENING_ROUND'; message: string } | null {
+export function openingRefusal(opening: { drawAt: Date; drawn: boolean } | null, timeZone: string): { code: 'OPENING_ROUND'; message: string; words: ErrorWords } | null {
   if (!opening) return null;
-  if (opening.drawn) return { code: 'OPENING_ROUND', message: 'This slot was in the opening round; the league has not opened the rest for booking yet.' };
-  return {
-    code: 'OPENING_ROUND',
-    message: `This slot is in the opening round: the draw is on ${formatDateTime(opening.drawAt, timeZone)}. Rank it in your preferences instead.`,
-  };
+  const words: ErrorWords = opening.drawn
+    ? { key: 'bookings.openingRoundDrawn' }
+    : { key: 'bookings.openingRound', params: { drawAt: (locale) => formatDateTime(opening.drawAt, timeZone, locale) } };
+  return { code: 'OPENING_ROUND', words, message: wordsIn('en', words) };
 }
 
 export type FieldDivisionRefusal = Extract<Refusal, { code: 'FIELD_DIVISION' }>;
@@ -124,15 +141,15 @@ export async function fieldDivisionRefusal(db: Database, fieldId: string, team: 
 export function refusalError(refusal: repo.BookRefusal, timeZone: string): AppError {
   switch (refusal.code) {
     case 'TEAM_INACTIVE':
-      return new AppError('FORBIDDEN', 'Your team is not active, so it cannot book. Contact a league admin.');
+      return new AppError('FORBIDDEN', { key: 'bookings.teamInactive' });
     case 'SLOT_GONE':
-      return new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+      return new AppError('NOT_FOUND', { key: 'bookings.slotGone' });
     case 'FIELD_CLOSED':
       return fieldClosed(refusal.fieldName);
     case 'OPENING_ROUND':
       return ruleRefusal(openingRefusal(refusal, timeZone)!);
     default:
-      return ruleRefusal({ code: refusal.code, message: refusalMessage(refusal) });
+      return ruleRefusal({ code: refusal.code, words: refusalErrorWords(refusal) });
   }
 }
 
@@ -147,7 +164,7 @@ export function refusalError(refusal: repo.BookRefusal, timeZone: string): AppEr
  */
 export async function book({ db, live, league }: ServerContext, ctx: AuditContext, actor: Actor | null, slotId: string, now = new Date()): Promise<Booking> {
   const refusal = cannotBook(actor);
-  if (refusal) throw new AppError(refusal.code === 'SIGN_IN' ? 'UNAUTHENTICATED' : 'FORBIDDEN', refusal.message, { rule: refusal.code });
+  if (refusal) throw new AppError(refusal.code === 'SIGN_IN' ? 'UNAUTHENTICATED' : 'FORBIDDEN', refusal.words, { rule: refusal.code });
   const { userId, profile } = actor!;
   const teamId = profile.teamId!;
   const timeZone = await league.timeZone();
@@ -218,7 +235,7 @@ export async function cancel(
   return (await repo.findBooking(db, bookingId, viewerOf(actor)))!;
 }
 
-const alreadyCancelled = () => new AppError('CONFLICT', 'This booking is already cancelled.');
+const alreadyCancelled = () => new AppError('CONFLICT', { key: 'bookings.alreadyCancelled' });
 
 /**
  * A coach cancels a booking of their team in one database call (`cgsl_cancel`, migration 0014, decision 031): the
@@ -230,10 +247,10 @@ const alreadyCancelled = () => new AppError('CONFLICT', 'This booking is already
 async function cancelAsCoach({ db, live }: ServerContext, ctx: AuditContext, actor: Actor, bookingId: string, reason: string | undefined, now: Date): Promise<Booking> {
   const teamId = actor.profile.teamId;
   if (!teamId) throw notFound();
-  const refusal = cannotBook(actor);
+  const refusal = cannotBook(actor, 'cancel');
   if (refusal) {
     if ((await repo.findBooking(db, bookingId))?.teamId !== teamId) throw notFound();
-    throw new AppError('FORBIDDEN', refusal.message.replace('book practices', 'cancel practices'), { rule: refusal.code });
+    throw new AppError('FORBIDDEN', refusal.words, { rule: refusal.code });
   }
   return publishAfter(live, async () => {
     const answer = await repo.cancelInOneCall(db, { bookingId, teamId, userId: actor.userId, now, reason: reason?.trim() || 'Cancelled by the coach', audit: ctx });
@@ -241,7 +258,7 @@ async function cancelAsCoach({ db, live }: ServerContext, ctx: AuditContext, act
       const { refusal: why } = answer;
       if (why.code === 'NOT_FOUND') throw notFound();
       if (why.code === 'ALREADY_CANCELLED') throw alreadyCancelled();
-      throw new AppError('RULE_VIOLATION', cancelCutoffMessage(why.cancelCutoffHours), { rule: 'CANCEL_CUTOFF' });
+      throw new AppError('RULE_VIOLATION', cancelCutoffWords(why.cancelCutoffHours), { rule: 'CANCEL_CUTOFF' });
     }
     const { bookedBy, bookedByEmail, ...rest } = answer.booking;
     // Who booked it is shown as findBooking shows it to this person: to an admin, or to the booker themselves.
@@ -258,15 +275,18 @@ export async function listMine(db: Database, actor: Actor): Promise<Booking[]> {
   return repo.listBookingsOf(db, { teamId: followedTeam(actor), userId: actor.userId }, viewerOf(actor));
 }
 
-/** A booking of the team the caller coaches, or one they made (any booking for an admin), as a calendar file. */
-export async function calendarFile(db: Database, actor: Actor, bookingId: string): Promise<{ ics: string; filename: string }> {
+/**
+ * A booking of the team the caller coaches, or one they made (any booking for an admin), as a calendar file, in
+ * `locale` (the caller's language).
+ */
+export async function calendarFile(db: Database, actor: Actor, bookingId: string, locale: Locale = DEFAULT_LOCALE): Promise<{ ics: string; filename: string }> {
   const booking = await repo.findBooking(db, bookingId, viewerOf(actor));
   // Read as this person: the booker's address is there only when they booked it themselves.
   const theirs = booking && (actor.admin.isAdmin || booking.teamId === followedTeam(actor) || booking.bookedByEmail !== null);
   if (!booking || !theirs) {
-    throw new AppError('NOT_FOUND', "That booking does not exist, or it is not your team's.");
+    throw new AppError('NOT_FOUND', { key: 'bookings.notFoundCalendar' });
   }
-  const ics = practiceIcs({ ...booking, bookingId: booking.id, confirmed: booking.status === 'confirmed' });
+  const ics = practiceIcs({ ...booking, bookingId: booking.id, confirmed: booking.status === 'confirmed' }, locale);
   return { ics, filename: `practice-${booking.startsAt.slice(0, 10)}.ics` };
 }
 
@@ -313,8 +333,13 @@ export async function bookingContext({ db, league, cache }: ServerContext, actor
     team: teamId ? { id: teamId, name: actor!.profile.teamName ?? '', divisionId: division?.divisionId ?? null, divisionName: division?.divisionName ?? null } : null,
     teamBookings: [...team.starts],
     makeupCredits: team.credits.filter((expires) => Date.parse(expires) > now.getTime()),
-    cannotBook: cannotBook(actor),
+    cannotBook: contextRefusal(cannotBook(actor)),
   };
+}
+
+/** Book a Field's reason a person cannot book: its code, English words, and their key and values for the web to word. */
+function contextRefusal(refusal: ReturnType<typeof cannotBook>): BookingContext['cannotBook'] {
+  return refusal && { code: refusal.code, message: refusal.message, key: refusal.words.key, params: paramsIn(DEFAULT_LOCALE, refusal.words.params) };
 }
 
 export async function rulesOfSeason(db: Database, seasonId: string): Promise<BookingRules> {
@@ -374,17 +399,21 @@ export const upcomingBookingCountOfTeam = (db: Database, teamId: string, now = n
  */
 export async function bookForTeamInTransaction(tx: Database, ctx: AuditContext, input: { slotId: string; teamId: string; reason: string }): Promise<Booking> {
   const team = await repo.lockTeam(tx, input.teamId);
-  if (!team) throw new AppError('NOT_FOUND', 'That team does not exist any more.');
-  if (!team.active) throw new AppError('CONFLICT', `${team.name} is not active, so it cannot be booked. Reactivate the team first.`);
+  if (!team) throw new AppError('NOT_FOUND', { key: 'bookings.teamGone' });
+  if (!team.active) throw new AppError('CONFLICT', { key: 'bookings.overrideTeamInactive', params: { team: team.name } });
   const lock = await lockSlot(tx, input.slotId);
-  if (!lock) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+  if (!lock) throw new AppError('NOT_FOUND', { key: 'bookings.slotGone' });
   const slot = (await findSlot(tx, input.slotId))!;
   if (!lock.fieldActive) throw fieldClosed(slot.fieldName);
-  if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked (${slot.blockReason ?? 'no reason given'}). Choose another slot.`, { rule: 'SLOT_BLOCKED' });
-  if (slot.status === 'booked') throw new AppError('CONFLICT', `This slot is already booked by ${slot.teamName ?? 'another team'}. Choose another slot.`, { rule: 'SLOT_TAKEN' });
+  if (slot.status === 'blocked') {
+    throw new AppError('CONFLICT', { key: 'bookings.overrideSlotBlocked', params: { reason: slot.blockReason ?? { key: 'bookings.noReasonGiven' } } }, { rule: 'SLOT_BLOCKED' });
+  }
+  if (slot.status === 'booked') {
+    throw new AppError('CONFLICT', { key: 'bookings.overrideSlotTaken', params: { team: slot.teamName ?? { key: 'bookings.anotherTeam' } } }, { rule: 'SLOT_TAKEN' });
+  }
   // Outside the limits, never outside the team's fields (issue 29): Override booking is the admin's way onto another division's field.
   const otherDivision = await fieldDivisionRefusal(tx, slot.fieldId, team);
-  if (otherDivision) throw new AppError('CONFLICT', refusalMessage(otherDivision), { rule: 'FIELD_DIVISION' });
+  if (otherDivision) throw new AppError('CONFLICT', refusalErrorWords(otherDivision), { rule: 'FIELD_DIVISION' });
   const bookingId = await repo.insertBooking(tx, { slotId: input.slotId, teamId: input.teamId, bookedBy: ctx.actorId, override: true, overrideReason: input.reason });
   // An admin's booking outranks a hold: the team offered it waits again, first in line (decision 034).
   await bookedForTeam(tx, input.slotId, input.teamId);
@@ -469,14 +498,15 @@ export async function bookDrawInTransaction<T extends { picks: readonly DrawPick
   for (const pick of decided.picks) {
     const team = byTeam.get(pick.teamId);
     const slot = slotsById.get(pick.slotId);
-    const refuse = (why: string) =>
-      new AppError('CONFLICT', `The draw cannot book ${team?.name ?? 'a team'} into ${slot?.fieldName ?? 'a slot'}: ${why.replace(/\.$/, '')}. Nothing was booked; run the draw again.`);
-    if (!team?.active) throw refuse('the team is not active');
-    if (!slot?.free || taken.has(slot.id)) throw refuse('the slot is not free');
+    // "…: <why> Nothing was booked": each reason ends with its full stop.
+    const refuse = (why: ErrorWords) =>
+      new AppError('CONFLICT', { key: 'bookings.drawCannotBook', params: { team: team?.name ?? { key: 'bookings.aTeam' }, field: slot?.fieldName ?? { key: 'bookings.aSlot' }, why } });
+    if (!team?.active) throw refuse({ key: 'bookings.drawTeamInactive' });
+    if (!slot?.free || taken.has(slot.id)) throw refuse({ key: 'bookings.drawSlotNotFree' });
     const at = datedStart(slot.startsAt, scope.timeZone);
-    if (slot.startsAt.getTime() <= scope.now.getTime()) throw refuse('the practice time has passed');
-    const allowed = checkLimits({ rules: limits, slot: at, teamBookings: held.get(team.id)!, teamName: team.name, now: scope.now });
-    if (!allowed.ok) throw refuse(allowed.message);
+    if (slot.startsAt.getTime() <= scope.now.getTime()) throw refuse({ key: 'bookings.drawSlotPast' });
+    const allowed = judgeLimits({ rules: limits, slot: at, teamBookings: held.get(team.id)!, teamName: team.name, now: scope.now });
+    if (!allowed.ok) throw refuse(refusalErrorWords(allowed.refusal));
     held.get(team.id)!.push(at);
     taken.add(slot.id);
     booked.push({ bookingId: randomUUID(), teamId: team.id, teamName: team.name, slotId: slot.id, fieldName: slot.fieldName, startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString() });

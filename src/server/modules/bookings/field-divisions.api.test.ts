@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingRules, bookings, practiceRequests, seasons, slots } from '../../db/schema';
-import { DEFAULT_BOOKING_RULES, refusalMessage } from '../../../shared/bookings/booking-rules';
+import { DEFAULT_BOOKING_RULES, refusalMessage, refusalWords } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { DivisionRulesInput } from '../../../shared/divisions/divisions.schemas';
 import { AppError } from '../../errors';
@@ -94,6 +94,8 @@ describe('a coach’s booking call on a field limited to divisions', () => {
       code: 'RULE_VIOLATION',
       message: 'North 12U Diamond is only for 12U teams, and Hummingbirds play in 8U. Pick a slot on another field.',
       details: { rule: 'FIELD_DIVISION' },
+      key: 'refusal.fieldDivision',
+      params: { field: 'North 12U Diamond', divisions: '12U', team: name, division: '8U' },
     });
     // The same words as Book a Field shows before the click (shared booking-rules.ts).
     expect(errorOf(refused).message).toBe(refusalMessage({ code: 'FIELD_DIVISION', fieldName: 'North 12U Diamond', teamName: name, divisionName: '8U', divisions: ['12U'] }));
@@ -115,6 +117,8 @@ describe('a coach’s booking call on a field limited to divisions', () => {
       code: 'RULE_VIOLATION',
       message: 'South Small Diamond is only for 8U and 10U teams, and Sparrows have no division yet. Pick a slot on another field.',
       details: { rule: 'FIELD_DIVISION' },
+      key: 'refusal.fieldDivisionNoDivision',
+      params: { field: 'South Small Diamond', divisions: '8U and 10U', team: 'Sparrows' },
     });
     expect((await press(coach, await slot(open, on(0, '18:30')))).statusCode).toBe(201);
     expect(await confirmedOf(teamId)).toBe(1);
@@ -136,6 +140,7 @@ describe('a division’s own rules', () => {
       code: 'RULE_VIOLATION',
       message: refusalMessage({ code: 'WEEK_LIMIT', teamName: 'Wrens', count: 2, limit: 2, week: monday.toString() }),
       details: { rule: 'WEEK_LIMIT' },
+      ...refusalWords({ code: 'WEEK_LIMIT', teamName: 'Wrens', count: 2, limit: 2, week: monday.toString() }),
     });
     expect(errorOf(third).message).toContain('(limit 2)');
 
@@ -212,6 +217,8 @@ describe('an admin onto a field of other divisions', () => {
       code: 'CONFLICT',
       message: 'West 12U Diamond is only for 12U teams, and Kestrels play in 8U. Confirm to book it for them anyway, outside their division.',
       details: { rule: 'FIELD_DIVISION', fieldName: 'West 12U Diamond', divisions: ['12U'], teamDivision: '8U' },
+      key: 'bookings.otherDivisionConfirmBook',
+      params: { field: 'West 12U Diamond', divisions: '12U', team: 'Kestrels', division: '8U' },
     });
     expect(await confirmedOf(teamId)).toBe(0);
 
@@ -257,7 +264,8 @@ describe('practice requests for a field of other divisions', () => {
 
     const refused = await post(coach, '/api/practice-requests', { ...request, fieldId: big });
     expect(refused.statusCode).toBe(422);
-    expect(errorOf(refused)).toEqual({ code: 'RULE_VIOLATION', message: words, details: { rule: 'FIELD_DIVISION', fields: { fieldId: words } } });
+    const keyed = { key: 'refusal.fieldDivision', params: { field: 'Request 12U Diamond', divisions: '12U', team: 'Finches', division: '8U' } };
+    expect(errorOf(refused)).toEqual({ code: 'RULE_VIOLATION', message: words, details: { rule: 'FIELD_DIVISION', fields: { fieldId: words } }, ...keyed });
     expect(await t.database.db.select({ id: practiceRequests.id }).from(practiceRequests).where(eq(practiceRequests.teamId, teamId))).toEqual([]);
 
     // Filed for any field: the admin's approval books it, but never on a field of other divisions.
@@ -266,7 +274,7 @@ describe('practice requests for a field of other divisions', () => {
     const requestId = filed.json<{ request: { id: string } }>().request.id;
     const approveOnBig = await post(admin, `/api/admin/practice-requests/${requestId}/approve`, { slotId: await slot(big, on(3, '17:00')) });
     expect(approveOnBig.statusCode).toBe(409);
-    expect(errorOf(approveOnBig)).toEqual({ code: 'CONFLICT', message: words, details: { rule: 'FIELD_DIVISION' } });
+    expect(errorOf(approveOnBig)).toEqual({ code: 'CONFLICT', message: words, details: { rule: 'FIELD_DIVISION' }, ...keyed });
     const [still] = await t.database.db.select({ status: practiceRequests.status }).from(practiceRequests).where(eq(practiceRequests.id, requestId));
     expect(still!.status).toBe('pending');
     expect(await confirmedOf(teamId)).toBe(0);

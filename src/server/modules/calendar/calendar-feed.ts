@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type * as Ics from 'ics';
 import type { EventAttributes } from 'ics';
-import { placesText } from '../../../shared/clinics/clinic-rules';
+import { placesLeft } from '../../../shared/clinics/clinic-rules';
+import type { MessageKey, MessageValues } from '../../../shared/i18n/catalogues';
+import type { Locale } from '../../../shared/i18n/locales';
+import { words } from '../../i18n/words';
 
 // Pure pieces of the calendar feeds (docs/decisions/015): the events, the file, its entity tag and the
 // conditional-request check. The `ics` library writes the iCalendar text; nothing here formats it by hand.
@@ -76,26 +79,31 @@ export interface FeedClinic {
   revisedAt: Date;
 }
 
-const CATEGORY_WORDS: Record<FeedBlock['category'], string> = { weather: 'Weather', maintenance: 'Maintenance', event: 'Event', other: 'Closed' };
+/** The `feeds` catalogue's words in a feed's language (its link's `?lang=`; English by default). */
+const feedWords =
+  (locale: Locale) =>
+  (key: MessageKey<'feeds'>, values?: MessageValues): string =>
+    words(locale, 'feeds', key, values);
 
 /** `ics` takes DTSTAMP as `timestamp` (not in its typings): the event's last revision, so the body is stable. */
 type FeedEvent = EventAttributes & { timestamp: number };
 
 const utc = { startInputType: 'utc', startOutputType: 'utc', endInputType: 'utc', endOutputType: 'utc' } as const;
 
-export function practiceEvent(p: FeedPractice, audience: FeedAudience): FeedEvent {
+export function practiceEvent(p: FeedPractice, audience: FeedAudience, locale: Locale = 'en'): FeedEvent {
+  const w = feedWords(locale);
   const cancelled = p.status === 'cancelled';
   const description = [
-    cancelled ? 'This practice was cancelled.' : 'Practice booked with the CGSL Practice Scheduler.',
-    cancelled && audience === 'team' && p.cancelReason ? `Reason: ${p.cancelReason}` : null,
-    p.mapUrl ? `Map: ${p.mapUrl}` : null,
+    cancelled ? w('practice.cancelled') : w('practice.booked'),
+    cancelled && audience === 'team' && p.cancelReason ? w('practice.reason', { reason: p.cancelReason }) : null,
+    p.mapUrl ? w('practice.map', { url: p.mapUrl }) : null,
   ]
     .filter(Boolean)
     .join(' ');
   return {
     uid: bookingUid(p.id),
     sequence: p.sequence,
-    title: `${cancelled ? 'Cancelled: ' : ''}${p.teamName} practice – ${p.fieldName}`,
+    title: w(cancelled ? 'practice.titleCancelled' : 'practice.title', { team: p.teamName, field: p.fieldName }),
     start: p.startsAt.getTime(),
     end: p.endsAt.getTime(),
     ...utc,
@@ -110,31 +118,34 @@ export function practiceEvent(p: FeedPractice, audience: FeedAudience): FeedEven
   };
 }
 
-export function blockEvent(b: FeedBlock): FeedEvent {
-  const target = b.scope === 'facility' ? `all of ${b.facilityName ?? 'a facility'}` : (b.fieldName ?? 'a field');
-  const words = b.closureId ? rainOutWords(b, target) : blockWords(b, target);
+export function blockEvent(b: FeedBlock, locale: Locale = 'en'): FeedEvent {
+  const w = feedWords(locale);
+  const target =
+    b.scope === 'facility' ? (b.facilityName ? w('block.allOf', { facility: b.facilityName }) : w('block.aFacility')) : (b.fieldName ?? w('block.aField'));
+  const what = b.closureId ? rainOutWords(b, target, w) : blockWords(b, target, w);
   return {
     uid: blockUid(b.id),
     // A block changes once: it is lifted (a rain-out's, when the league reopens).
     sequence: b.lifted ? 1 : 0,
-    title: words.title,
+    title: what.title,
     start: b.startsAt.getTime(),
     end: b.endsAt.getTime(),
     ...utc,
     location: [b.facilityName, b.scope === 'facility' ? null : b.fieldName, b.facilityAddress].filter(Boolean).join(', '),
-    description: words.description,
+    description: what.description,
     status: b.lifted ? 'CANCELLED' : 'CONFIRMED',
     transp: 'TRANSPARENT',
-    categories: b.closureId ? ['Blocked', 'Rain-out'] : ['Blocked'],
+    categories: b.closureId ? [w('block.tag'), w('rainOut.tag')] : [w('block.tag')],
     timestamp: b.revisedAt.getTime(),
     lastModified: b.revisedAt.getTime(),
   };
 }
 
-function blockWords(b: FeedBlock, target: string): { title: string; description: string } {
+function blockWords(b: FeedBlock, target: string, w: ReturnType<typeof feedWords>): { title: string; description: string } {
+  const facts = { target, category: w('block.category', { category: b.category }), reason: b.reason };
   return {
-    title: `${b.lifted ? 'Lifted: ' : ''}Closed: ${target} (${CATEGORY_WORDS[b.category]}: ${b.reason})`,
-    description: b.lifted ? 'This block was lifted: the field is open again.' : `No practices: ${CATEGORY_WORDS[b.category]}: ${b.reason}`,
+    title: w(b.lifted ? 'block.titleLifted' : 'block.title', facts),
+    description: b.lifted ? w('block.descriptionLifted') : w('block.description', facts),
   };
 }
 
@@ -142,34 +153,32 @@ function blockWords(b: FeedBlock, target: string): { title: string; description:
  * A rain-out's block (issue 28) reads as the closure it is: what people look for on a wet day is "closed, why, and
  * what now". Every team whose practice it cancelled got a make-up credit (or its make-up's credit back).
  */
-function rainOutWords(b: FeedBlock, target: string): { title: string; description: string } {
+function rainOutWords(b: FeedBlock, target: string, w: ReturnType<typeof feedWords>): { title: string; description: string } {
+  const facts = { target, reason: b.reason };
   return b.lifted
-    ? {
-        title: `Reopened: ${target} (was closed: ${b.reason})`,
-        description:
-          'The league reopened this rain-out: the field is open again. Practices it cancelled are back on the schedule where their slots were still free; the others stay cancelled and their make-up credits stay.',
-      }
-    : {
-        title: `Closed: ${b.reason} – ${target}`,
-        description: `Rained out (${b.reason}): practices here at this time are cancelled, and each team whose practice was cancelled was given a make-up credit to book another practice, even past its daily or weekly limit.`,
-      };
+    ? { title: w('rainOut.titleReopened', facts), description: w('rainOut.descriptionReopened') }
+    : { title: w('rainOut.title', facts), description: w('rainOut.description', facts) };
 }
 
-export function clinicEvent(c: FeedClinic): FeedEvent {
+export function clinicEvent(c: FeedClinic, locale: Locale = 'en'): FeedEvent {
+  const w = feedWords(locale);
+  const left = placesLeft(c.capacity, c.registeredCount);
   return {
     uid: clinicUid(c.id),
     sequence: c.sequence,
-    title: `${c.cancelled ? 'Cancelled: ' : ''}Clinic: ${c.title}`,
+    title: w(c.cancelled ? 'clinic.titleCancelled' : 'clinic.title', { title: c.title }),
     start: c.startsAt.getTime(),
     end: c.endsAt.getTime(),
     ...utc,
     ...(c.location ? { location: c.location } : {}),
     description: c.cancelled
-      ? 'This clinic was cancelled.'
-      : `League clinic. ${placesText(c)}. Register on the Clinics page of the CGSL Practice Scheduler.`,
+      ? w('clinic.cancelled')
+      : left > 0
+        ? w('clinic.description', { left, capacity: c.capacity })
+        : w('clinic.descriptionFull', { waiting: c.waitlistCount }),
     status: c.cancelled ? 'CANCELLED' : 'CONFIRMED',
     transp: 'TRANSPARENT',
-    categories: ['Clinic'],
+    categories: [w('clinic.tag')],
     timestamp: c.revisedAt.getTime(),
     lastModified: c.revisedAt.getTime(),
   };

@@ -5,6 +5,8 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashToken } from '../../one-time-token';
 import type { Actor } from '../../context';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
+import { words } from '../../i18n/words';
 import { FEED_TOKEN_PATTERN, feedWindow, type TeamFeed } from '../../../shared/calendar/calendar.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { readyBody, tags, type CachedFeed } from '../read-cache/read-cache.service';
@@ -81,43 +83,63 @@ async function buildFeed(deps: CalendarDeps, feedKey: string, read: () => Promis
 type Event = ReturnType<typeof practiceEvent>;
 const byTime = (a: Event, b: Event) => (a.start as number) - (b.start as number) || (a.uid! < b.uid! ? -1 : a.uid! > b.uid! ? 1 : 0);
 
-function eventsOf(practices: repo.FeedPracticeRow[], blocks: repo.FeedBlockRow[], audience: FeedAudience, clinics: FeedClinic[] = []): Event[] {
-  return [...practices.map((p) => practiceEvent(p, audience)), ...blocks.map(blockEvent), ...clinics.map(clinicEvent)].sort(byTime);
+function eventsOf(practices: repo.FeedPracticeRow[], blocks: repo.FeedBlockRow[], audience: FeedAudience, locale: Locale, clinics: FeedClinic[] = []): Event[] {
+  return [
+    ...practices.map((p) => practiceEvent(p, audience, locale)),
+    ...blocks.map((b) => blockEvent(b, locale)),
+    ...clinics.map((c) => clinicEvent(c, locale)),
+  ].sort(byTime);
+}
+
+/**
+ * A feed in one language (its link's `?lang=`, decision 038): English keeps the feed's own key, so its stored version
+ * (ETag, Last-Modified) is the one calendar apps already hold; another language is a feed of its own.
+ */
+const keyIn = (feedKey: string, locale: Locale) => (locale === DEFAULT_LOCALE ? feedKey : `${feedKey}:${locale}`);
+
+/** The language a feed's link asks for (`?lang=es`); anything else, or none, is English. */
+export function feedLocale(lang: unknown): Locale {
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/** A feed link in a person's language: English links stay as they were; another carries `?lang=`. */
+export function feedUrlIn(url: string, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? url : `${url}?lang=${locale}`;
 }
 
 /**
  * Every confirmed practice of the league, every block and every published clinic (read through the clinics
  * service), with recent cancellations marked cancelled.
  */
-export function leagueFeed(deps: CalendarDeps): Promise<FeedFile> {
+export function leagueFeed(deps: CalendarDeps, locale: Locale = DEFAULT_LOCALE): Promise<FeedFile> {
   return feedOf(
     deps,
-    'league',
+    keyIn('league', locale),
     async (bounds, shortName) => {
       const [practices, blocks, clinics] = await Promise.all([
         repo.feedPractices(deps.db, { kind: 'league' }, bounds),
         repo.feedBlocks(deps.db, { kind: 'league' }, bounds),
         clinicsForFeed(deps.db, bounds),
       ]);
-      return { calName: `${shortName} practices`, events: eventsOf(practices, blocks, 'public', clinics) };
+      return { calName: words(locale, 'feeds', 'calendar.league', { league: shortName }), events: eventsOf(practices, blocks, 'public', locale, clinics) };
     },
     [tags.clinics],
   );
 }
 
 /** One field's practices and the blocks that close it (its own, its slots', its facility's). */
-export async function fieldFeed(deps: CalendarDeps, fieldId: string): Promise<FeedFile> {
+export async function fieldFeed(deps: CalendarDeps, fieldId: string, locale: Locale = DEFAULT_LOCALE): Promise<FeedFile> {
   const field = await findField(deps.db, fieldId);
   const facility = field ? await findFacility(deps.db, field.facilityId) : null;
   if (!field || !facility) {
     throw new AppError('NOT_FOUND', 'There is no such field (it may have been removed). Copy the field feed link again from the Schedule Sync page.');
   }
-  return feedOf(deps, `field:${field.id}`, async (bounds, shortName) => {
+  return feedOf(deps, keyIn(`field:${field.id}`, locale), async (bounds, shortName) => {
     const [practices, blocks] = await Promise.all([
       repo.feedPractices(deps.db, { kind: 'field', fieldId: field.id }, bounds),
       repo.feedBlocks(deps.db, { kind: 'field', fieldId: field.id, facilityId: facility.id }, bounds),
     ]);
-    return { calName: `${shortName}: ${facility.name} – ${field.name}`, events: eventsOf(practices, blocks, 'public') };
+    return { calName: `${shortName}: ${facility.name} – ${field.name}`, events: eventsOf(practices, blocks, 'public', locale) };
   });
 }
 
@@ -128,16 +150,16 @@ const unknownTeamLink = () =>
  * A team's practices, and the rain-outs that cancelled any (issue 28), for whoever holds its secret link. A link
  * that was regenerated (or never made) is 404.
  */
-export async function teamFeedByToken(deps: CalendarDeps, token: string): Promise<FeedFile> {
+export async function teamFeedByToken(deps: CalendarDeps, token: string, locale: Locale = DEFAULT_LOCALE): Promise<FeedFile> {
   if (!FEED_TOKEN_PATTERN.test(token)) throw unknownTeamLink();
   const team = await repo.teamOfTokenHash(deps.db, hashToken(token));
   if (!team) throw unknownTeamLink();
-  return feedOf(deps, `team:${team.teamId}`, async (bounds, shortName) => {
+  return feedOf(deps, keyIn(`team:${team.teamId}`, locale), async (bounds, shortName) => {
     const [practices, closures] = await Promise.all([
       repo.feedPractices(deps.db, { kind: 'team', teamId: team.teamId }, bounds),
       repo.feedBlocks(deps.db, { kind: 'team', teamId: team.teamId }, bounds),
     ]);
-    return { calName: `${team.teamName} practices (${shortName})`, events: eventsOf(practices, closures, 'team') };
+    return { calName: words(locale, 'feeds', 'calendar.team', { team: team.teamName, league: shortName }), events: eventsOf(practices, closures, 'team', locale) };
   });
 }
 
@@ -155,7 +177,7 @@ function newLink(deps: CalendarDeps, teamId: string, createdBy: string | null) {
 
 const feedPath = (token: string) => `/api/calendar/teams/${token}.ics`;
 
-function describeLink(deps: CalendarDeps, team: { id: string; name: string }, row: repo.TeamFeedRow): TeamFeed {
+function describeLink(deps: CalendarDeps, team: { id: string; name: string }, row: repo.TeamFeedRow, locale: Locale): TeamFeed {
   const token = tokenOf(deps.feedKey, team.id, row.tokenSalt);
   if (hashToken(token) !== row.tokenHash) {
     // The link was made under another AUTH_SECRET: it still works, but cannot be shown again.
@@ -164,7 +186,7 @@ function describeLink(deps: CalendarDeps, team: { id: string; name: string }, ro
       "This team's calendar link cannot be shown again because the server's secret (AUTH_SECRET) changed since it was made. Regenerate the link to get one you can copy; the old link works until then.",
     );
   }
-  const url = `${deps.publicUrl}${feedPath(token)}`;
+  const url = feedUrlIn(`${deps.publicUrl}${feedPath(token)}`, locale);
   return { teamId: team.id, teamName: team.name, url, webcalUrl: url.replace(/^https?:/, 'webcal:'), createdAt: row.createdAt.toISOString() };
 }
 
@@ -191,21 +213,22 @@ function ownTeamId(actor: Actor): string {
   return actor.profile.teamId;
 }
 
-/** A team's feed link (made on first demand), for its coaches and admins. */
-export async function teamFeedLink(deps: CalendarDeps, actor: Actor, teamId: string): Promise<TeamFeed> {
+/** A team's feed link (made on first demand), for its coaches and admins, in `locale` (the person's language). */
+export async function teamFeedLink(deps: CalendarDeps, actor: Actor, teamId: string, locale: Locale = DEFAULT_LOCALE): Promise<TeamFeed> {
   const team = await teamYouManage(deps.db, actor, teamId);
   const row =
     (await repo.findTeamFeed(deps.db, team.id)) ??
     (await repo.insertTeamFeed(deps.db, newLink(deps, team.id, actor.userId))) ??
     // Another request made the first link a moment ago.
     (await repo.findTeamFeed(deps.db, team.id))!;
-  return describeLink(deps, team, row);
+  return describeLink(deps, team, row, locale);
 }
 
-export const myTeamFeedLink = (deps: CalendarDeps, actor: Actor): Promise<TeamFeed> => teamFeedLink(deps, actor, ownTeamId(actor));
+export const myTeamFeedLink = (deps: CalendarDeps, actor: Actor, locale: Locale = DEFAULT_LOCALE): Promise<TeamFeed> =>
+  teamFeedLink(deps, actor, ownTeamId(actor), locale);
 
 /** A new link for a team; the old one answers 404 from now on. Audit-logged (never the token). */
-export async function regenerateTeamFeedLink(deps: CalendarDeps, ctx: AuditContext, actor: Actor, teamId: string): Promise<TeamFeed> {
+export async function regenerateTeamFeedLink(deps: CalendarDeps, ctx: AuditContext, actor: Actor, teamId: string, locale: Locale = DEFAULT_LOCALE): Promise<TeamFeed> {
   const team = await teamYouManage(deps.db, actor, teamId);
   const row = await deps.db.transaction(async (tx) => {
     const replaced = await repo.replaceTeamFeed(tx, newLink(deps, team.id, actor.userId));
@@ -217,8 +240,8 @@ export async function regenerateTeamFeedLink(deps: CalendarDeps, ctx: AuditConte
     });
     return replaced;
   });
-  return describeLink(deps, team, row);
+  return describeLink(deps, team, row, locale);
 }
 
-export const regenerateMyTeamFeedLink = (deps: CalendarDeps, ctx: AuditContext, actor: Actor): Promise<TeamFeed> =>
-  regenerateTeamFeedLink(deps, ctx, actor, ownTeamId(actor));
+export const regenerateMyTeamFeedLink = (deps: CalendarDeps, ctx: AuditContext, actor: Actor, locale: Locale = DEFAULT_LOCALE): Promise<TeamFeed> =>
+  regenerateTeamFeedLink(deps, ctx, actor, ownTeamId(actor), locale);

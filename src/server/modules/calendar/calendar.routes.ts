@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ServerContext } from '../../context';
-import { fieldFeedParamsSchema, teamFeedParamsSchema, teamFeedResponseSchema } from '../../../shared/calendar/calendar.schemas';
+import type { Actor, ServerContext } from '../../context';
+import { feedQuerySchema, fieldFeedParamsSchema, teamFeedParamsSchema, teamFeedResponseSchema } from '../../../shared/calendar/calendar.schemas';
+import type { Locale } from '../../../shared/i18n/locales';
+import { requestLocale } from '../../i18n/words';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
 import { requestAuditContext } from '../audit/audit.service';
@@ -10,6 +12,9 @@ import { notModified } from './calendar-feed';
 import * as service from './calendar-feeds.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** The language of the feed links a person is given: their profile's choice, else their browser's (Accept-Language). */
+const linkLocale = (req: FastifyRequest, actor: Actor): Locale => actor.profile.locale ?? requestLocale(req.headers['accept-language']);
 
 /**
  * Sends a feed: text/calendar with its ETag and Last-Modified, or 304 when the client's copy is current. Caches
@@ -40,18 +45,29 @@ export const calendarRoutes: FastifyPluginAsyncZod<ServerContext & { publicUrl: 
     '/api/calendar/league.ics',
     {
       config: { access: 'public' },
-      schema: { tags: ['calendar'], summary: 'League-wide calendar feed (iCalendar): every confirmed practice, every block and every published clinic', response: feedErrors },
+      schema: {
+        tags: ['calendar'],
+        summary: 'League-wide calendar feed (iCalendar): every confirmed practice, every block and every published clinic',
+        querystring: feedQuerySchema,
+        response: feedErrors,
+      },
     },
-    async (req, reply) => sendFeed(req, reply, await service.leagueFeed(deps), 'public'),
+    async (req, reply) => sendFeed(req, reply, await service.leagueFeed(deps, service.feedLocale(req.query.lang)), 'public'),
   );
 
   app.get(
     '/api/calendar/fields/:fieldId.ics',
     {
       config: { access: 'public' },
-      schema: { tags: ['calendar'], summary: "One field's calendar feed (iCalendar): its practices and the blocks that close it", params: fieldFeedParamsSchema, response: feedErrors },
+      schema: {
+        tags: ['calendar'],
+        summary: "One field's calendar feed (iCalendar): its practices and the blocks that close it",
+        params: fieldFeedParamsSchema,
+        querystring: feedQuerySchema,
+        response: feedErrors,
+      },
     },
-    async (req, reply) => sendFeed(req, reply, await service.fieldFeed(deps, req.params.fieldId), 'public'),
+    async (req, reply) => sendFeed(req, reply, await service.fieldFeed(deps, req.params.fieldId, service.feedLocale(req.query.lang)), 'public'),
   );
 
   app.get(
@@ -59,9 +75,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<ServerContext & { publicUrl: 
     {
       // The secret link is the credential (calendar apps send no cookie): 404 once it was regenerated.
       config: { access: 'public' },
-      schema: { tags: ['calendar'], summary: "A team's calendar feed (iCalendar), behind its secret link", params: teamFeedParamsSchema, response: feedErrors },
+      schema: { tags: ['calendar'], summary: "A team's calendar feed (iCalendar), behind its secret link", params: teamFeedParamsSchema, querystring: feedQuerySchema, response: feedErrors },
     },
-    async (req, reply) => sendFeed(req, reply, await service.teamFeedByToken(deps, req.params.token), 'private'),
+    async (req, reply) => sendFeed(req, reply, await service.teamFeedByToken(deps, req.params.token, service.feedLocale(req.query.lang)), 'private'),
   );
 
   app.get(
@@ -70,7 +86,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<ServerContext & { publicUrl: 
       config: { access: 'user' },
       schema: { tags: ['calendar'], summary: "The caller's team's calendar feed link (coaches; made on first demand)", response: { 200: teamFeedResponseSchema, ...errors } },
     },
-    async (req) => ({ feed: await service.myTeamFeedLink(deps, await req.requireActor()) }),
+    async (req) => {
+      const actor = await req.requireActor();
+      return { feed: await service.myTeamFeedLink(deps, actor, linkLocale(req, actor)) };
+    },
   );
 
   app.post(
@@ -79,7 +98,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<ServerContext & { publicUrl: 
       config: { access: 'user' },
       schema: { tags: ['calendar'], summary: "A new calendar feed link for the caller's team; the old link stops working", response: { 200: teamFeedResponseSchema, ...errors } },
     },
-    async (req) => ({ feed: await service.regenerateMyTeamFeedLink(deps, await requestAuditContext(req), await req.requireActor()) }),
+    async (req) => {
+      const actor = await req.requireActor();
+      return { feed: await service.regenerateMyTeamFeedLink(deps, await requestAuditContext(req), actor, linkLocale(req, actor)) };
+    },
   );
 
   app.get(
@@ -88,7 +110,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<ServerContext & { publicUrl: 
       config: { access: 'user' },
       schema: { tags: ['calendar'], summary: "A team's calendar feed link (its coaches and admins)", params: idParamsSchema, response: { 200: teamFeedResponseSchema, ...errors } },
     },
-    async (req) => ({ feed: await service.teamFeedLink(deps, await req.requireActor(), req.params.id) }),
+    async (req) => {
+      const actor = await req.requireActor();
+      return { feed: await service.teamFeedLink(deps, actor, req.params.id, linkLocale(req, actor)) };
+    },
   );
 
   app.post(
@@ -102,6 +127,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<ServerContext & { publicUrl: 
         response: { 200: teamFeedResponseSchema, ...errors },
       },
     },
-    async (req) => ({ feed: await service.regenerateTeamFeedLink(deps, await requestAuditContext(req), await req.requireActor(), req.params.id) }),
+    async (req) => {
+      const actor = await req.requireActor();
+      return { feed: await service.regenerateTeamFeedLink(deps, await requestAuditContext(req), actor, req.params.id, linkLocale(req, actor)) };
+    },
   );
 };

@@ -1,4 +1,6 @@
 import type { EventAttributes } from 'ics';
+import type { Locale } from '../../../shared/i18n/locales';
+import { words } from '../../i18n/words';
 import { bookingUid, icsLibrary } from './calendar-feed';
 
 /** A practice as a calendar shows it. */
@@ -14,16 +16,17 @@ export interface PracticeEvent {
   confirmed: boolean;
 }
 
-function eventOf(p: PracticeEvent, mapUrl: string | null): EventAttributes {
+function eventOf(p: PracticeEvent, mapUrl: string | null, locale: Locale): EventAttributes {
+  const booked = words(locale, 'feeds', 'practice.booked');
   return {
     uid: bookingUid(p.bookingId),
-    title: `${p.teamName} practice – ${p.fieldName}`,
+    title: words(locale, 'feeds', 'practice.title', { team: p.teamName, field: p.fieldName }),
     start: Date.parse(p.startsAt),
     end: Date.parse(p.endsAt),
     startInputType: 'utc',
     endInputType: 'utc',
     location: [p.facilityName, p.fieldName, p.facilityAddress].filter(Boolean).join(', '),
-    description: `Practice booked with the CGSL Practice Scheduler.${mapUrl ? ` Map: ${mapUrl}` : ''}`,
+    description: mapUrl ? `${booked} ${words(locale, 'feeds', 'practice.map', { url: mapUrl })}` : booked,
     status: p.confirmed ? 'CONFIRMED' : 'CANCELLED',
     ...(mapUrl ? { url: mapUrl } : {}),
   };
@@ -32,12 +35,13 @@ function eventOf(p: PracticeEvent, mapUrl: string | null): EventAttributes {
 /**
  * One practice as an iCalendar file (.ics), with a stable UID so a re-import updates the same event. The
  * facility's map link is optional decoration: a link the calendar library refuses (saved before links were
- * checked, or one its stricter rules reject) is left out rather than failing the whole file.
+ * checked, or one its stricter rules reject) is left out rather than failing the whole file. In `locale`, the
+ * language of the person who downloads it.
  */
-export function practiceIcs(p: PracticeEvent): string {
+export function practiceIcs(p: PracticeEvent, locale: Locale = 'en'): string {
   const { createEvent } = icsLibrary();
-  let built = createEvent(eventOf(p, p.mapUrl));
-  if ((built.error || !built.value) && p.mapUrl) built = createEvent(eventOf(p, null));
+  let built = createEvent(eventOf(p, p.mapUrl, locale));
+  if ((built.error || !built.value) && p.mapUrl) built = createEvent(eventOf(p, null, locale));
   if (built.error || !built.value) throw built.error ?? new Error('could not build the calendar file');
   return built.value;
 }

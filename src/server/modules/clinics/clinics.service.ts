@@ -1,9 +1,9 @@
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../errors';
+import { AppError, wordsPerLocale } from '../../errors';
 import type { Actor } from '../../context';
-import { capacityProblem, registrationWindow, registrationWindowWords, statusForNewRegistration, whoIsPromoted } from '../../../shared/clinics/clinic-rules';
+import { capacityProblemWords, registrationWindow, registrationWindowKeyedWords, statusForNewRegistration, whoIsPromoted } from '../../../shared/clinics/clinic-rules';
 import type { Clinic, ClinicValues, Registration, RosterEntry } from '../../../shared/clinics/clinics.schemas';
 import { countAuditedChanges, recordAudit, type AuditContext } from '../audit/audit.service';
 import { findFacility } from '../facilities/facilities.service';
@@ -12,8 +12,8 @@ import { commitThenPublish } from '../live/live.service';
 import { clinicRosterCsv } from './clinics-csv';
 import * as repo from './clinics.repository';
 
-const clinicGone = () => new AppError('NOT_FOUND', 'That clinic does not exist, or it is not open to the public yet. Reload the clinics page.');
-const registrationGone = () => new AppError('NOT_FOUND', 'That registration does not exist, or it is not yours. Reload the clinics page.');
+const clinicGone = () => new AppError('NOT_FOUND', { key: 'clinics.gone' });
+const registrationGone = () => new AppError('NOT_FOUND', { key: 'clinics.registrationGone' });
 
 const isAdmin = (actor: Actor | null) => Boolean(actor?.admin.isAdmin);
 
@@ -24,7 +24,7 @@ function facts(clinic: Clinic, participantName: string): ClinicFacts {
 /** The facility must be one of the league's (an inactive one is allowed: a gym can host a clinic without its fields). */
 async function checkPlace(db: Database, values: ClinicValues): Promise<void> {
   if (values.facilityId && !(await findFacility(db, values.facilityId))) {
-    throw new AppError('VALIDATION_FAILED', 'That facility does not exist. Choose one from the list, or type the place.', {
+    throw new AppError('VALIDATION_FAILED', { key: 'clinics.facilityUnknown' }, {
       fields: { facilityId: 'Choose a facility' },
     });
   }
@@ -111,10 +111,10 @@ export async function editClinic({ db, live }: ClinicDeps, ctx: AuditContext, id
   return commitThenPublish(db, live, async (tx) => {
     const locked = await repo.lockClinic(tx, id);
     if (!locked) throw clinicGone();
-    if (locked.cancelledAt) throw new AppError('CONFLICT', 'This clinic was cancelled, so it cannot be edited. Create a new clinic instead.');
+    if (locked.cancelledAt) throw new AppError('CONFLICT', { key: 'clinics.cancelledNoEdit' });
     await checkPlace(tx, values);
     const before = (await repo.findClinicView(tx, id))!;
-    const problem = capacityProblem(values.capacity, before.registeredCount);
+    const problem = capacityProblemWords(values.capacity, before.registeredCount);
     if (problem)
       throw new AppError('RULE_VIOLATION', problem, { fields: { capacity: `At least ${before.registeredCount}` }, rule: 'CAPACITY_BELOW_REGISTERED' });
     await repo.updateClinic(tx, id, rowValues(values));
@@ -138,7 +138,7 @@ export async function cancelClinic({ db, live }: ClinicDeps, ctx: AuditContext, 
   return commitThenPublish(db, live, async (tx) => {
     const locked = await repo.lockClinic(tx, id);
     if (!locked) throw clinicGone();
-    if (locked.cancelledAt) throw new AppError('CONFLICT', 'This clinic was already cancelled. Reload the clinics page.');
+    if (locked.cancelledAt) throw new AppError('CONFLICT', { key: 'clinics.alreadyCancelled' });
     const before = (await repo.findClinicView(tx, id))!;
     await repo.updateClinic(tx, id, { cancelledAt: new Date(), cancelledBy: ctx.actorId, cancelReason: reason });
     const cancelled = await repo.cancelAllRegistrations(tx, id, ctx.actorId);
@@ -160,7 +160,7 @@ export async function cancelClinic({ db, live }: ClinicDeps, ctx: AuditContext, 
 }
 
 const duplicate = (name: string) =>
-  new AppError('CONFLICT', `${name} is already signed up for this clinic (registered or on the waitlist). See "Your registrations".`, {
+  new AppError('CONFLICT', { key: 'clinics.alreadySignedUp', params: { name } }, {
     fields: { participantName: 'Already signed up' },
     rule: 'ALREADY_REGISTERED',
   });
@@ -185,8 +185,10 @@ export async function register(
         if (!locked || (!locked.published && !isAdmin(actor))) throw clinicGone();
         const clinic = (await repo.findClinicView(tx, clinicId))!;
         const window = registrationWindow(clinic, now);
-        const refusal = registrationWindowWords(window, clinic, timeZone);
-        if (refusal) throw new AppError('RULE_VIOLATION', refusal, { rule: window.state === 'not-yet' ? 'NOT_OPEN_YET' : 'REGISTRATION_CLOSED' });
+        if (window.state !== 'open') {
+          const refusal = wordsPerLocale((locale) => registrationWindowKeyedWords(window, clinic, timeZone, locale)!);
+          throw new AppError('RULE_VIOLATION', refusal, { rule: window.state === 'not-yet' ? 'NOT_OPEN_YET' : 'REGISTRATION_CLOSED' });
+        }
         const status = statusForNewRegistration(locked.capacity, await repo.countRegistered(tx, clinicId));
         const row = await repo.insertRegistration(tx, { clinicId, userId: actor.userId, ...input, status });
         await queueNotifications(tx, [
@@ -215,7 +217,7 @@ export async function cancelRegistration(
   return cancelUnderLock(deps, ctx, actor, first.clinicId, id, mayTouch, registrationGone, now);
 }
 
-const rosterRegistrationGone = () => new AppError('NOT_FOUND', "That registration is not on this clinic's roster. Reload the roster.");
+const rosterRegistrationGone = () => new AppError('NOT_FOUND', { key: 'clinics.notOnRoster' });
 
 /** An admin cancels one registration from a clinic's roster; the registrant is emailed. */
 export function cancelRegistrationByAdmin(
@@ -247,8 +249,8 @@ async function cancelUnderLock(
     const locked = await repo.lockClinic(tx, clinicId);
     const reg = await repo.findRegistration(tx, id);
     if (!locked || !reg || !mayTouch(reg)) throw gone();
-    if (reg.status === 'cancelled') throw new AppError('CONFLICT', `${reg.participantName}'s registration was already cancelled. Reload the clinics page.`);
-    if (locked.endsAt.getTime() <= now.getTime()) throw new AppError('RULE_VIOLATION', 'This clinic is over, so its registrations stay as they were.');
+    if (reg.status === 'cancelled') throw new AppError('CONFLICT', { key: 'clinics.registrationAlreadyCancelled', params: { name: reg.participantName } });
+    if (locked.endsAt.getTime() <= now.getTime()) throw new AppError('RULE_VIOLATION', { key: 'clinics.overNoChange' });
     await repo.cancelRegistration(tx, id, actor.userId);
     const promoted = reg.status === 'registered' ? await fillFreePlaces(tx, locked.id, locked.capacity) : [];
     if (reg.userId && reg.userId !== actor.userId) {

@@ -1,4 +1,5 @@
 import { CONTACT_LIMITS } from '../../../shared/contact/contact.schemas';
+import { wordsIn, type ErrorWords } from '../../errors';
 
 export const HOUR_MS = 60 * 60 * 1000;
 
@@ -27,9 +28,13 @@ export function contactLimitVerdict(fromAddress: SenderCount, fromEmail: SenderC
 }
 
 /** What the person reads when limited: what happened, and what to do (wait, or write to the league's address). */
-export function limitMessage(v: LimitVerdict, leagueEmail: string | null): string {
-  const who = v.by === 'email' ? 'from this email address' : 'from this network';
-  const minutes = v.retryAfterMinutes === 1 ? '1 minute' : `${v.retryAfterMinutes} minutes`;
+export function limitWords(v: LimitVerdict, leagueEmail: string | null): ErrorWords {
   const max = v.by === 'email' ? CONTACT_LIMITS.perEmailPerHour : CONTACT_LIMITS.perAddressPerHour;
-  return `You have sent ${max} messages ${who} in the last hour, the most we take. Try again in ${minutes}${leagueEmail ? `, or email the league at ${leagueEmail}` : ''}. Your message was not sent, so keep a copy.`;
+  const params = { max, by: v.by, minutes: v.retryAfterMinutes };
+  return leagueEmail ? { key: 'contact.limitedOrEmail', params: { ...params, email: leagueEmail } } : { key: 'contact.limited', params };
+}
+
+/** `limitWords` in English. */
+export function limitMessage(v: LimitVerdict, leagueEmail: string | null): string {
+  return wordsIn('en', limitWords(v, leagueEmail));
 }

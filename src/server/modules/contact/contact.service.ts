@@ -13,7 +13,7 @@ import {
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { notification, queueNotifications } from '../notifications/notifications.service';
 import { leagueAdminIds } from '../users/users.service';
-import { contactLimitVerdict, HOUR_MS, limitMessage } from './contact-limit';
+import { contactLimitVerdict, HOUR_MS, limitWords } from './contact-limit';
 import * as repo from './contact.repository';
 
 export type ContactRequest = z.output<typeof contactInputSchema>;
@@ -40,7 +40,7 @@ export async function sendMessage(
     await repo.lockSender(tx, `ip:${from.ip}`);
     await repo.lockSender(tx, `email:${input.email.toLowerCase()}`);
     const verdict = contactLimitVerdict(await repo.countFromAddressSince(tx, from.ip, since), await repo.countFromEmailSince(tx, input.email, since), now);
-    if (verdict) throw new AppError('RATE_LIMITED', limitMessage(verdict, leagueEmail), { retryAfterSeconds: verdict.retryAfterMinutes * 60 });
+    if (verdict) throw new AppError('RATE_LIMITED', limitWords(verdict, leagueEmail), { retryAfterSeconds: verdict.retryAfterMinutes * 60 });
     const contactMessageId = await repo.insertMessage(tx, {
       name: input.name,
       email: input.email,
@@ -71,7 +71,7 @@ export const countNewContactMessages = (db: Database) => repo.countNew(db);
 export async function setMessageStatus(db: Database, ctx: AuditContext, id: string, status: ContactMessageStatus): Promise<ContactMessage> {
   return db.transaction(async (tx) => {
     const before = await repo.findMessageForUpdate(tx, id);
-    if (!before) throw new AppError('NOT_FOUND', 'That message does not exist any more. Reload the inbox.');
+    if (!before) throw new AppError('NOT_FOUND', { key: 'contact.messageGone' });
     if (before.status === status) return (await repo.listMessageById(tx, id))!;
     const after = await repo.setStatus(tx, id, status);
     await recordAudit(tx, ctx, {

@@ -14,8 +14,8 @@ import * as repo from './divisions.repository';
  * limited to some; each may set its own booking rules in a season, its window's opening among them (the staged opening).
  */
 
-const nameTaken = (name: string) => new AppError('CONFLICT', `A division named "${name}" already exists. Choose a different name.`, { fields: { name: 'This name is already taken' } });
-const gone = () => new AppError('NOT_FOUND', 'That division does not exist any more. Reload the list.');
+const nameTaken = (name: string) => new AppError('CONFLICT', { key: 'divisions.nameTaken', params: { name } }, { fields: { name: 'This name is already taken' } });
+const gone = () => new AppError('NOT_FOUND', { key: 'divisions.gone' });
 
 export const listDivisions = (db: Database): Promise<Division[]> => repo.listDivisions(db);
 export const listAdminDivisions = (db: Database): Promise<AdminDivision[]> => repo.listAdminDivisions(db);
@@ -28,7 +28,7 @@ export type TeamDivisionRules = { divisionId: string | null; divisionName: strin
 /** The division a team is put in, which must exist (the team form picks one from the list). */
 export async function requireDivision(db: Database, id: string): Promise<Division> {
   const division = await repo.findDivision(db, id);
-  if (!division) throw new AppError('VALIDATION_FAILED', 'That division does not exist any more. Choose one from the list.', { fields: { divisionId: 'Choose a division from the list' } });
+  if (!division) throw new AppError('VALIDATION_FAILED', { key: 'divisions.unknown' }, { fields: { divisionId: 'Choose a division from the list' } });
   return division;
 }
 
@@ -46,7 +46,7 @@ export function createDivision({ db, live }: ServerContext, ctx: AuditContext, n
     () =>
       commitThenPublish(db, live, async (tx) => {
         if ((await repo.lockDivisions(tx)).length >= DIVISIONS_MAX) {
-          throw new AppError('CONFLICT', `The league already has ${DIVISIONS_MAX} divisions, the most it can have. Delete one you no longer use first.`);
+          throw new AppError('CONFLICT', { key: 'divisions.tooMany', params: { max: DIVISIONS_MAX } });
         }
         const division = await repo.insertDivision(tx, name);
         await recordAudit(tx, ctx, { action: 'division.create', entityType: 'division', entityId: division.id, summary: `Created division ${division.name}`, after: division });
@@ -77,7 +77,7 @@ export function reorderDivisions({ db, live }: ServerContext, ctx: AuditContext,
     const before = await repo.lockDivisions(tx);
     const known = new Set(before.map((d) => d.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-      throw new AppError('CONFLICT', 'The divisions changed while you were ordering them. Reload the list and try again.');
+      throw new AppError('CONFLICT', { key: 'divisions.orderRaced' });
     }
     for (const [i, id] of ids.entries()) await repo.setPosition(tx, id, i + 1);
     const after = await repo.listDivisions(tx);
@@ -101,11 +101,11 @@ export function deleteDivision({ db, live }: ServerContext, ctx: AuditContext, i
     if (!division) throw gone();
     const teams = await repo.countTeamsIn(tx, id);
     if (teams > 0) {
-      throw new AppError('CONFLICT', `${teams === 1 ? '1 team is' : `${teams} teams are`} in ${division.name}. Put ${teams === 1 ? 'it' : 'them'} in another division first, then delete it.`, { teams });
+      throw new AppError('CONFLICT', { key: 'divisions.hasTeams', params: { teams, division: division.name } }, { teams });
     }
     const fieldNames = await repo.fieldNamesLimitedTo(tx, id);
     if (fieldNames.length > 0) {
-      throw new AppError('CONFLICT', `${fieldNames.join(', ')} ${fieldNames.length === 1 ? 'is' : 'are'} limited to ${division.name}. Change ${fieldNames.length === 1 ? 'its' : 'their'} divisions on Manage facilities first, then delete it.`);
+      throw new AppError('CONFLICT', { key: 'divisions.hasFields', params: { fields: fieldNames.join(', '), count: fieldNames.length, division: division.name } });
     }
     await repo.deleteDivision(tx, id);
     await recordAudit(tx, ctx, { action: 'division.delete', entityType: 'division', entityId: id, summary: `Deleted division ${division.name}`, before: division });
@@ -113,7 +113,7 @@ export function deleteDivision({ db, live }: ServerContext, ctx: AuditContext, i
   });
 }
 
-const seasonGone = () => new AppError('NOT_FOUND', 'That season does not exist any more. Reload the page.');
+const seasonGone = () => new AppError('NOT_FOUND', { key: 'bookings.seasonGone' });
 
 export async function rulesOfSeason(db: Database, seasonId: string): Promise<DivisionRules[]> {
   if (!(await findSeason(db, seasonId))) throw seasonGone();

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../errors';
+import { AppError, type ErrorWords } from '../../errors';
 import type { Facility, Field } from '../../../shared/facilities/facilities.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { findDivision } from '../divisions/divisions.service';
@@ -8,8 +8,8 @@ import { commitThenPublish } from '../live/live.service';
 import type { ServerContext } from '../../context';
 import * as repo from './facilities.repository';
 
-function uniqueName<T>(message: string, work: () => Promise<T>): Promise<T> {
-  return onUniqueViolation(work, () => new AppError('CONFLICT', message, { fields: { name: 'This name is already taken' } }));
+function uniqueName<T>(words: ErrorWords, work: () => Promise<T>): Promise<T> {
+  return onUniqueViolation(work, () => new AppError('CONFLICT', words, { fields: { name: 'This name is already taken' } }));
 }
 
 /**
@@ -20,18 +20,14 @@ function uniqueName<T>(message: string, work: () => Promise<T>): Promise<T> {
 async function refuseWhileBooked(db: Database, where: { fieldId: string } | { facilityId: string }, name: string): Promise<void> {
   const upcoming = await repo.upcomingBookingCount(db, where, new Date());
   if (upcoming === 0) return;
-  throw new AppError(
-    'CONFLICT',
-    `${name} has ${upcoming === 1 ? '1 upcoming booking' : `${upcoming} upcoming bookings`}. Block ${'fieldId' in where ? 'the field' : 'the facility'} on the Block slots page first (that cancels them and tells the teams), or move them, then deactivate it.`,
-    { upcomingBookings: upcoming },
-  );
+  throw new AppError('CONFLICT', { key: 'fieldId' in where ? 'facilities.fieldHasBookings' : 'facilities.facilityHasBookings', params: { name, upcoming } }, { upcomingBookings: upcoming });
 }
 
-const facilityGone = () => new AppError('NOT_FOUND', 'That facility does not exist any more. Reload the page to see the current list.');
-const fieldGone = () => new AppError('NOT_FOUND', 'That field does not exist any more. Reload the page to see the current list.');
+const facilityGone = () => new AppError('NOT_FOUND', { key: 'facilities.facilityGone' });
+const fieldGone = () => new AppError('NOT_FOUND', { key: 'facilities.fieldGone' });
 
 export function createFacility(db: Database, ctx: AuditContext, values: repo.FacilityValues): Promise<Facility> {
-  return uniqueName(`A facility named "${values.name}" already exists. Choose a different name.`, () =>
+  return uniqueName({ key: 'facilities.facilityNameTaken', params: { name: values.name } }, () =>
     db.transaction(async (tx) => {
       const facility = await repo.insertFacility(tx, values);
       await recordAudit(tx, ctx, { action: 'facility.create', entityType: 'facility', entityId: facility.id, summary: `Created facility "${facility.name}"`, after: facility });
@@ -51,7 +47,7 @@ export const fieldsOf = (db: Database, facilityId: string) => repo.fieldsOf(db, 
  * colour or a (de)activation changes how every slot of its fields looks, so open pages reload their weeks.
  */
 export function editFacility({ db, live }: ServerContext, ctx: AuditContext, id: string, values: repo.FacilityValues): Promise<Facility> {
-  return uniqueName(`A facility named "${values.name}" already exists. Choose a different name.`, () =>
+  return uniqueName({ key: 'facilities.facilityNameTaken', params: { name: values.name } }, () =>
     commitThenPublish(db, live, async (tx) => {
       const before = await repo.findFacility(tx, id);
       if (!before) throw facilityGone();
@@ -68,7 +64,7 @@ export function editFacility({ db, live }: ServerContext, ctx: AuditContext, id:
 async function requireDivisions(db: Database, ids: readonly string[] | undefined) {
   for (const id of ids ?? []) {
     if (!(await findDivision(db, id))) {
-      throw new AppError('VALIDATION_FAILED', 'One of those divisions does not exist any more. Reload the page and choose again.', { fields: { divisionIds: 'Choose divisions from the list' } });
+      throw new AppError('VALIDATION_FAILED', { key: 'facilities.divisionGone' }, { fields: { divisionIds: 'Choose divisions from the list' } });
     }
   }
 }
@@ -76,13 +72,13 @@ async function requireDivisions(db: Database, ids: readonly string[] | undefined
 async function requireFacility(db: Database, id: string) {
   const facility = await repo.findFacility(db, id);
   if (!facility) {
-    throw new AppError('VALIDATION_FAILED', 'That facility does not exist. Choose one from the list.', { fields: { facilityId: 'Choose a facility from the list' } });
+    throw new AppError('VALIDATION_FAILED', { key: 'facilities.facilityUnknown' }, { fields: { facilityId: 'Choose a facility from the list' } });
   }
   return facility;
 }
 
 export function createField(db: Database, ctx: AuditContext, values: repo.FieldValues): Promise<Field> {
-  return uniqueName(`This facility already has a field named "${values.name}". Choose a different name.`, () =>
+  return uniqueName({ key: 'facilities.fieldNameTaken', params: { name: values.name } }, () =>
     db.transaction(async (tx) => {
       const facility = await requireFacility(tx, values.facilityId);
       await requireDivisions(tx, values.divisionIds);
@@ -94,7 +90,7 @@ export function createField(db: Database, ctx: AuditContext, values: repo.FieldV
 }
 
 export function editField({ db, live }: ServerContext, ctx: AuditContext, id: string, values: repo.FieldValues): Promise<Field> {
-  return uniqueName(`This facility already has a field named "${values.name}". Choose a different name.`, () =>
+  return uniqueName({ key: 'facilities.fieldNameTaken', params: { name: values.name } }, () =>
     commitThenPublish(db, live, async (tx) => {
       const before = await repo.findField(tx, id);
       if (!before) throw fieldGone();

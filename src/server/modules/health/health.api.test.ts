@@ -43,7 +43,7 @@ describe('health and platform', () => {
   it('uses one error shape for unknown routes, bad JSON and validation, never a stack trace', async () => {
     const unknown = await t.app.inject({ url: '/api/nope' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String), key: 'server.noApiRoute', params: { method: 'GET', path: '/api/nope' } } });
 
     const badJson = await t.app.inject({
       method: 'POST',

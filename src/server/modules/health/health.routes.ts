@@ -41,7 +41,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; ver
         // A database that does not answer: the same 503 in words, with Retry-After, as every route (error-handler.ts).
         if (databaseFailure(err)) throw err;
         req.log.warn({ err }, 'readiness check failed');
-        throw new AppError('UNAVAILABLE', 'The database is not reachable right now. Try again shortly.');
+        throw new AppError('UNAVAILABLE', { key: 'health.databaseUnreachable' });
       }
       return { status: 'ready' as const, database: database.kind, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
     },

@@ -1,5 +1,5 @@
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
-import { AppError } from '../../errors';
+import { AppError, listParam, wordsIn, type ErrorParam, type ErrorWords } from '../../errors';
 
 /**
  * Every image the app keeps is decoded and encoded again here (decision 023): what is stored is pixels we wrote,
@@ -63,15 +63,23 @@ const ZIP_END = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 const ZIP_TAIL = 65_557;
 
 /** Why the bytes are more than an image ("also a web page", "also a ZIP archive"), or null. Pure: tested directly. */
-export function polyglotProblem(bytes: Buffer): string | null {
-  if (MARKUP.test(bytes.toString('latin1'))) return 'it also contains web page code';
-  if (bytes.subarray(Math.max(0, bytes.length - ZIP_TAIL)).includes(ZIP_END)) return 'it is also a ZIP archive';
+function polyglotProblemWords(bytes: Buffer): ErrorWords | null {
+  if (MARKUP.test(bytes.toString('latin1'))) return { key: 'images.alsoWebPage' };
+  if (bytes.subarray(Math.max(0, bytes.length - ZIP_TAIL)).includes(ZIP_END)) return { key: 'images.alsoZip' };
   return null;
 }
 
-function accepted(allowed: readonly ImageType[]): string {
+/** `polyglotProblemWords` in English. */
+export function polyglotProblem(bytes: Buffer): string | null {
+  const problem = polyglotProblemWords(bytes);
+  return problem && wordsIn('en', problem);
+}
+
+/** "JPEG, PNG or WebP" ("JPEG, PNG o WebP" in Spanish). */
+function accepted(allowed: readonly ImageType[]): ErrorParam {
   const names = allowed.map((t) => LABEL[t]);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? 'no');
+  return (locale) =>
+    locale === 'en' ? (names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? 'no')) : listParam(names, 'disjunction')(locale);
 }
 
 /**
@@ -83,12 +91,10 @@ export async function normalizeImage(bytes: Buffer, options: NormalizeOptions): 
   const { allowed, output = 'same', square, maxInputPixels = DEFAULT_MAX_INPUT_PIXELS } = options;
   const type = await sniffImage(bytes);
   if (!type || !allowed.includes(type)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `This file is not a ${accepted(allowed)} image. Choose a photo saved as ${accepted(allowed)} and try again.`);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { key: 'images.notAccepted', params: { types: accepted(allowed) } });
   }
-  const polyglot = polyglotProblem(bytes);
-  if (polyglot) {
-    throw new AppError('VALIDATION_FAILED', `This file is not only an image: ${polyglot}. Save the picture again from a photo app and upload that copy.`);
-  }
+  const polyglot = polyglotProblemWords(bytes);
+  if (polyglot) throw new AppError('VALIDATION_FAILED', { key: 'images.notOnlyImage', params: { problem: polyglot } });
 
   const animated = type === 'image/gif' && output === 'same';
   const sharp = await loadSharp();
@@ -103,10 +109,7 @@ export async function normalizeImage(bytes: Buffer, options: NormalizeOptions): 
   const height = (info.pageHeight ?? info.height) || 0;
   if (width === 0 || height === 0) throw damaged();
   if (width * height > maxInputPixels) {
-    throw new AppError(
-      'PAYLOAD_TOO_LARGE',
-      `This image is ${width} × ${height} pixels; the most we take is ${Math.round(maxInputPixels / 1_000_000)} megapixels. Make it smaller and try again.`,
-    );
+    throw new AppError('PAYLOAD_TOO_LARGE', { key: 'images.tooManyPixels', params: { width, height, megapixels: Math.round(maxInputPixels / 1_000_000) } });
   }
 
   let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'warning', animated }).rotate();
@@ -129,5 +132,5 @@ export async function normalizeImage(bytes: Buffer, options: NormalizeOptions): 
 }
 
 function damaged(): AppError {
-  return new AppError('VALIDATION_FAILED', 'This image could not be read: the file may be damaged or cut short. Save it again, or choose another, and try again.');
+  return new AppError('VALIDATION_FAILED', { key: 'images.damaged' });
 }

@@ -1,6 +1,8 @@
 import type { Role } from '../../../shared/constants';
-import { invitedAs } from '../../../shared/invitations/invitation-words';
-import { layoutMail } from '../mail/mail-layout';
+import type { Locale } from '../../../shared/i18n/locales';
+import { teamLabel } from '../../../shared/teams/teams.schemas';
+import { formatLongDay } from '../../../shared/time/date-words';
+import { layoutMail, mailWords } from '../mail/mail-layout';
 
 export interface InvitationFacts {
   leagueName: string;
@@ -10,20 +12,29 @@ export interface InvitationFacts {
   team: { name: string; division: string | null } | null;
   url: string;
   expiresAt: Date;
+  /** The invited person's language: their account's, else the inviting admin's request's (English by default). */
+  locale?: Locale;
 }
 
 /** The invitation email: who invited you to what, the one-time link and until when it works. */
 export function invitationMail(f: InvitationFacts): { subject: string; text: string; html: string } {
-  const until = new Intl.DateTimeFormat('en-US', { timeZone: f.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(f.expiresAt);
-  const who = f.inviterName ? `${f.inviterName} invited you` : 'You are invited';
-  const { text, html } = layoutMail(f.leagueName, {
-    heading: `Join ${f.leagueName} ${invitedAs(f.role, f.team)}`,
-    paragraphs: [
-      `${who} to join ${f.leagueName} ${invitedAs(f.role, f.team)} on the league's practice scheduler.`,
-      `Open the link below to create your account (or to accept with the account you already have). The link works once, until ${until}.`,
-      "If you were not expecting this, you can ignore this email: nothing happens unless you open the link.",
-    ],
-    action: { label: 'Accept the invitation', url: f.url },
-  });
-  return { subject: `You're invited to join ${f.leagueName}`, text, html };
+  const locale = f.locale ?? 'en';
+  const w = mailWords(locale);
+  const until = formatLongDay(f.expiresAt, f.timeZone, locale);
+  // "as a coach of Blue Jays (10U)": the same words as shared/invitations/invitation-words.ts `invitedAs`.
+  const as = { league: f.leagueName, role: f.role, hasTeam: f.team ? 'yes' : 'no', team: f.team ? teamLabel(f.team) : '' };
+  const { text, html } = layoutMail(
+    f.leagueName,
+    {
+      heading: w('invitation.heading', as),
+      paragraphs: [
+        w('invitation.body', { ...as, hasInviter: f.inviterName ? 'yes' : 'no', inviter: f.inviterName ?? '' }),
+        w('invitation.link', { until }),
+        w('invitation.ignore'),
+      ],
+      action: { label: w('invitation.action'), url: f.url },
+    },
+    locale,
+  );
+  return { subject: w('invitation.subject', { league: f.leagueName }), text, html };
 }

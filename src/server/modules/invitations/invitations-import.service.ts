@@ -11,6 +11,7 @@ import { insertTeam } from '../teams/teams-admin.service';
 import { listAllTeams } from '../teams/teams.service';
 import { findUsersByEmails } from '../users/users-admin.service';
 import { createInvitation, type InvitationDeps } from './invitations.service';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import * as repo from './invitations.repository';
 
 /**
@@ -67,16 +68,17 @@ async function planFor(db: Database, csv: string): Promise<ImportPreview> {
 export const previewImport = (db: Database, csv: string): Promise<ImportPreview> => planFor(db, csv);
 
 const changedSincePreview = () =>
-  new AppError('CONFLICT', 'Teams, people or invitations changed since the preview, so it no longer shows what the import would do. Preview the file again, then apply.', {
+  new AppError('CONFLICT', { key: 'invitations.previewOutdated' }, {
     rule: 'PREVIEW_OUTDATED',
   });
 
 /** Refuses an apply that could not do what its preview showed, before any progress is streamed. */
 export async function checkImport(db: Database, csv: string, fingerprint: string): Promise<ImportPreview> {
   const plan = await planFor(db, csv);
-  if (plan.fileErrors.length > 0) throw new AppError('VALIDATION_FAILED', `The file cannot be imported: ${plan.fileErrors[0]}`);
+  // The file's problem in the CSV reader's words (shared/invitations/csv-import.ts, English), inside ours.
+  if (plan.fileErrors.length > 0) throw new AppError('VALIDATION_FAILED', { key: 'invitations.fileCannotImport', params: { problem: plan.fileErrors[0]! } });
   if (plan.fingerprint !== fingerprint) throw changedSincePreview();
-  if (plan.teamsToCreate.length + plan.invitations.length === 0) throw new AppError('CONFLICT', 'There is nothing to import: every team and coach in the file is already in the league or refused.');
+  if (plan.teamsToCreate.length + plan.invitations.length === 0) throw new AppError('CONFLICT', { key: 'invitations.nothingToImport' });
   return plan;
 }
 
@@ -91,6 +93,8 @@ export async function applyImport(
   csv: string,
   fingerprint: string,
   onProgress: (done: number, total: number) => void,
+  /** The importing request's language: the emails to addresses without an account are written in it. */
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<{ teamsCreated: number; invitationsSent: number }> {
   const league = await deps.league.get();
   return deps.db.transaction(async (tx) => {
@@ -109,7 +113,7 @@ export async function applyImport(
     }
     for (const invitation of plan.invitations) {
       const teamId = teamIds.get(invitation.teamName.toLowerCase()) ?? null;
-      await createInvitation(tx, deps, ctx, league, { email: invitation.email, displayName: invitation.name, role: 'coach', teamId }, actor, ' (CSV import)');
+      await createInvitation(tx, deps, ctx, league, { email: invitation.email, displayName: invitation.name, role: 'coach', teamId }, actor, ' (CSV import)', language);
       onProgress(++done, total);
     }
     const result = { teamsCreated: plan.teamsToCreate.length, invitationsSent: plan.invitations.length };

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, keyedBody, type ErrorWords } from '../../errors';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
 import {
@@ -19,6 +19,7 @@ import {
   type ImportProgress,
 } from '../../../shared/invitations/invitations.schemas';
 import { profileSchema } from '../../../shared/users/users.schemas';
+import { requestLocale } from '../../i18n/words';
 import { auditContext } from '../audit/audit.service';
 import type { Auth } from '../auth/auth';
 import { applyImport, checkImport, previewImport } from './invitations-import.service';
@@ -53,7 +54,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<ServerContext & { config: 
     },
     async (req, reply) => {
       const actor = await req.requireActor();
-      return reply.status(201).send({ invitation: await invite(deps, auditContext(req, actor), actor, req.body) });
+      return reply.status(201).send({ invitation: await invite(deps, auditContext(req, actor), actor, req.body, requestLocale(req.headers['accept-language'])) });
     },
   );
 
@@ -65,7 +66,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<ServerContext & { config: 
     },
     async (req) => {
       const actor = await req.requireActor();
-      return { invitation: await resend(deps, auditContext(req, actor), actor, req.params.id) };
+      return { invitation: await resend(deps, auditContext(req, actor), actor, req.params.id, requestLocale(req.headers['accept-language'])) };
     },
   );
 
@@ -108,19 +109,15 @@ export const invitationsRoutes: FastifyPluginAsyncZod<ServerContext & { config: 
       await checkImport(db, req.body.csv, req.body.fingerprint);
       const stream = new PassThrough();
       const write = (line: ImportProgress) => stream.write(`${JSON.stringify(line)}\n`);
-      void applyImport(deps, ctx, actor, req.body.csv, req.body.fingerprint, (done, total) => write({ type: 'progress', done, total }))
+      void applyImport(deps, ctx, actor, req.body.csv, req.body.fingerprint, (done, total) => write({ type: 'progress', done, total }), requestLocale(req.headers['accept-language']))
         .then((summary) => {
           write({ type: 'done', ...summary });
         })
         .catch((err: unknown) => {
           if (!(err instanceof AppError)) req.log.error({ err }, 'CSV import failed');
-          write({
-            type: 'error',
-            error:
-              err instanceof AppError
-                ? { code: err.code, message: `${err.message} Nothing was saved.` }
-                : { code: 'INTERNAL', message: 'The import failed and nothing was saved: no team was created and no invitation sent. Try again; if it keeps failing, contact support.' },
-          });
+          const words: ErrorWords =
+            err instanceof AppError ? { key: 'invitations.importFailedReason', params: { reason: err.words ?? err.message } } : { key: 'invitations.importFailed' };
+          write({ type: 'error', error: keyedBody(err instanceof AppError ? err.code : 'INTERNAL', words, requestLocale(req.headers['accept-language'])).error });
         })
         .finally(() => stream.end());
       return reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(stream);

@@ -2,11 +2,10 @@ import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../errors';
+import { AppError, type ErrorWords } from '../../errors';
 import type { Actor } from '../../context';
 import type { Role } from '../../../shared/constants';
 import {
-  INVITATION_REFUSAL,
   INVITATION_TTL_DAYS,
   type AcceptWithSignUpInput,
   type Invitation,
@@ -21,7 +20,8 @@ import { enqueueMail } from '../mail/mail.service';
 import { commitThenPublish } from '../live/live.service';
 import { findTeam } from '../teams/teams.service';
 import { applyAccountChange, findUsersByEmails, markEmailVerified } from '../users/users-admin.service';
-import { findProfile, toProfile } from '../users/users.service';
+import { findProfile, mailLocaleOf, toProfile } from '../users/users.service';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import { invitedAs } from '../../../shared/invitations/invitation-words';
 import { invitationMail } from './invitation-mail';
 import * as repo from './invitations.repository';
@@ -64,8 +64,18 @@ export const listInvitations = async (db: Database): Promise<Invitation[]> => (a
  * settings are read by the caller before its transaction: read inside it, a cache miss would wait on the
  * transaction's own connection on PGlite (one connection) for ever.
  */
-async function queueInvitationMail(tx: Database, deps: InvitationDeps, league: LeagueSettings, row: InvitationRow, token: string, inviterName: string | null): Promise<void> {
+async function queueInvitationMail(
+  tx: Database,
+  deps: InvitationDeps,
+  league: LeagueSettings,
+  row: InvitationRow,
+  token: string,
+  inviterName: string | null,
+  language: Locale,
+): Promise<void> {
   const mail = invitationMail({
+    // In the language of the account the address already has, else in the inviting admin's.
+    locale: (await mailLocaleOf(tx, { email: row.email })) ?? language,
     leagueName: league.name,
     timeZone: league.timeZone,
     inviterName,
@@ -78,7 +88,7 @@ async function queueInvitationMail(tx: Database, deps: InvitationDeps, league: L
 }
 
 const alreadyInvited = (email: string) =>
-  new AppError('CONFLICT', `${email} already has an open invitation. Resend it or revoke it in the list of invitations.`, { fields: { email: 'Already invited' } });
+  new AppError('CONFLICT', { key: 'invitations.alreadyInvited', params: { email } }, { fields: { email: 'Already invited' } });
 
 export interface NewInvitation {
   email: string;
@@ -87,7 +97,10 @@ export interface NewInvitation {
   teamId: string | null;
 }
 
-/** Creates one invitation and queues its email in the caller's transaction (the invite form and the CSV import). */
+/**
+ * Creates one invitation and queues its email in the caller's transaction (the invite form and the CSV import).
+ * `language`: the inviting request's, for an address without an account (decision 038).
+ */
 export async function createInvitation(
   tx: Database,
   deps: InvitationDeps,
@@ -96,6 +109,7 @@ export async function createInvitation(
   input: NewInvitation,
   inviter: Actor,
   why = '',
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<Invitation> {
   const token = newToken();
   const id = await repo.insertInvitation(
@@ -104,7 +118,7 @@ export async function createInvitation(
     INVITATION_TTL_DAYS,
   );
   const row = (await repo.findInvitation(tx, id))!;
-  await queueInvitationMail(tx, deps, league, row, token, inviter.profile.displayName);
+  await queueInvitationMail(tx, deps, league, row, token, inviter.profile.displayName, language);
   const invitation = toInvitation(row);
   await recordAudit(tx, ctx, {
     action: 'invitation.create',
@@ -117,20 +131,23 @@ export async function createInvitation(
 }
 
 /** An admin invites one address (POST /api/admin/invitations). */
-export async function invite(deps: InvitationDeps, ctx: AuditContext, actor: Actor, input: InviteInput): Promise<Invitation> {
+export async function invite(deps: InvitationDeps, ctx: AuditContext, actor: Actor, input: InviteInput, language: Locale = DEFAULT_LOCALE): Promise<Invitation> {
   const { db } = deps;
   if (input.teamId) {
     const team = await findTeam(db, input.teamId);
     if (!team?.active) {
-      throw new AppError('VALIDATION_FAILED', 'That team does not exist or is deactivated. Pick an active team.', { fields: { teamId: 'Pick an active team' } });
+      throw new AppError('VALIDATION_FAILED', { key: 'invitations.teamUnknown' }, { fields: { teamId: 'Pick an active team' } });
     }
   }
   const [person] = await findUsersByEmails(db, [input.email]);
   if (person?.disabled) {
-    throw new AppError('CONFLICT', `${input.email} has an account that is disabled. Enable it on the People tab instead of inviting them.`, { fields: { email: 'This account is disabled' } });
+    throw new AppError('CONFLICT', { key: 'invitations.accountDisabled', params: { email: input.email } }, { fields: { email: 'This account is disabled' } });
   }
   if (person && person.role === input.role && person.teamId === input.teamId) {
-    throw new AppError('CONFLICT', `${input.email} already has an account with this role${person.teamName ? ` on ${person.teamName}` : ''}. There is nothing to invite them to.`, {
+    const words: ErrorWords = person.teamName
+      ? { key: 'invitations.alreadyThereOnTeam', params: { email: input.email, team: person.teamName } }
+      : { key: 'invitations.alreadyThere', params: { email: input.email } };
+    throw new AppError('CONFLICT', words, {
       fields: { email: 'Already has this role and team' },
     });
   }
@@ -138,22 +155,23 @@ export async function invite(deps: InvitationDeps, ctx: AuditContext, actor: Act
   const league = await deps.league.get();
   // The partial unique index (one open invitation per address) settles two admins inviting the same person at once.
   return onUniqueViolation(
-    () => db.transaction((tx) => createInvitation(tx, deps, ctx, league, input, actor)),
+    () => db.transaction((tx) => createInvitation(tx, deps, ctx, league, input, actor, '', language)),
     () => alreadyInvited(input.email),
   );
 }
 
-const notOpen = () => new AppError('CONFLICT', 'This invitation was already accepted or revoked. Reload the list.');
+const notOpen = () => new AppError('CONFLICT', { key: 'invitations.notOpen' });
+const invitationGone = () => new AppError('NOT_FOUND', { key: 'invitations.gone' });
 
 /** A new link for an open invitation, by email; the old link stops working at once. */
-export async function resend(deps: InvitationDeps, ctx: AuditContext, actor: Actor, id: string): Promise<Invitation> {
+export async function resend(deps: InvitationDeps, ctx: AuditContext, actor: Actor, id: string, language: Locale = DEFAULT_LOCALE): Promise<Invitation> {
   const league = await deps.league.get();
   return deps.db.transaction(async (tx) => {
     const token = newToken();
-    if (!(await repo.findInvitation(tx, id))) throw new AppError('NOT_FOUND', 'That invitation does not exist. Reload the list.');
+    if (!(await repo.findInvitation(tx, id))) throw invitationGone();
     if (!(await repo.renewToken(tx, id, hashToken(token), INVITATION_TTL_DAYS))) throw notOpen();
     const row = (await repo.findInvitation(tx, id))!;
-    await queueInvitationMail(tx, deps, league, row, token, actor.profile.displayName);
+    await queueInvitationMail(tx, deps, league, row, token, actor.profile.displayName, language);
     const invitation = toInvitation(row);
     await recordAudit(tx, ctx, {
       action: 'invitation.resend',
@@ -169,7 +187,7 @@ export async function resend(deps: InvitationDeps, ctx: AuditContext, actor: Act
 export async function revoke(db: Database, ctx: AuditContext, id: string): Promise<Invitation> {
   return db.transaction(async (tx) => {
     const before = await repo.findInvitation(tx, id);
-    if (!before) throw new AppError('NOT_FOUND', 'That invitation does not exist. Reload the list.');
+    if (!before) throw invitationGone();
     if (!(await repo.revoke(tx, id))) throw notOpen();
     const after = toInvitation((await repo.findInvitation(tx, id))!);
     await recordAudit(tx, ctx, {
@@ -210,19 +228,20 @@ export async function lookup(deps: InvitationDeps, token: string): Promise<Invit
 async function refusal(db: Database, tokenHash: string): Promise<AppError> {
   const row = await repo.findByTokenHash(db, tokenHash);
   const state = !row ? 'invalid' : row.state === 'pending' ? 'accepted' : row.state;
-  const { title, message } = INVITATION_REFUSAL[state];
-  return new AppError(state === 'invalid' ? 'NOT_FOUND' : 'CONFLICT', `${title}. ${message}`, { invitationState: state });
+  // INVITATION_REFUSAL's title and message, as one sentence after the other.
+  const words = { invalid: 'invitations.linkInvalid', expired: 'invitations.linkExpired', accepted: 'invitations.linkUsed', revoked: 'invitations.linkRevoked' } as const;
+  return new AppError(state === 'invalid' ? 'NOT_FOUND' : 'CONFLICT', { key: words[state], params: state === 'expired' ? { days: INVITATION_TTL_DAYS } : {} }, { invitationState: state });
 }
 
 const hasAccount = (email: string) =>
-  new AppError('CONFLICT', `You already have an account with ${email}. Log in with it, then open this link again to accept.`, { hasAccount: true });
+  new AppError('CONFLICT', { key: 'invitations.hasAccount', params: { email } }, { hasAccount: true });
 
 /** The team an invitation is for must still be active when it is accepted. */
 async function requireTeam(db: Database, teamId: string | null): Promise<void> {
   if (!teamId) return;
   const team = await findTeam(db, teamId);
   if (!team?.active) {
-    throw new AppError('CONFLICT', `The team this invitation is for${team ? ` (${team.name})` : ''} is no longer active. Ask a league admin for a new invitation.`);
+    throw new AppError('CONFLICT', team ? { key: 'invitations.teamInactiveNamed', params: { team: team.name } } : { key: 'invitations.teamInactive' });
   }
 }
 
@@ -307,11 +326,7 @@ export async function acceptSignedIn(deps: InvitationDeps, ctx: AuditContext, ac
   const row = await repo.findByTokenHash(db, tokenHash);
   if (!row || row.state !== 'pending') throw await refusal(db, tokenHash);
   if (row.email.toLowerCase() !== actor.email.toLowerCase()) {
-    throw new AppError(
-      'FORBIDDEN',
-      `This invitation is for ${row.email}, but you are signed in as ${actor.email}. Log out, then open the link again to accept it as ${row.email}.`,
-      { invitedEmail: row.email },
-    );
+    throw new AppError('FORBIDDEN', { key: 'invitations.otherAccount', params: { invited: row.email, signedIn: actor.email } }, { invitedEmail: row.email });
   }
   await requireTeam(db, row.teamId);
   // The new role and team act on the person's next request on every server (auth/actor-cache.ts).

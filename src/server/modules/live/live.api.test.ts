@@ -111,7 +111,7 @@ describe('open live-update streams per client address', () => {
       expect(statuses.filter((s) => s === 429)).toHaveLength(280);
       const refused = streams.find((s) => s.status === 429)!;
       expect(JSON.parse(await refused.body)).toEqual({
-        error: { code: 'RATE_LIMITED', message: expect.stringContaining('Too many live-update connections from this address') },
+        error: { code: 'RATE_LIMITED', message: expect.stringContaining('Too many live-update connections from this address'), key: 'live.tooManyStreams', params: { max: 20 } },
       });
 
       // Closing one stream gives its place back (the server hears the close, then counts one fewer).

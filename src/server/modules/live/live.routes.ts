@@ -34,10 +34,7 @@ export const liveRoutes: FastifyPluginAsync<{ live: Live; maxStreamsPerAddress?:
     const address = req.ip;
     const held = perAddress.get(address) ?? 0;
     if (held >= maxStreamsPerAddress) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many live-update connections from this address (at most ${maxStreamsPerAddress}). Close some of this site's tabs or windows, then reload the page.`,
-      );
+      throw new AppError('RATE_LIMITED', { key: 'live.tooManyStreams', params: { max: maxStreamsPerAddress } });
     }
     perAddress.set(address, held + 1);
     reply.hijack();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import { databaseFailure } from '../../db/database-failure';
 import type { LeagueSettingsService } from '../league/league.service';
 import type { Live } from '../live/live.service';
@@ -10,7 +11,7 @@ import { layoutMail } from './mail-layout';
 import { createFileTransport, createSmtpTransport, type MailEnvelope, type MailLog, type MailTransport } from './mail-transport';
 import * as repo from './mail.repository';
 import { messageIdFor, onMailQueued } from './mail.service';
-import { notificationMail, type MailContext, type MailPreference } from './notification-mail';
+import { isNotificationKind, notificationMail, preferenceOf, type MailContext, type MailPreference } from './notification-mail';
 import { queueDueReminders, REMINDER_HOUR } from './practice-reminders';
 
 export interface MailWorkerOptions {
@@ -218,21 +219,28 @@ export function createMailWorker(deps: MailWorkerDeps, overrides: Partial<MailWo
     /** Notifications of a kind no email is written for: id → kind. */
     const unwritten = new Map<string, string>();
     for (const row of rows) {
-      const rendered = notificationMail(row.kind, row.payload, mail);
-      if (!rendered) {
+      if (!isNotificationKind(row.kind)) {
         unwritten.set(row.id, row.kind);
         continue;
       }
-      const { text, html } = layoutMail(mail.leagueName, rendered.content);
-      for (const person of await recipientsOf(db, row, rendered.preference, coaches)) {
+      // Written once per language its recipients read (their profile's choice; English when they made none).
+      const written = new Map<Locale, { subject: string; text: string; html: string }>();
+      for (const person of await recipientsOf(db, row, preferenceOf(row.kind), coaches)) {
+        const locale = person.locale ?? DEFAULT_LOCALE;
+        let mailOf = written.get(locale);
+        if (!mailOf) {
+          const rendered = notificationMail(row.kind, row.payload, { ...mail, locale })!;
+          mailOf = { subject: rendered.subject, ...layoutMail(mail.leagueName, rendered.content, locale) };
+          written.set(locale, mailOf);
+        }
         messages.push({
           notificationId: row.id,
           kind: row.kind,
           toAddress: person.email,
           toUserId: person.userId,
-          subject: rendered.subject,
-          textBody: text,
-          htmlBody: html,
+          subject: mailOf.subject,
+          textBody: mailOf.text,
+          htmlBody: mailOf.html,
           messageId: messageIdFor(deps.publicUrl),
         });
       }

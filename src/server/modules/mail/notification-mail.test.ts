@@ -106,3 +106,58 @@ describe('contact message email (to each admin)', () => {
     expect(mail.content.footer).not.toMatch(/clinic/);
   });
 });
+
+describe('the same emails in Spanish (the recipient chose it on their profile)', () => {
+  const es = { ...c, locale: 'es' as const };
+  const clinic = { clinicId: 'c1', clinicTitle: 'Pitching clinic', participantName: 'Ava Ruiz', startsAt: '2026-04-04T14:00:00.000Z', endsAt: '2026-04-04T16:00:00.000Z', location: 'Cedar Park (1 Main St)' };
+  const swap = { fieldName: 'Field 3', startsAt: practice.startsAt, endsAt: practice.endsAt };
+  const closure = { closureId: 'x', teamName: 'Blue Jays', place: 'Riverside Park', startsAt: practice.startsAt, endsAt: practice.endsAt, reason: 'Wet fields' };
+  const every: { [K in NotificationKind]: NotificationPayloads[K] } = {
+    'booking.created': { ...practice, override: true, reason: 'Tournament' },
+    'booking.cancelled': { ...practice, reason: 'Rain', byAdmin: true, blocked: false },
+    'booking.bumped': { ...practice, reason: 'Tournament' },
+    'booking.moved': { ...practice, fromFieldName: 'Field 1', fromStartsAt: '2026-03-02T23:00:00.000Z', reason: 'Lights' },
+    'booking.reminder': { ...practice, facilityName: 'Cedar Park', facilityAddress: '1 Main St' },
+    'practice-request.approved': { ...practice, requestId: 'r1', response: 'Enjoy' },
+    'practice-request.declined': { requestId: 'r1', teamName: 'Blue Jays', preferredDates: ['2026-04-07'], reason: 'Closed' },
+    'contact.received': { contactMessageId: 'm', name: 'Eve', email: 'eve@example.org', subject: 'Lights', message: 'Hola' },
+    'clinic.registered': { ...clinic, status: 'registered' },
+    'clinic.promoted': clinic,
+    'clinic.cancelled': { ...clinic, reason: 'Rain' },
+    'clinic.registration.cancelled': { ...clinic, status: 'waitlisted' },
+    'clinic.changed': { ...clinic, before: { startsAt: practice.startsAt, endsAt: practice.endsAt, location: 'Elsewhere' } },
+    'opening.drawn': { roundId: 'r', teamName: 'Blue Jays', seasonName: 'Spring 2027', got: [{ round: 1, rank: 2, label: 'A' }], missed: [{ rank: 1, label: 'B', reason: 'taken' }] },
+    'opening.cancelled': { roundId: 'r', teamName: 'Blue Jays', seasonName: 'Spring 2027', drawAt: practice.startsAt },
+    'closure.cancelled': { ...closure, practices: [swap], credits: 1, creditsExpireAt: '2026-03-11T06:00:00.000Z' },
+    'closure.reopened': { ...closure, restored: [swap], notRestored: [swap] },
+    'wait.offered': { waitId: 'w', slotId: 's', teamName: 'Blue Jays', fieldName: 'Field 1', startsAt: practice.startsAt, endsAt: practice.endsAt, holdUntil: practice.startsAt },
+    'swap.offered': { swapId: 's', kind: 'swap', teamName: 'Blue Jays', otherTeamName: 'Robins', offered: swap, wanted: [swap], note: null, expiresAt: practice.startsAt },
+    'swap.accepted': { swapId: 's', kind: 'swap', teamName: 'Blue Jays', otherTeamName: 'Robins', gave: swap, got: swap },
+    'swap.declined': { swapId: 's', kind: 'give', teamName: 'Blue Jays', otherTeamName: 'Robins', offered: swap },
+  };
+
+  it.each(Object.keys(every) as NotificationKind[])('%s: every line in Spanish, its times as "mar 3 mar, 5:00 p.m."', (kind) => {
+    const english = notificationMail(kind, every[kind], c)!;
+    const spanish = notificationMail(kind, every[kind], es)!;
+    const lines = [spanish.subject, spanish.content.heading, ...spanish.content.paragraphs, spanish.content.action!.label, spanish.content.footer!];
+    expect(spanish.subject).not.toBe(english.subject);
+    expect(spanish.content.heading).not.toBe(english.content.heading);
+    expect(spanish.content.action!.label).not.toBe(english.content.action!.label);
+    expect(spanish.content.footer).not.toBe(english.content.footer);
+    expect(spanish.content.action!.url).toBe(english.content.action!.url);
+    for (const line of lines) {
+      expect(line).not.toMatch(/[{}]|undefined|\b(am|pm)\b|\b(Tue|Mon|Sat|Mar 3)\b|\.\.$/);
+    }
+  });
+
+  it('writes the booking email a Spanish-speaking coach reads', () => {
+    const mail = notificationMail('booking.created', { ...practice, override: false, reason: null }, es)!;
+    expect(mail.subject).toBe('Práctica reservada: Blue Jays, Field 2, mar 3 mar, 5:00 p.m.');
+    expect(mail.content.heading).toBe('Práctica reservada para Blue Jays');
+    expect(mail.content.paragraphs).toEqual([
+      'Field 2, mar 3 mar, 5:00 p.m. – 6:20 p.m.',
+      '¿Necesitas cancelar? Hazlo en Mis reservas antes del plazo de cancelación, para que otro equipo pueda usar el campo.',
+    ]);
+    expect(mail.content.action).toEqual({ label: 'Ver mis reservas', url: 'https://practice.example.org/my-reservations' });
+  });
+});

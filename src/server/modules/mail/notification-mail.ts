@@ -1,10 +1,11 @@
-import { formatDateTime, formatTime } from '../../../shared/bookings/booking-rules';
+import type { Locale } from '../../../shared/i18n/locales';
+import { formatDateTime, formatTime, formatWeekdayDay } from '../../../shared/time/date-words';
 import type { ClinicFacts, NotificationKind, NotificationPayloads, PracticeFacts } from '../notifications/notifications.service';
 import { openingCancelledMail, openingDrawnMail } from '../opening/opening-mail';
 import { closureCancelledMail, closureReopenedMail } from '../rain-outs/rain-out-mail';
 import { swapAcceptedMail, swapDeclinedMail, swapOfferedMail } from '../swaps/swaps-mail';
 import { waitOfferedMail } from '../waitlist/waitlist-mail';
-import type { MailContent } from './mail-layout';
+import { mailWords, type MailContent } from './mail-layout';
 
 /**
  * Which of a person's choices on /profile lets a message through (security mail is not sent from here); `always`:
@@ -23,34 +24,25 @@ export interface MailContext {
   timeZone: string;
   /** PUBLIC_URL without a trailing slash: every link points back to the app. */
   publicUrl: string;
+  /** The recipient's language (their profile's; English when they chose none). */
+  locale?: Locale;
 }
 
-/** An instant in the league's zone as people read it: "Tue Mar 3, 5:00 pm". */
-export function formatWhen(iso: string, timeZone: string): string {
-  return formatDateTime(new Date(iso), timeZone);
-}
-
-function clock(iso: string, timeZone: string): string {
-  return formatTime(iso, timeZone);
+/** An instant in the league's zone as people read it: "Tue Mar 3, 5:00 pm" ("mar 3 mar, 5:00 p.m." in Spanish). */
+export function formatWhen(iso: string, timeZone: string, locale: Locale = 'en'): string {
+  return formatDateTime(new Date(iso), timeZone, locale);
 }
 
 /** "Tue Mar 3, 5:00 pm – 6:20 pm". */
-export function formatPractice(p: Pick<PracticeFacts, 'startsAt' | 'endsAt'>, timeZone: string): string {
-  return `${formatWhen(p.startsAt, timeZone)} – ${clock(p.endsAt, timeZone)}`;
+export function formatPractice(p: Pick<PracticeFacts, 'startsAt' | 'endsAt'>, timeZone: string, locale: Locale = 'en'): string {
+  return `${formatWhen(p.startsAt, timeZone, locale)} – ${formatTime(p.endsAt, timeZone, locale)}`;
 }
 
-function footerFor(preference: MailPreference, teamName: string | undefined, publicUrl: string): string {
-  if (preference === 'always') return `You get this email because of a clinic registration you made. To see or cancel it, open ${publicUrl}/clinics`;
-  if (preference === 'reminders') return `You get practice reminders as a coach of ${teamName}. To turn them off, open your profile: ${publicUrl}/profile`;
-  return `You get booking emails as a coach of ${teamName} or the person who booked or asked. To choose which emails you get, open your profile: ${publicUrl}/profile`;
+function footerFor(preference: MailPreference, teamName: string | undefined, c: MailContext): string {
+  const w = mailWords(c.locale);
+  if (preference === 'always') return w('footer.clinic', { url: `${c.publicUrl}/clinics` });
+  return w(preference === 'reminders' ? 'footer.reminders' : 'footer.bookingChanges', { team: String(teamName), url: `${c.publicUrl}/profile` });
 }
-
-/** "Sat Apr 4, 9:00 am – 11:00 am at Cedar Park (1 Main St)". */
-const clinicWhenWhere = (p: ClinicFacts, timeZone: string) => `${formatPractice(p, timeZone)} at ${p.location}`;
-
-/** "Tue, Apr 7" for a league calendar day. */
-const formatDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
 
 /** A renderer may write its own footer (mail that is not about a person's bookings or registrations); else the preference's. */
 type Renderer<K extends NotificationKind> = (p: NotificationPayloads[K], c: MailContext) => Omit<NotificationMail, 'preference'>;
@@ -58,166 +50,202 @@ type Renderer<K extends NotificationKind> = (p: NotificationPayloads[K], c: Mail
 /** One line, for a header: a stranger's CR/LF must never start a header of its own (nodemailer folds too; this is the app's own guard). */
 const oneLine = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 
-const reasonLine = (reason: string | null) => (reason ? [`Reason: ${reason}`] : []);
+/** The words, dates and links every renderer writes with, in the recipient's language. */
+function kit(c: MailContext) {
+  const locale = c.locale ?? 'en';
+  const w = mailWords(locale);
+  const when = (iso: string) => formatWhen(iso, c.timeZone, locale);
+  const practice = (p: Pick<PracticeFacts, 'startsAt' | 'endsAt'>) => formatPractice(p, c.timeZone, locale);
+  return {
+    w,
+    when,
+    practice,
+    /** "Sat Apr 4, 9:00 am – 11:00 am at Cedar Park (1 Main St)". */
+    clinicWhenWhere: (p: ClinicFacts) => w('common.clinicWhenWhere', { when: practice(p), location: p.location }),
+    /** "Tue, Apr 7" for a league calendar day. */
+    day: (d: string) => formatWeekdayDay(d, locale),
+    reasonLine: (reason: string | null) => (reason ? [w('common.reason', { reason })] : []),
+    myReservations: { label: w('common.seeMyReservations'), url: `${c.publicUrl}/my-reservations` },
+    bookAnother: { label: w('common.bookAnotherTime'), url: `${c.publicUrl}/slots` },
+    clinics: { label: w('common.seeClinics'), url: `${c.publicUrl}/clinics` },
+  };
+}
 
 /** One renderer per kind: the compiler refuses a kind without its message. */
 const renderers: { [K in NotificationKind]: Renderer<K> } = {
-  'booking.created': (p, c) => ({
-    subject: `Practice booked: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
-    content: {
-      heading: `Practice booked for ${p.teamName}`,
-      paragraphs: [
-        `${p.fieldName}, ${formatPractice(p, c.timeZone)}.`,
-        ...(p.override ? [`A league admin booked this practice for your team.`, ...reasonLine(p.reason)] : []),
-        'Need to cancel? Do it on My Reservations before the cancellation cutoff so another team can use the field.',
-      ],
-      action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
-    },
-  }),
-  'booking.cancelled': (p, c) =>
-    p.blocked
+  'booking.created': (p, c) => {
+    const { w, when, practice, reasonLine, myReservations } = kit(c);
+    return {
+      subject: w('bookingCreated.subject', { team: p.teamName, field: p.fieldName, when: when(p.startsAt) }),
+      content: {
+        heading: w('bookingCreated.heading', { team: p.teamName }),
+        paragraphs: [
+          `${p.fieldName}, ${practice(p)}.`,
+          ...(p.override ? [w('bookingCreated.byAdmin'), ...reasonLine(p.reason)] : []),
+          w('bookingCreated.cancelHint'),
+        ],
+        action: myReservations,
+      },
+    };
+  },
+  'booking.cancelled': (p, c) => {
+    const { w, when, practice, bookAnother } = kit(c);
+    const facts = { team: p.teamName, field: p.fieldName, when: when(p.startsAt) };
+    return p.blocked
       ? {
-          subject: `Practice cancelled, slot blocked: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
+          subject: w('bookingBlocked.subject', facts),
           content: {
-            heading: 'The slot was blocked under your booking',
-            paragraphs: [
-              `The league closed ${p.fieldName} on ${formatPractice(p, c.timeZone)}, so ${p.teamName}'s practice there is cancelled.`,
-              `Reason: ${p.reason}`,
-              'Pick another open slot to practice this week.',
-            ],
-            action: { label: 'Book another time', url: `${c.publicUrl}/slots` },
+            heading: w('bookingBlocked.heading'),
+            paragraphs: [w('bookingBlocked.body', { ...facts, when: practice(p) }), w('common.reason', { reason: p.reason }), w('common.pickAnotherSlot')],
+            action: bookAnother,
           },
         }
       : {
-          subject: `Practice cancelled: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
+          subject: w('bookingCancelled.subject', facts),
           content: {
-            heading: `Practice cancelled for ${p.teamName}`,
-            paragraphs: [
-              `${p.fieldName}, ${formatPractice(p, c.timeZone)}: ${p.byAdmin ? 'a league admin cancelled this practice' : 'this practice was cancelled'}.`,
-              `Reason: ${p.reason}`,
-            ],
-            action: { label: 'Book another time', url: `${c.publicUrl}/slots` },
+            heading: w('bookingCancelled.heading', { team: p.teamName }),
+            paragraphs: [w(p.byAdmin ? 'bookingCancelled.byAdmin' : 'bookingCancelled.body', { field: p.fieldName, when: practice(p) }), w('common.reason', { reason: p.reason })],
+            action: bookAnother,
           },
-        },
-  'booking.bumped': (p, c) => ({
-    subject: `Practice bumped: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
-    content: {
-      heading: `${p.teamName}'s practice was given to another team`,
-      paragraphs: [
-        `A league admin gave the slot on ${p.fieldName}, ${formatPractice(p, c.timeZone)} to another team, so your practice there is cancelled.`,
-        `Reason: ${p.reason}`,
-        'Pick another open slot to practice this week.',
-      ],
-      action: { label: 'Book another time', url: `${c.publicUrl}/slots` },
-    },
-  }),
-  'booking.moved': (p, c) => ({
-    subject: `Practice moved: ${p.teamName}, now ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
-    content: {
-      heading: `${p.teamName}'s practice was moved`,
-      paragraphs: [
-        `A league admin moved your practice from ${p.fromFieldName}, ${formatWhen(p.fromStartsAt, c.timeZone)} to ${p.fieldName}, ${formatPractice(p, c.timeZone)}.`,
-        ...reasonLine(p.reason),
-      ],
-      action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
-    },
-  }),
-  'booking.reminder': (p, c) => ({
-    subject: `Practice tomorrow: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
-    content: {
-      heading: `${p.teamName} practices tomorrow`,
-      paragraphs: [
-        `${formatPractice(p, c.timeZone)} on ${p.fieldName} at ${p.facilityName}${p.facilityAddress ? ` (${p.facilityAddress})` : ''}.`,
-        'Cannot make it? Cancel on My Reservations so another team can use the field.',
-      ],
-      action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
-    },
-  }),
-  'practice-request.approved': (p, c) => ({
-    subject: `Practice request approved: ${p.teamName}, ${p.fieldName}, ${formatWhen(p.startsAt, c.timeZone)}`,
-    content: {
-      heading: `${p.teamName}'s practice request was approved`,
-      paragraphs: [`The league booked ${p.fieldName}, ${formatPractice(p, c.timeZone)} for your team.`, ...(p.response ? [`Note from the league: ${p.response}`] : [])],
-      action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
-    },
-  }),
-  'practice-request.declined': (p, c) => ({
-    subject: `Practice request declined: ${p.teamName}, ${p.preferredDates.map(formatDay).join(' / ')}`,
-    content: {
-      heading: `${p.teamName}'s practice request was declined`,
-      paragraphs: [`The league could not give your team a practice on ${p.preferredDates.map(formatDay).join(', ')}.`, `Reason: ${p.reason}`, 'Open slots may still suit you, or ask again for other dates.'],
-      action: { label: 'See your requests', url: `${c.publicUrl}/practice-request` },
-    },
-  }),
-  'contact.received': (p, c) => ({
-    subject: oneLine(`Contact message from ${p.name}: ${p.subject}`),
-    content: {
-      heading: `New message from ${oneLine(p.name)}`,
-      // Plain text only: the layout escapes every paragraph in the HTML part, so the sender's markup shows as typed.
-      paragraphs: [`From: ${oneLine(p.name)} <${oneLine(p.email)}> (reply to this address, not to this email)`, `Subject: ${oneLine(p.subject)}`, p.message],
-      action: { label: 'Open the inbox', url: `${c.publicUrl}/admin` },
-      footer: `You get this email as a league admin: every message sent on ${c.publicUrl}/contact comes to each admin. Mark it read or archive it on ${c.publicUrl}/admin`,
-    },
-  }),
-  'clinic.registered': (p, c) =>
-    p.status === 'registered'
+        };
+  },
+  'booking.bumped': (p, c) => {
+    const { w, when, practice, bookAnother } = kit(c);
+    return {
+      subject: w('bookingBumped.subject', { team: p.teamName, field: p.fieldName, when: when(p.startsAt) }),
+      content: {
+        heading: w('bookingBumped.heading', { team: p.teamName }),
+        paragraphs: [w('bookingBumped.body', { field: p.fieldName, when: practice(p) }), w('common.reason', { reason: p.reason }), w('common.pickAnotherSlot')],
+        action: bookAnother,
+      },
+    };
+  },
+  'booking.moved': (p, c) => {
+    const { w, when, practice, reasonLine, myReservations } = kit(c);
+    return {
+      subject: w('bookingMoved.subject', { team: p.teamName, field: p.fieldName, when: when(p.startsAt) }),
+      content: {
+        heading: w('bookingMoved.heading', { team: p.teamName }),
+        paragraphs: [w('bookingMoved.body', { fromField: p.fromFieldName, fromWhen: when(p.fromStartsAt), field: p.fieldName, when: practice(p) }), ...reasonLine(p.reason)],
+        action: myReservations,
+      },
+    };
+  },
+  'booking.reminder': (p, c) => {
+    const { w, when, practice, myReservations } = kit(c);
+    const where = { when: practice(p), field: p.fieldName, facility: p.facilityName };
+    return {
+      subject: w('bookingReminder.subject', { team: p.teamName, field: p.fieldName, when: when(p.startsAt) }),
+      content: {
+        heading: w('bookingReminder.heading', { team: p.teamName }),
+        paragraphs: [
+          p.facilityAddress ? w('bookingReminder.whereAddress', { ...where, address: p.facilityAddress }) : w('bookingReminder.where', where),
+          w('bookingReminder.hint'),
+        ],
+        action: myReservations,
+      },
+    };
+  },
+  'practice-request.approved': (p, c) => {
+    const { w, when, practice, myReservations } = kit(c);
+    return {
+      subject: w('requestApproved.subject', { team: p.teamName, field: p.fieldName, when: when(p.startsAt) }),
+      content: {
+        heading: w('requestApproved.heading', { team: p.teamName }),
+        paragraphs: [w('requestApproved.body', { field: p.fieldName, when: practice(p) }), ...(p.response ? [w('requestApproved.note', { note: p.response })] : [])],
+        action: myReservations,
+      },
+    };
+  },
+  'practice-request.declined': (p, c) => {
+    const { w, day } = kit(c);
+    return {
+      subject: w('requestDeclined.subject', { team: p.teamName, dates: p.preferredDates.map(day).join(' / ') }),
+      content: {
+        heading: w('requestDeclined.heading', { team: p.teamName }),
+        paragraphs: [w('requestDeclined.body', { dates: p.preferredDates.map(day).join(', ') }), w('common.reason', { reason: p.reason }), w('requestDeclined.hint')],
+        action: { label: w('requestDeclined.action'), url: `${c.publicUrl}/practice-request` },
+      },
+    };
+  },
+  'contact.received': (p, c) => {
+    const { w } = kit(c);
+    return {
+      subject: oneLine(w('contact.subject', { name: p.name, subject: p.subject })),
+      content: {
+        heading: w('contact.heading', { name: oneLine(p.name) }),
+        // Plain text only: the layout escapes every paragraph in the HTML part, so the sender's markup shows as typed.
+        paragraphs: [w('contact.from', { name: oneLine(p.name), email: oneLine(p.email) }), w('contact.subjectLine', { subject: oneLine(p.subject) }), p.message],
+        action: { label: w('contact.action'), url: `${c.publicUrl}/admin` },
+        footer: w('contact.footer', { contactUrl: `${c.publicUrl}/contact`, adminUrl: `${c.publicUrl}/admin` }),
+      },
+    };
+  },
+  'clinic.registered': (p, c) => {
+    const { w, when, clinicWhenWhere, clinics } = kit(c);
+    const facts = { participant: p.participantName, clinic: p.clinicTitle, when: when(p.startsAt) };
+    return p.status === 'registered'
       ? {
-          subject: `Clinic place confirmed: ${p.participantName}, ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
-          content: {
-            heading: `${p.participantName} is registered for ${p.clinicTitle}`,
-            paragraphs: [`${clinicWhenWhere(p, c.timeZone)}.`, 'Cannot come? Cancel on the clinics page so the next person on the waitlist gets the place.'],
-            action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
-          },
+          subject: w('clinicRegistered.subject', facts),
+          content: { heading: w('clinicRegistered.heading', facts), paragraphs: [`${clinicWhenWhere(p)}.`, w('clinicRegistered.hint')], action: clinics },
         }
       : {
-          subject: `On the waitlist: ${p.participantName}, ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
-          content: {
-            heading: `${p.participantName} is on the waitlist for ${p.clinicTitle}`,
-            paragraphs: [`${clinicWhenWhere(p, c.timeZone)}.`, 'The clinic is full. When a place frees, the first on the waitlist gets it and we email you.'],
-            action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
-          },
-        },
-  'clinic.promoted': (p, c) => ({
-    subject: `A place opened: ${p.participantName}, ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
-    content: {
-      heading: `${p.participantName} now has a place in ${p.clinicTitle}`,
-      paragraphs: [`A place freed and ${p.participantName} was first on the waitlist: the place is yours.`, `${clinicWhenWhere(p, c.timeZone)}.`, 'Cannot come? Cancel on the clinics page so the next person gets it.'],
-      action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
-    },
-  }),
-  'clinic.cancelled': (p, c) => ({
-    subject: `Clinic cancelled: ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
-    content: {
-      heading: `${p.clinicTitle} is cancelled`,
-      paragraphs: [`The league cancelled ${p.clinicTitle} (${clinicWhenWhere(p, c.timeZone)}), so ${p.participantName}'s registration is cancelled.`, `Reason: ${p.reason}`],
-      action: { label: 'See other clinics', url: `${c.publicUrl}/clinics` },
-    },
-  }),
-  'clinic.registration.cancelled': (p, c) => ({
-    subject: `Registration cancelled: ${p.participantName}, ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
-    content: {
-      heading: `${p.participantName}'s ${p.status === 'registered' ? 'place' : 'waitlist place'} in ${p.clinicTitle} is cancelled`,
-      paragraphs: [
-        `The league cancelled ${p.participantName}'s ${p.status === 'registered' ? 'place' : 'place on the waitlist'} for ${p.clinicTitle} (${clinicWhenWhere(p, c.timeZone)}).`,
-        'Think this is a mistake? Reply to the league, or register again on the clinics page while places are open.',
-      ],
-      action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
-    },
-  }),
+          subject: w('clinicWaitlisted.subject', facts),
+          content: { heading: w('clinicWaitlisted.heading', facts), paragraphs: [`${clinicWhenWhere(p)}.`, w('clinicWaitlisted.body')], action: clinics },
+        };
+  },
+  'clinic.promoted': (p, c) => {
+    const { w, when, clinicWhenWhere, clinics } = kit(c);
+    const facts = { participant: p.participantName, clinic: p.clinicTitle, when: when(p.startsAt) };
+    return {
+      subject: w('clinicPromoted.subject', facts),
+      content: {
+        heading: w('clinicPromoted.heading', facts),
+        paragraphs: [w('clinicPromoted.body', facts), `${clinicWhenWhere(p)}.`, w('clinicPromoted.hint')],
+        action: clinics,
+      },
+    };
+  },
+  'clinic.cancelled': (p, c) => {
+    const { w, when, clinicWhenWhere, clinics } = kit(c);
+    return {
+      subject: w('clinicCancelled.subject', { clinic: p.clinicTitle, when: when(p.startsAt) }),
+      content: {
+        heading: w('clinicCancelled.heading', { clinic: p.clinicTitle }),
+        paragraphs: [w('clinicCancelled.body', { clinic: p.clinicTitle, whenWhere: clinicWhenWhere(p), participant: p.participantName }), w('common.reason', { reason: p.reason })],
+        action: { ...clinics, label: w('clinicCancelled.action') },
+      },
+    };
+  },
+  'clinic.registration.cancelled': (p, c) => {
+    const { w, when, clinicWhenWhere, clinics } = kit(c);
+    const facts = { participant: p.participantName, clinic: p.clinicTitle, when: when(p.startsAt), whenWhere: clinicWhenWhere(p) };
+    const placed = p.status === 'registered';
+    return {
+      subject: w('registrationCancelled.subject', facts),
+      content: {
+        heading: w(placed ? 'registrationCancelled.headingPlace' : 'registrationCancelled.headingWaitlist', facts),
+        paragraphs: [w(placed ? 'registrationCancelled.bodyPlace' : 'registrationCancelled.bodyWaitlist', facts), w('registrationCancelled.hint')],
+        action: clinics,
+      },
+    };
+  },
   'clinic.changed': (p, c) => {
+    const { w, when, practice, clinics } = kit(c);
     const timeChanged = p.before.startsAt !== p.startsAt || p.before.endsAt !== p.endsAt;
     const placeChanged = p.before.location !== p.location;
+    const subject = timeChanged ? (placeChanged ? 'clinicChanged.subjectTimeAndPlace' : 'clinicChanged.subjectTime') : 'clinicChanged.subjectPlace';
     return {
-      subject: `Clinic ${timeChanged ? (placeChanged ? 'time and place' : 'time') : 'place'} changed: ${p.clinicTitle}, ${formatWhen(p.startsAt, c.timeZone)}`,
+      subject: w(subject, { clinic: p.clinicTitle, when: when(p.startsAt) }),
       content: {
-        heading: `${p.clinicTitle} has changed`,
+        heading: w('clinicChanged.heading', { clinic: p.clinicTitle }),
         paragraphs: [
-          `The league changed ${p.clinicTitle}, where ${p.participantName} is signed up.`,
-          ...(timeChanged ? [`When: ${formatPractice(p.before, c.timeZone)} → ${formatPractice(p, c.timeZone)}`] : []),
-          ...(placeChanged ? [`Where: ${p.before.location} → ${p.location}`] : []),
-          'Cannot come now? Cancel on the clinics page so the next person on the waitlist gets the place.',
+          w('clinicChanged.body', { clinic: p.clinicTitle, participant: p.participantName }),
+          ...(timeChanged ? [w('clinicChanged.when', { before: practice(p.before), after: practice(p) })] : []),
+          ...(placeChanged ? [w('clinicChanged.where', { before: p.before.location, after: p.location })] : []),
+          w('clinicChanged.hint'),
         ],
-        action: { label: 'See clinics', url: `${c.publicUrl}/clinics` },
+        action: clinics,
       },
     };
   },
@@ -259,7 +287,15 @@ export function isNotificationKind(kind: string): kind is NotificationKind {
   return Object.hasOwn(renderers, kind);
 }
 
-/** The email for one notification, written once for all its recipients; null for a kind this version does not know. */
+/** Which of a person's choices on /profile lets this kind of mail through. */
+export function preferenceOf(kind: NotificationKind): MailPreference {
+  return preferences[kind];
+}
+
+/**
+ * The email for one notification in one language (`c.locale`, English by default), written once for all its
+ * recipients who read that language; null for a kind this version does not know.
+ */
 export function notificationMail(kind: string, payload: unknown, c: MailContext): NotificationMail | null {
   if (!isNotificationKind(kind)) return null;
   const render = renderers[kind] as Renderer<NotificationKind>;
@@ -267,5 +303,20 @@ export function notificationMail(kind: string, payload: unknown, c: MailContext)
   const { subject, content } = render(p, c);
   const preference = preferences[kind];
   const teamName = 'teamName' in p ? p.teamName : undefined;
-  return { subject, preference, content: { ...content, footer: content.footer ?? footerFor(preference, teamName, c.publicUrl) } };
+  const mail = { subject, preference, content: { ...content, footer: content.footer ?? footerFor(preference, teamName, c) } };
+  return (c.locale ?? 'en') === 'en' ? mail : endsOfSentences(mail);
+}
+
+/**
+ * Spanish writes "5:00 p.m.": a sentence that ends on one takes no second full stop ("… 6:20 p.m.", not "p.m..").
+ * English times have no dot, and English is left exactly as it was.
+ */
+function endsOfSentences(mail: NotificationMail): NotificationMail {
+  const tidy = (s: string) => s.replace(/\b([ap]\.\s?m\.)\./g, '$1');
+  const { content } = mail;
+  return {
+    ...mail,
+    subject: tidy(mail.subject),
+    content: { ...content, heading: tidy(content.heading), paragraphs: content.paragraphs.map(tidy), ...(content.footer ? { footer: tidy(content.footer) } : {}) },
+  };
 }

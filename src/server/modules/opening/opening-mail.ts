@@ -1,5 +1,6 @@
-import { formatDateTime } from '../../../shared/bookings/booking-rules';
-import type { MailContent } from '../mail/mail-layout';
+import type { Locale } from '../../../shared/i18n/locales';
+import { formatDateTime } from '../../../shared/time/date-words';
+import { mailWords, type MailContent } from '../mail/mail-layout';
 import type { NotificationPayloads } from '../notifications/notifications.service';
 
 /** The opening round's emails (decision 030), rendered by the mail worker like every notification. */
@@ -7,50 +8,50 @@ import type { NotificationPayloads } from '../notifications/notifications.servic
 interface Context {
   timeZone: string;
   publicUrl: string;
+  /** The recipient's language (English when not given). */
+  locale?: Locale;
 }
 
-/** "1st", "2nd", "3rd", "4th", "11th", "22nd". */
+/** "1st", "2nd", "3rd", "4th", "11th", "22nd" (the draw's audit notes; the email words its own in its language). */
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
   const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
-const practices = (n: number) => `${n} practice${n === 1 ? '' : 's'}`;
-
-/** One email per coach of each team that had preferences: what it got and in which round, what it missed and why. */
+/**
+ * One email per coach of each team that had preferences: what it got and in which round, what it missed and why.
+ * The slot labels and the reasons were written at the draw, in English (they are stored in the notification).
+ */
 export function openingDrawnMail(p: NotificationPayloads['opening.drawn'], c: Context): { subject: string; content: MailContent } {
+  const w = mailWords(c.locale);
   const got = [...p.got].sort((a, b) => a.round - b.round);
   const missed = [...p.missed].sort((a, b) => a.rank - b.rank);
   return {
-    subject: `Opening round drawn: ${p.teamName} got ${practices(got.length)}`,
+    subject: w('openingDrawn.subject', { team: p.teamName, count: got.length }),
     content: {
-      heading: `${p.teamName} in the ${p.seasonName} opening round`,
+      heading: w('openingDrawn.heading', { team: p.teamName, season: p.seasonName }),
       paragraphs: [
-        got.length === 0
-          ? `The draw gave ${p.teamName} no practice: none of its preferences could be had.`
-          : `The draw booked ${practices(got.length)} for ${p.teamName}; ${got.length === 1 ? 'it is' : 'they are'} on My Reservations:`,
-        ...got.map((g) => `Round ${g.round}: ${g.label} (your ${ordinal(g.rank)} choice)`),
-        ...(missed.length === 0 ? [] : ['Not got:', ...missed.map((m) => `Your ${ordinal(m.rank)} choice, ${m.label}: ${m.reason}`)]),
-        "The draw's page shows every team's picks, the seed, and a button that checks the draw in your browser.",
+        got.length === 0 ? w('openingDrawn.none', { team: p.teamName }) : w('openingDrawn.booked', { team: p.teamName, count: got.length }),
+        ...got.map((g) => w('openingDrawn.got', { round: g.round, label: g.label, rank: g.rank })),
+        ...(missed.length === 0 ? [] : [w('openingDrawn.notGot'), ...missed.map((m) => w('openingDrawn.missed', { rank: m.rank, label: m.label, reason: m.reason }))]),
+        w('openingDrawn.drawPage'),
       ],
-      action: { label: 'See the draw', url: `${c.publicUrl}/opening/${p.roundId}` },
+      action: { label: w('openingDrawn.action'), url: `${c.publicUrl}/opening/${p.roundId}` },
     },
   };
 }
 
 /** The round was cancelled before its draw: the team's preferences are dropped. */
 export function openingCancelledMail(p: NotificationPayloads['opening.cancelled'], c: Context): { subject: string; content: MailContent } {
-  const drawAt = formatDateTime(new Date(p.drawAt), c.timeZone);
+  const w = mailWords(c.locale);
+  const drawAt = formatDateTime(new Date(p.drawAt), c.timeZone, c.locale);
   return {
-    subject: `Opening round cancelled: ${p.seasonName}`,
+    subject: w('openingCancelled.subject', { season: p.seasonName }),
     content: {
-      heading: `The ${p.seasonName} opening round is cancelled`,
-      paragraphs: [
-        `The league cancelled the opening round whose draw was set for ${drawAt}, so ${p.teamName}'s preferences are dropped and nothing was booked from them.`,
-        'Book a Field shows how these slots can be booked now.',
-      ],
-      action: { label: 'Open Book a Field', url: `${c.publicUrl}/slots` },
+      heading: w('openingCancelled.heading', { season: p.seasonName }),
+      paragraphs: [w('openingCancelled.body', { drawAt, team: p.teamName }), w('openingCancelled.hint')],
+      action: { label: w('openingCancelled.action'), url: `${c.publicUrl}/slots` },
     },
   };
 }

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Actor, ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../errors';
-import { checkLimits, datedStart, DEFAULT_BOOKING_RULES, fieldAllows, formatDateTime, formatDay, refusalMessage, rulesForDivision, type BookingRules, type DatedStart } from '../../../shared/bookings/booking-rules';
-import { draw, drawProblem, sha256Hex, type DrawInput, type DrawResult, type DrawRules } from '../../../shared/opening/draw';
+import { AppError, dateTimeParam, dayParam, wordsIn, type ErrorParam, type ErrorWords } from '../../errors';
+import { datedStart, DEFAULT_BOOKING_RULES, fieldAllows, formatDateTime, judgeLimits, rulesForDivision, type BookingRules, type DatedStart } from '../../../shared/bookings/booking-rules';
+import { draw, drawRefusal, sha256Hex, type DrawInput, type DrawResult, type DrawRules } from '../../../shared/opening/draw';
 import { divisionOpensProblem, openingStatus, type OpeningRound, type OpeningRoundInput, type TeamPreferences } from '../../../shared/opening/opening.schemas';
 import { localDayRange } from '../../../shared/time/zoned';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { bookDrawInTransaction, cannotBook, rulesOfSeason, type DrawPickToBook } from '../bookings/bookings.service';
+import { bookDrawInTransaction, cannotBook, refusalErrorWords, rulesOfSeason, type DrawPickToBook } from '../bookings/bookings.service';
 import { rulesOfSeason as divisionRulesOfSeason } from '../divisions/divisions.service';
 import { commitThenPublish } from '../live/live.service';
 import { notification, queueNotifications } from '../notifications/notifications.service';
@@ -29,20 +29,27 @@ const SYSTEM: AuditContext = { actorId: null, actorEmail: null, ip: null, userAg
 
 type Deps = Pick<ServerContext, 'db' | 'live' | 'league'>;
 
-const roundGone = () => new AppError('NOT_FOUND', 'That opening round does not exist. Reload the page.');
+const roundGone = () => new AppError('NOT_FOUND', { key: 'opening.roundGone' });
 
 /** "Tue Dec 1, 5:00 pm" in the league's zone, as every refusal of the booking rules writes a time (shared `formatDateTime`). */
 const when = (d: Date | string, timeZone: string) => formatDateTime(d, timeZone);
 
 /** A team's lists refused before its division's own time in the round (issue 29): 409 in words naming the time. */
 const listsNotOpen = (divisionName: string, listsOpenAt: Date, timeZone: string) =>
-  new AppError('CONFLICT', `Lists for ${divisionName} open ${when(listsOpenAt, timeZone)}.`, { rule: 'DIVISION_NOT_OPEN', listsOpenAt: listsOpenAt.toISOString() });
+  new AppError('CONFLICT', { key: 'opening.listsNotOpen', params: { division: divisionName, opens: dateTimeParam(listsOpenAt, timeZone) } }, {
+    rule: 'DIVISION_NOT_OPEN',
+    listsOpenAt: listsOpenAt.toISOString(),
+  });
 
 /**
  * A slot as the draw, its page and its emails name it: "Field 1, Tue Dec 1, 5:00 pm", in plain spaces
  * (the label travels in the published inputs and in plain-text mail).
  */
 export const slotLabel = (s: { fieldName: string; startsAt: Date | string }, timeZone: string) => `${s.fieldName}, ${when(s.startsAt, timeZone)}`;
+
+/** `slotLabel` as a value of an error's words, its time written in the request's language. */
+const slotLabelParam = (s: { fieldName: string; startsAt: Date | string }, timeZone: string): ErrorParam => (locale) =>
+  `${s.fieldName}, ${formatDateTime(s.startsAt, timeZone, locale)}`;
 
 /** A stored round as the API shows it: the status derived at `now`, the seed only once the round is drawn. */
 export function toRound(row: repo.RoundRow, now: Date): OpeningRound {
@@ -111,9 +118,7 @@ export async function drawInputs(db: Database, id: string, timeZone: string): Pr
   if (!drawn) {
     throw new AppError(
       'NOT_FOUND',
-      row.cancelledAt
-        ? 'This opening round was cancelled before its draw, so there are no inputs to publish.'
-        : `The inputs are published at the draw (${when(row.drawAt, timeZone)}). Come back after it to download them.`,
+      row.cancelledAt ? { key: 'opening.inputsCancelled' } : { key: 'opening.inputsAtDraw', params: { drawAt: dateTimeParam(row.drawAt, timeZone) } },
     );
   }
   return drawn.inputs;
@@ -139,16 +144,16 @@ const rowValues = (v: RoundValues) => ({
 /** The season's days must hold the round's, and the window must still be ahead: refused in words otherwise. */
 async function checkValues(db: Database, seasonId: string, v: RoundValues, now: Date): Promise<{ name: string }> {
   const season = await findSeason(db, seasonId);
-  if (!season) throw new AppError('VALIDATION_FAILED', 'That season does not exist. Choose one from the list.', { fields: { seasonId: 'Choose a season' } });
+  if (!season) throw new AppError('VALIDATION_FAILED', { key: 'opening.seasonUnknown' }, { fields: { seasonId: 'Choose a season' } });
   if (v.coversFrom < season.startsOn || v.coversTo > season.endsOn) {
     throw new AppError(
       'RULE_VIOLATION',
-      `The round must cover days of the ${season.name} season (${formatDay(season.startsOn)} – ${formatDay(season.endsOn)}). Pick dates inside it.`,
+      { key: 'opening.outsideSeason', params: { season: season.name, from: dayParam(season.startsOn), to: dayParam(season.endsOn) } },
       { fields: { [v.coversFrom < season.startsOn ? 'coversFrom' : 'coversTo']: 'Inside the season' }, rule: 'OUTSIDE_SEASON' },
     );
   }
   if (Date.parse(v.closesAt) <= now.getTime()) {
-    throw new AppError('RULE_VIOLATION', 'That preference window would already be closed. Pick a closing time in the future.', {
+    throw new AppError('RULE_VIOLATION', { key: 'opening.windowInPast' }, {
       fields: { closesAt: 'In the future' },
       rule: 'WINDOW_IN_PAST',
     });
@@ -171,16 +176,13 @@ async function divisionTimes(db: Database, list: ReadonlyArray<{ divisionId: str
   for (const d of list) {
     const field = `divisionOpens.${d.divisionId}`;
     const name = names.get(d.divisionId);
-    if (!name) throw new AppError('VALIDATION_FAILED', 'One of those divisions does not exist any more. Reload the page and choose the times again.', { fields: { [field]: 'No such division' } });
-    if (seen.has(d.divisionId)) throw new AppError('VALIDATION_FAILED', `${name} has two times. Give each division one time.`, { fields: { [field]: 'One time per division' } });
+    if (!name) throw new AppError('VALIDATION_FAILED', { key: 'opening.divisionGone' }, { fields: { [field]: 'No such division' } });
+    if (seen.has(d.divisionId)) throw new AppError('VALIDATION_FAILED', { key: 'opening.divisionTwice', params: { division: name } }, { fields: { [field]: 'One time per division' } });
     seen.add(d.divisionId);
     const opensAt = new Date(d.opensAt);
     if (divisionOpensProblem(opensAt.toISOString(), v)) {
-      throw new AppError(
-        'RULE_VIOLATION',
-        `Lists for ${name} would open ${when(opensAt, timeZone)}, outside the preference window (${when(v.opensAt, timeZone)} to ${when(v.closesAt, timeZone)}). Pick a time from when the preferences open until before they close.`,
-        { fields: { [field]: 'Inside the preference window' }, rule: 'DIVISION_OUTSIDE_WINDOW' },
-      );
+      const params = { division: name, opens: dateTimeParam(opensAt, timeZone), windowOpens: dateTimeParam(v.opensAt, timeZone), windowCloses: dateTimeParam(v.closesAt, timeZone) };
+      throw new AppError('RULE_VIOLATION', { key: 'opening.divisionOutsideWindow', params }, { fields: { [field]: 'Inside the preference window' }, rule: 'DIVISION_OUTSIDE_WINDOW' });
     }
     times.push({ divisionId: d.divisionId, opensAt });
   }
@@ -188,7 +190,7 @@ async function divisionTimes(db: Database, list: ReadonlyArray<{ divisionId: str
 }
 
 const oneWaiting = () =>
-  new AppError('CONFLICT', 'This season already has an opening round waiting for its draw. Edit that round, or cancel it first.', { rule: 'ROUND_PENDING' });
+  new AppError('CONFLICT', { key: 'opening.roundPending' }, { rule: 'ROUND_PENDING' });
 
 /** Creates a round with a fresh secret seed; only the seed's hash is ever shown before the draw. */
 export async function createRound({ db, live, league }: Deps, ctx: AuditContext, input: OpeningRoundInput, now = new Date()): Promise<OpeningRound> {
@@ -222,27 +224,25 @@ export async function createRound({ db, live, league }: Deps, ctx: AuditContext,
 function statusRefusal(action: 'edit' | 'cancel' | 'draw' | 'open-rest', round: OpeningRound, timeZone: string): AppError | null {
   const allowed = { edit: ['announced'], cancel: ['announced', 'open', 'closed'], draw: ['closed'], 'open-rest': ['drawn'] }[action];
   if (allowed.includes(round.status)) return null;
-  const conflict = (message: string) => new AppError('CONFLICT', message, { rule: `ROUND_${round.status.toUpperCase()}` });
-  if (round.status === 'cancelled') return conflict('This opening round was cancelled. Create a new round instead.');
+  const conflict = (words: ErrorWords) => new AppError('CONFLICT', words, { rule: `ROUND_${round.status.toUpperCase()}` });
+  if (round.status === 'cancelled') return conflict({ key: 'opening.cancelled' });
   if (round.status === 'drawn') {
-    const drawnAt = when(round.drawnAt!, timeZone);
-    if (action === 'draw') return conflict(`This round was already drawn on ${drawnAt}. Its result is on its page.`);
-    if (action === 'cancel') return conflict(`This round was drawn on ${drawnAt}, so it can no longer be cancelled: its practices are booked. Cancel single bookings on Manage Bookings if needed.`);
-    return conflict(`This round was drawn on ${drawnAt}, so it can no longer be changed.`);
+    const params = { drawnAt: dateTimeParam(round.drawnAt!, timeZone) };
+    if (action === 'draw') return conflict({ key: 'opening.alreadyDrawn', params });
+    if (action === 'cancel') return conflict({ key: 'opening.drawnNoCancel', params });
+    return conflict({ key: 'opening.drawnNoChange', params });
   }
   if (action === 'edit') {
     return conflict(
       round.status === 'open'
-        ? `The preference window opened ${when(round.opensAt, timeZone)} and coaches are ranking slots, so the round can no longer be changed. Cancel it and create a new one if it must change.`
-        : `The preference window closed ${when(round.closesAt, timeZone)}, so the round can no longer be changed. Cancel it and create a new one if it must change.`,
+        ? { key: 'opening.openNoEdit', params: { opened: dateTimeParam(round.opensAt, timeZone) } }
+        : { key: 'opening.closedNoEdit', params: { closed: dateTimeParam(round.closesAt, timeZone) } },
     );
   }
   if (action === 'draw') {
-    return conflict(
-      `The preference window is ${round.status === 'open' ? 'still open' : 'not open yet'}: it closes ${when(round.closesAt, timeZone)}. "Draw now" works once it has closed.`,
-    );
+    return conflict({ key: round.status === 'open' ? 'opening.drawStillOpen' : 'opening.drawNotOpenYet', params: { closes: dateTimeParam(round.closesAt, timeZone) } });
   }
-  return conflict(`The rest of the slots can be opened for booking after the draw (${when(round.drawAt, timeZone)}).`);
+  return conflict({ key: 'opening.openRestBeforeDraw', params: { drawAt: dateTimeParam(round.drawAt, timeZone) } });
 }
 
 /**
@@ -352,13 +352,14 @@ function checkPicks(input: DrawInput, result: DrawResult): void {
   for (const pick of result.picks) {
     const team = teams.get(pick.teamId);
     const slot = slots.get(pick.slotId);
-    const refuse = (why: string) =>
-      new AppError('CONFLICT', `The draw cannot book ${team?.name ?? 'a team'} into ${slot?.label ?? 'a slot'}: ${why.replace(/\.$/, '')}. Nothing was booked; run the draw again.`);
-    if (!team || !slot) throw refuse('the team or the slot is not in the draw');
-    if (slot.field && !fieldAllows({ divisions: slot.field.divisions, teamDivision: team.division ?? null })) throw refuse('the field is for other divisions');
+    // "…: <why> Nothing was booked": each reason ends with its full stop.
+    const refuse = (why: ErrorWords) =>
+      new AppError('CONFLICT', { key: 'bookings.drawCannotBook', params: { team: team?.name ?? { key: 'bookings.aTeam' }, field: slot?.label ?? { key: 'bookings.aSlot' }, why } });
+    if (!team || !slot) throw refuse({ key: 'opening.drawNotInDraw' });
+    if (slot.field && !fieldAllows({ divisions: slot.field.divisions, teamDivision: team.division ?? null })) throw refuse({ key: 'opening.drawOtherDivisions' });
     const dated = datedStart(new Date(slot.startsAt), input.timeZone);
-    const allowed = checkLimits({ rules: team.rules ?? input.rules, slot: dated, teamBookings: held.get(team.id)!, teamName: team.name, now });
-    if (!allowed.ok) throw refuse(allowed.message);
+    const allowed = judgeLimits({ rules: team.rules ?? input.rules, slot: dated, teamBookings: held.get(team.id)!, teamName: team.name, now });
+    if (!allowed.ok) throw refuse(refusalErrorWords(allowed.refusal));
     held.get(team.id)!.push(dated);
   }
 }
@@ -367,8 +368,8 @@ function checkPicks(input: DrawInput, result: DrawResult): void {
 
 /** The coach's team, or a refusal in the words Book a Field uses. */
 function coachTeam(actor: Actor): { id: string; name: string } {
-  const refusal = cannotBook(actor);
-  if (refusal) throw new AppError('FORBIDDEN', refusal.message.replace('Only coaches can book practices', 'Only coaches can rank slots').replace('so you cannot book', 'so you cannot rank slots'), { rule: refusal.code });
+  const refusal = cannotBook(actor, 'rank');
+  if (refusal) throw new AppError('FORBIDDEN', refusal.words, { rule: refusal.code });
   return { id: actor.profile.teamId!, name: actor.profile.teamName ?? 'your team' };
 }
 
@@ -394,22 +395,23 @@ export async function preferences(db: Database, actor: Actor, id: string): Promi
 
 /** Why a round takes no list at its status, in words, or null while it is open. */
 function windowRefusal(round: OpeningRound, timeZone: string): AppError | null {
-  const conflict = (message: string) => new AppError('CONFLICT', message, { rule: `ROUND_${round.status.toUpperCase()}` });
+  const conflict = (words: ErrorWords) => new AppError('CONFLICT', words, { rule: `ROUND_${round.status.toUpperCase()}` });
   switch (round.status) {
     case 'open':
       return null;
     case 'announced':
-      return conflict(`The preference window opens ${when(round.opensAt, timeZone)}. Come back then to rank your slots.`);
+      return conflict({ key: 'opening.windowNotOpenYet', params: { opens: dateTimeParam(round.opensAt, timeZone) } });
     case 'closed':
-      return conflict(`The preference window closed ${when(round.closesAt, timeZone)}; the draw is on ${when(round.drawAt, timeZone)}. Your saved preferences stand.`);
+      return conflict({ key: 'opening.windowClosed', params: { closed: dateTimeParam(round.closesAt, timeZone), drawAt: dateTimeParam(round.drawAt, timeZone) } });
     case 'drawn':
-      return conflict(`This round was drawn on ${when(round.drawnAt!, timeZone)}. See what your team got on My Reservations.`);
+      return conflict({ key: 'opening.windowDrawn', params: { drawnAt: dateTimeParam(round.drawnAt!, timeZone) } });
     case 'cancelled':
-      return conflict('This opening round was cancelled, so it takes no preferences.');
+      return conflict({ key: 'opening.windowCancelled' });
   }
 }
 
-const refuseSlot = (message: string, slotId: string, rule: string) => new AppError('RULE_VIOLATION', message, { rule, slotId, fields: { slotIds: message } });
+/** A slot of the list refused: the words by key, and in English beside the list (`fields.slotIds`). */
+const refuseSlot = (words: ErrorWords, slotId: string, rule: string) => new AppError('RULE_VIOLATION', words, { rule, slotId, fields: { slotIds: wordsIn('en', words) } });
 
 /**
  * Why the long way refuses a team's list (the round's window, its length, then each slot in rank order as the draw
@@ -432,7 +434,8 @@ export function preferencesRefusal(facts: repo.SaveFacts, slotIds: readonly stri
   // The team's division's own limits where it set them (issue 29), else the season's.
   const rules = drawRules(rulesForDivision({ ...DEFAULT_BOOKING_RULES, ...facts.rules }, facts.team.overrides));
   if (slotIds.length > row.maxPreferences) {
-    return new AppError('RULE_VIOLATION', `This round takes at most ${row.maxPreferences} preferences and your list has ${slotIds.length}. Remove ${slotIds.length - row.maxPreferences}.`, {
+    const params = { max: row.maxPreferences, count: slotIds.length, extra: slotIds.length - row.maxPreferences };
+    return new AppError('RULE_VIOLATION', { key: 'opening.tooManyPreferences', params }, {
       rule: 'TOO_MANY_PREFERENCES',
       fields: { slotIds: `At most ${row.maxPreferences}` },
     });
@@ -441,20 +444,25 @@ export function preferencesRefusal(facts: repo.SaveFacts, slotIds: readonly stri
   const drawAt = row.drawAt.toISOString();
   for (const slotId of slotIds) {
     const slot = slots.get(slotId);
-    if (!slot) return refuseSlot('One of these slots is no longer offered (deleted, or its field closed). Reload Book a Field and save your list again.', slotId, 'SLOT_GONE');
-    const label = () => slotLabel(slot, timeZone);
+    if (!slot) return refuseSlot({ key: 'opening.slotGone' }, slotId, 'SLOT_GONE');
+    const label = slotLabelParam(slot, timeZone);
     const { day } = datedStart(new Date(slot.startsAt), timeZone);
     if (slot.seasonId !== row.seasonId || day < row.coversFrom || day > row.coversTo) {
-      return refuseSlot(`${label()} is not in this round's dates (${formatDay(row.coversFrom)} – ${formatDay(row.coversTo)}). Rank slots from those days.`, slotId, 'NOT_COVERED');
+      return refuseSlot({ key: 'opening.slotNotCovered', params: { slot: label, from: dayParam(row.coversFrom), to: dayParam(row.coversTo) } }, slotId, 'NOT_COVERED');
     }
     if (!fieldAllows({ divisions: slot.fieldDivisions, teamDivision: divisionName })) {
-      const words = refusalMessage({ code: 'FIELD_DIVISION', fieldName: slot.fieldName, teamName: team.name, divisionName, divisions: slot.fieldDivisions });
+      const words = refusalErrorWords({ code: 'FIELD_DIVISION', fieldName: slot.fieldName, teamName: team.name, divisionName, divisions: slot.fieldDivisions });
       return refuseSlot(words, slotId, 'FIELD_DIVISION');
     }
-    if (slot.status === 'blocked') return refuseSlot(`${label()} is blocked${slot.blockReason ? ` (${slot.blockReason})` : ''}, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_BLOCKED');
-    if (slot.status === 'booked') return refuseSlot(`${label()} is already booked, so it is not in the draw. Pick another slot.`, slotId, 'SLOT_TAKEN');
-    const problem = drawProblem({ rules, timeZone, drawAt, slot, team: { name: team.name, bookings: facts.teamStarts } });
-    if (problem) return refuseSlot(`${label()}: the draw could never give it to ${team.name}. ${problem}`, slotId, 'NEVER_ALLOWED');
+    if (slot.status === 'blocked') {
+      const words: ErrorWords = slot.blockReason
+        ? { key: 'opening.slotBlockedReason', params: { slot: label, reason: slot.blockReason } }
+        : { key: 'opening.slotBlocked', params: { slot: label } };
+      return refuseSlot(words, slotId, 'SLOT_BLOCKED');
+    }
+    if (slot.status === 'booked') return refuseSlot({ key: 'opening.slotBooked', params: { slot: label } }, slotId, 'SLOT_TAKEN');
+    const problem = drawRefusal({ rules, timeZone, drawAt, slot, team: { name: team.name, bookings: facts.teamStarts } });
+    if (problem) return refuseSlot({ key: 'opening.neverAllowed', params: { slot: label, team: team.name, problem: refusalErrorWords(problem) } }, slotId, 'NEVER_ALLOWED');
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, wordsIn } from '../../errors';
 import type { Actor } from '../../context';
 import {
   MAX_PENDING_REQUESTS_PER_TEAM,
@@ -14,8 +14,7 @@ import { blockCollides, classifySlots, pastDates, windowOn, zonedInstant } from 
 import { localDate } from '../../../shared/time/zoned';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { listActiveBlocks } from '../blocks/blocks.service';
-import { refusalMessage } from '../../../shared/bookings/booking-rules';
-import { bookForTeamInTransaction, fieldDivisionRefusal, raceAsTaken } from '../bookings/bookings.service';
+import { bookForTeamInTransaction, fieldDivisionRefusal, raceAsTaken, refusalErrorWords } from '../bookings/bookings.service';
 import { findFacility, findField, findFields } from '../facilities/facilities.service';
 import { commitThenPublish } from '../live/live.service';
 import { notification, queueNotifications } from '../notifications/notifications.service';
@@ -24,19 +23,19 @@ import type { Slot } from '../../../shared/slots/slots.schemas';
 import { lockTeam } from '../teams/teams.service';
 import * as repo from './practice-requests.repository';
 
-const notFound = () => new AppError('NOT_FOUND', "That practice request does not exist, or it is not your team's. Reload the page.");
-const noLongerPending = (status: PracticeRequestStatus) =>
-  new AppError('CONFLICT', `This request is already ${status}, so it cannot be changed any more. Reload the page to see where it stands.`, { status });
+const notFound = () => new AppError('NOT_FOUND', { key: 'practiceRequests.notFound' });
+const gone = () => new AppError('NOT_FOUND', { key: 'practiceRequests.gone' });
+const noLongerPending = (status: PracticeRequestStatus) => new AppError('CONFLICT', { key: 'practiceRequests.noLongerPending', params: { status } }, { status });
 
 /** The team this person asks for, or a refusal in words: only a coach (or an admin) of a team files requests. */
 export function requesterTeam(actor: Actor): string {
   const { teamId, role, teamName } = actor.profile;
   if (!teamId)
-    throw new AppError('FORBIDDEN', 'You are not on a team yet, so you cannot ask for a practice. Ask a league admin to add you to your team as a coach.', {
+    throw new AppError('FORBIDDEN', { key: 'practiceRequests.noTeam' }, {
       rule: 'NO_TEAM',
     });
   if (role === 'member' && !actor.admin.isAdmin) {
-    throw new AppError('FORBIDDEN', `Only coaches can ask for practices. Ask a league admin to make you a coach of ${teamName ?? 'your team'}.`, {
+    throw new AppError('FORBIDDEN', { key: 'practiceRequests.notCoach', params: { team: teamName ?? { key: 'bookings.yourTeam' } } }, {
       rule: 'NOT_COACH',
     });
   }
@@ -51,11 +50,11 @@ async function resolvePlace(db: Database, input: { facilityId?: string | null | 
   if (input.fieldId) {
     const field = await findField(db, input.fieldId);
     if (!field?.active)
-      throw new AppError('VALIDATION_FAILED', 'That field does not exist or is closed. Choose another field.', {
+      throw new AppError('VALIDATION_FAILED', { key: 'practiceRequests.fieldUnknown' }, {
         fields: { fieldId: 'Choose an active field' },
       });
     if (input.facilityId && input.facilityId !== field.facilityId) {
-      throw new AppError('VALIDATION_FAILED', `${field.name} is not at the chosen facility. Choose the facility first, then one of its fields.`, {
+      throw new AppError('VALIDATION_FAILED', { key: 'practiceRequests.fieldNotAtFacility', params: { field: field.name } }, {
         fields: { fieldId: 'Choose a field of the chosen facility' },
       });
     }
@@ -64,7 +63,7 @@ async function resolvePlace(db: Database, input: { facilityId?: string | null | 
   if (input.facilityId) {
     const facility = await findFacility(db, input.facilityId);
     if (!facility?.active)
-      throw new AppError('VALIDATION_FAILED', 'That facility does not exist or is closed. Choose another one.', {
+      throw new AppError('VALIDATION_FAILED', { key: 'practiceRequests.facilityUnknown' }, {
         fields: { facilityId: 'Choose an active facility' },
       });
     return { facilityId: facility.id, fieldId: null };
@@ -89,22 +88,22 @@ export async function file(
   const past = pastDates(input.preferredDates, localDate(now, timeZone));
   if (past.length > 0) {
     const i = input.preferredDates.indexOf(past[0]!);
-    throw new AppError('VALIDATION_FAILED', `${past.join(', ')} ${past.length === 1 ? 'is' : 'are'} in the past. Choose dates from today on.`, {
+    throw new AppError('VALIDATION_FAILED', { key: 'practiceRequests.datesPast', params: { dates: past.join(', '), count: past.length } }, {
       fields: { [`preferredDates.${i}`]: 'Choose a date from today on' },
     });
   }
   const place = await resolvePlace(db, input);
   const id = await db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
-    if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot ask for practices. Contact a league admin.');
+    if (!team?.active) throw new AppError('FORBIDDEN', { key: 'practiceRequests.teamInactive' });
     const otherDivision = place.fieldId ? await fieldDivisionRefusal(tx, place.fieldId, team) : null;
     if (otherDivision) {
-      const words = refusalMessage(otherDivision);
-      throw new AppError('RULE_VIOLATION', words, { rule: 'FIELD_DIVISION', fields: { fieldId: words } });
+      const words = refusalErrorWords(otherDivision);
+      throw new AppError('RULE_VIOLATION', words, { rule: 'FIELD_DIVISION', fields: { fieldId: wordsIn('en', words) } });
     }
     const pending = await repo.countPending(tx, teamId);
     if (pending >= MAX_PENDING_REQUESTS_PER_TEAM) {
-      throw new AppError('CONFLICT', `${team.name} already has ${pending} pending requests. Withdraw one or wait for the league's answer.`, {
+      throw new AppError('CONFLICT', { key: 'practiceRequests.tooManyPending', params: { team: team.name, pending } }, {
         rule: 'TOO_MANY_PENDING',
         limit: MAX_PENDING_REQUESTS_PER_TEAM,
       });
@@ -221,7 +220,7 @@ export async function approve(deps: ServerContext, ctx: AuditContext, id: string
   await raceAsTaken(() =>
     commitThenPublish(deps.db, deps.live, async (tx) => {
       const request = await repo.lockRequest(tx, id);
-      if (!request) throw new AppError('NOT_FOUND', 'That practice request does not exist any more. Reload the page.');
+      if (!request) throw gone();
       if (request.status !== 'pending') throw noLongerPending(request.status);
       let slotId = input.slotId;
       if (input.newSlot) {
@@ -236,9 +235,9 @@ export async function approve(deps: ServerContext, ctx: AuditContext, id: string
       }
       const booking = await bookForTeamInTransaction(tx, ctx, { slotId: slotId!, teamId: request.teamId, reason: 'Practice request approved' });
       if (Date.parse(booking.startsAt) <= now.getTime())
-        throw new AppError('CONFLICT', 'That slot has already started. Choose a later one.', { rule: 'SLOT_PAST' });
+        throw new AppError('CONFLICT', { key: 'practiceRequests.slotStarted' }, { rule: 'SLOT_PAST' });
       if (!(await repo.decide(tx, id, { status: 'approved', response, decidedBy: ctx.actorId, bookingId: booking.id })))
-        throw new AppError('CONFLICT', 'This request was just decided by someone else. Reload the page.');
+        throw new AppError('CONFLICT', { key: 'practiceRequests.decidedMeanwhile' });
       await recordAudit(tx, ctx, {
         action: 'practice-request.approve',
         entityType: 'practice_request',
@@ -272,7 +271,7 @@ export async function approve(deps: ServerContext, ctx: AuditContext, id: string
 export async function decline(db: Database, ctx: AuditContext, id: string, reason: string): Promise<PracticeRequest> {
   await db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, id);
-    if (!request) throw new AppError('NOT_FOUND', 'That practice request does not exist any more. Reload the page.');
+    if (!request) throw gone();
     if (request.status !== 'pending') throw noLongerPending(request.status);
     const seen = (await repo.findRequest(tx, id))!;
     await repo.decide(tx, id, { status: 'declined', response: reason, decidedBy: ctx.actorId });

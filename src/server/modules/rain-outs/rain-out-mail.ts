@@ -1,7 +1,7 @@
+import type { Locale } from '../../../shared/i18n/locales';
 import { closureWhen } from '../../../shared/rain-outs/closure-words';
-import { creditsLine } from '../../../shared/rain-outs/rain-outs.schemas';
-import { formatDateTime, formatTime } from '../../../shared/time/date-words';
-import type { MailContent } from '../mail/mail-layout';
+import { formatDateTime, formatMonthDay, formatTime } from '../../../shared/time/date-words';
+import { mailWords, type MailContent } from '../mail/mail-layout';
 import type { ClosurePractice, NotificationPayloads } from '../notifications/notifications.service';
 
 /** A rain-out's emails (issue 28, decision 033): one per coach of each team it touched, short enough for a phone. */
@@ -9,58 +9,64 @@ import type { ClosurePractice, NotificationPayloads } from '../notifications/not
 interface Context {
   timeZone: string;
   publicUrl: string;
+  /** The recipient's language (English when not given). */
+  locale?: Locale;
 }
-
-const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
 /** "Thu Dec 3, 5:00 pm – 6:30 pm on Field 1". */
-function practiceLine(p: ClosurePractice, timeZone: string): string {
-  return plain(`${formatDateTime(p.startsAt, timeZone)} – ${formatTime(p.endsAt, timeZone)} on ${p.fieldName}`);
+function practiceLine(p: ClosurePractice, c: Context): string {
+  const when = `${formatDateTime(p.startsAt, c.timeZone, c.locale)} – ${formatTime(p.endsAt, c.timeZone, c.locale)}`;
+  return mailWords(c.locale)('closure.practiceLine', { when, field: p.fieldName });
 }
 
-const practices = (n: number) => (n === 1 ? 'practice' : 'practices');
-
-/** When the closure is, said from its own day (an email is read later: no "today"). */
-const when = (p: { startsAt: string; endsAt: string }, timeZone: string) =>
-  closureWhen(new Date(p.startsAt), new Date(p.endsAt), timeZone, new Date(Date.parse(p.startsAt) - 400 * 86_400_000));
+/**
+ * When the closure is, said from its own day (an email is read later: no "today"): "Tue, Dec 1, 4–9 pm" in English
+ * (as the field status says it); in Spanish the app's date-time style, "mar 1 dic, 4:00 p.m. – 9:00 p.m.".
+ */
+function when(p: { startsAt: string; endsAt: string }, c: Context): string {
+  const locale = c.locale ?? 'en';
+  if (locale === 'en') return closureWhen(new Date(p.startsAt), new Date(p.endsAt), c.timeZone, new Date(Date.parse(p.startsAt) - 400 * 86_400_000));
+  // A closure that ends at midnight ends on the day it started.
+  const sameDay = formatMonthDay(p.startsAt, c.timeZone, locale) === formatMonthDay(new Date(Date.parse(p.endsAt) - 1), c.timeZone, locale);
+  const end = sameDay ? formatTime(p.endsAt, c.timeZone, locale) : formatDateTime(p.endsAt, c.timeZone, locale);
+  return `${formatDateTime(p.startsAt, c.timeZone, locale)} – ${end}`;
+}
 
 export function closureCancelledMail(p: NotificationPayloads['closure.cancelled'], c: Context): { subject: string; content: MailContent } {
+  const w = mailWords(c.locale);
   const n = p.practices.length;
-  const credits = creditsLine(p.creditsExpireAt ? Array.from({ length: p.credits }, () => ({ expiresAt: p.creditsExpireAt! })) : [], c.timeZone);
+  // The make-up credits the rain-out gave the team, each to use by the day before they run out.
+  const credits = p.creditsExpireAt ? p.credits : 0;
+  const day = p.creditsExpireAt ? formatMonthDay(new Date(Date.parse(p.creditsExpireAt) - 1), c.timeZone, c.locale) : '';
   return {
-    subject: `Rained out: ${p.place}, ${when(p, c.timeZone)}: ${n} ${practices(n)} cancelled`,
+    subject: w('closureCancelled.subject', { place: p.place, when: when(p, c), count: n }),
     content: {
-      heading: `${p.place} is closed: ${p.reason}`,
+      heading: w('closureCancelled.heading', { place: p.place, reason: p.reason }),
       paragraphs: [
-        `The league closed ${p.place} ${when(p, c.timeZone)}. ${n === 1 ? `This ${p.teamName} practice is` : `These ${p.teamName} practices are`} cancelled:`,
-        ...p.practices.map((x) => practiceLine(x, c.timeZone)),
-        credits
-          ? `What happens next: ${p.teamName} has ${credits}. A make-up practice can be booked even past your weekly or daily limit.`
-          : `What happens next: book another open slot on Book a Field.`,
-        'If the league reopens the fields, your practices come back where their slots are still free, and we will tell you.',
+        w('closureCancelled.intro', { place: p.place, when: when(p, c), count: n, team: p.teamName }),
+        ...p.practices.map((x) => practiceLine(x, c)),
+        credits > 0 ? w('closureCancelled.nextCredits', { team: p.teamName, credits, day }) : w('closureCancelled.nextBook'),
+        w('closureCancelled.reopenNote'),
       ],
-      action: { label: credits ? 'Book a make-up practice' : 'Book another time', url: `${c.publicUrl}/slots` },
+      action: { label: credits > 0 ? w('closureCancelled.actionMakeUp') : w('common.bookAnotherTime'), url: `${c.publicUrl}/slots` },
     },
   };
 }
 
 export function closureReopenedMail(p: NotificationPayloads['closure.reopened'], c: Context): { subject: string; content: MailContent } {
+  const w = mailWords(c.locale);
   const back = p.restored.length;
+  const lost = p.notRestored.length;
   return {
-    subject: back > 0 ? `Reopened: ${p.place}: ${back} ${practices(back)} back on the schedule` : `Reopened: ${p.place}`,
+    subject: back > 0 ? w('closureReopened.subjectBack', { place: p.place, count: back }) : w('closureReopened.subject', { place: p.place }),
     content: {
-      heading: `${p.place} is open again`,
+      heading: w('closureReopened.heading', { place: p.place }),
       paragraphs: [
-        `The league reopened ${p.place} (closed ${when(p, c.timeZone)} for ${p.reason}).`,
-        ...(back > 0 ? [`${back === 1 ? 'This practice is' : 'These practices are'} back on ${p.teamName}'s schedule:`, ...p.restored.map((x) => practiceLine(x, c.timeZone))] : []),
-        ...(p.notRestored.length > 0
-          ? [
-              `${p.notRestored.length === 1 ? 'This practice stays' : 'These practices stay'} cancelled, because the slot was taken, closed again or is past; your make-up practice for ${p.notRestored.length === 1 ? 'it' : 'them'} stays:`,
-              ...p.notRestored.map((x) => practiceLine(x, c.timeZone)),
-            ]
-          : []),
+        w('closureReopened.body', { place: p.place, when: when(p, c), reason: p.reason }),
+        ...(back > 0 ? [w('closureReopened.back', { count: back, team: p.teamName }), ...p.restored.map((x) => practiceLine(x, c))] : []),
+        ...(lost > 0 ? [w('closureReopened.notRestored', { count: lost }), ...p.notRestored.map((x) => practiceLine(x, c))] : []),
       ],
-      action: { label: 'See My Reservations', url: `${c.publicUrl}/my-reservations` },
+      action: { label: w('closureReopened.action'), url: `${c.publicUrl}/my-reservations` },
     },
   };
 }

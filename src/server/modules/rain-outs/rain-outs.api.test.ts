@@ -156,7 +156,7 @@ describe('a rain-out', () => {
     expect(other.json().error.message).toMatch(/^Choose fields of .+ only/);
     const backwards = await call(admin, 'POST', '/api/rain-outs', { ...rainOutBody(4), endsAt: at(monday.add({ days: 4 }), '15:00').toISOString() });
     expect(backwards.statusCode, backwards.body).toBe(400);
-    expect(backwards.json().error.details).toEqual([{ path: 'endsAt', message: 'The closure must end after it starts' }]);
+    expect(backwards.json().error.details).toEqual([{ path: 'endsAt', message: 'The closure must end after it starts', key: 'rainOut.endAfterStart', params: {} }]);
     const noFacility = await call(admin, 'POST', '/api/rain-outs', { ...rainOutBody(4), facilityId: league.teamIds[0] });
     expect(noFacility.statusCode).toBe(400);
     const blocked = await t.database.db.select({ id: slots.id }).from(slots).where(eq(slots.status, 'blocked'));

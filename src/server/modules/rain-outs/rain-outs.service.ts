@@ -89,12 +89,12 @@ export async function rainOut({ db, live, league }: ServerContext, ctx: AuditCon
   const { timeZone, makeupDays } = await league.get();
   const done = await commitThenPublish(db, live, async (tx) => {
     const facility = await findFacility(tx, input.facilityId);
-    if (!facility) throw new AppError('VALIDATION_FAILED', 'That facility does not exist. Choose one from the list.', { fields: { facilityId: 'Choose a facility' } });
+    if (!facility) throw new AppError('VALIDATION_FAILED', { key: 'rainOuts.facilityUnknown' }, { fields: { facilityId: 'Choose a facility' } });
     const allFields = await fieldsOf(tx, facility.id);
     const chosen = [...new Set(input.fieldIds)];
     const unknown = chosen.filter((id) => !allFields.some((f) => f.id === id));
     if (unknown.length > 0) {
-      throw new AppError('VALIDATION_FAILED', `Choose fields of ${facility.name} only. Reload the page if fields changed.`, { fields: { fieldIds: `Choose fields of ${facility.name}` } });
+      throw new AppError('VALIDATION_FAILED', { key: 'rainOuts.fieldsOfFacility', params: { facility: facility.name } }, { fields: { fieldIds: `Choose fields of ${facility.name}` } });
     }
     const whole = chosen.length === 0 || chosen.length === allFields.length;
     const fieldNames = whole ? null : allFields.filter((f) => chosen.includes(f.id)).map((f) => f.name).sort();
@@ -175,8 +175,8 @@ export async function reopen({ db, live }: ServerContext, ctx: AuditContext, id:
     if (!closure) {
       const exists = (await repo.closuresByIds(tx, [id])).length > 0;
       throw exists
-        ? new AppError('CONFLICT', 'This rain-out was already reopened. Reload the page.')
-        : new AppError('NOT_FOUND', 'That rain-out does not exist. Reload the page.');
+        ? new AppError('CONFLICT', { key: 'rainOuts.alreadyReopened' })
+        : new AppError('NOT_FOUND', { key: 'rainOuts.gone' });
     }
     let slotsReopened = 0;
     const openSlotIds: string[] = [];
@@ -277,7 +277,7 @@ export async function myRainOuts({ db, league }: ServerContext, actor: Actor, no
 
 /** A coach puts a rain-out's banner away. */
 export async function dismissNotice(db: Database, actor: Actor, closureId: string): Promise<void> {
-  if ((await repo.closuresByIds(db, [closureId])).length === 0) throw new AppError('NOT_FOUND', 'That rain-out does not exist. Reload the page.');
+  if ((await repo.closuresByIds(db, [closureId])).length === 0) throw new AppError('NOT_FOUND', { key: 'rainOuts.gone' });
   await repo.dismiss(db, closureId, actor.userId);
 }
 
@@ -286,8 +286,8 @@ export async function grantCredit({ db, live, league }: ServerContext, ctx: Audi
   const { timeZone, makeupDays } = await league.get();
   const id = await commitThenPublish(db, live, async (tx) => {
     const team = await lockTeamRow(tx, input.teamId);
-    if (!team) throw new AppError('VALIDATION_FAILED', 'That team does not exist. Choose one from the list.', { fields: { teamId: 'Choose a team' } });
-    if (!team.active) throw new AppError('CONFLICT', `${team.name} is not active, so it cannot book. Reactivate the team first.`);
+    if (!team) throw new AppError('VALIDATION_FAILED', { key: 'rainOuts.teamUnknown' }, { fields: { teamId: 'Choose a team' } });
+    if (!team.active) throw new AppError('CONFLICT', { key: 'rainOuts.teamInactive', params: { team: team.name } });
     const [credit] = await credits.insertCredits(tx, [{ teamId: team.id, reason: input.reason, grantedBy: ctx.actorId, expiresAt: makeupExpiry(now, makeupDays, timeZone) }]);
     await recordAudit(tx, ctx, {
       action: 'makeup_credit.grant',
@@ -306,12 +306,12 @@ export async function grantCredit({ db, live, league }: ServerContext, ctx: Audi
 export async function removeCredit({ db, live }: ServerContext, ctx: AuditContext, id: string): Promise<void> {
   await commitThenPublish(db, live, async (tx) => {
     const found = await credits.findCredit(tx, id, false);
-    if (!found) throw new AppError('NOT_FOUND', 'That make-up credit does not exist. Reload the page.');
+    if (!found) throw new AppError('NOT_FOUND', { key: 'rainOuts.creditGone' });
     // The team's lock first, as a booking on the credit takes it; then the credit, read as it stands under it.
     const team = await lockTeamRow(tx, found.teamId);
     const credit = (await credits.findCredit(tx, id, true))!;
-    if (credit.revokedAt) throw new AppError('CONFLICT', 'That make-up credit was already removed. Reload the page.');
-    if (credit.inUse) throw new AppError('CONFLICT', 'A make-up practice uses this credit. Cancel that practice first if the credit should go.');
+    if (credit.revokedAt) throw new AppError('CONFLICT', { key: 'rainOuts.creditAlreadyRemoved' });
+    if (credit.inUse) throw new AppError('CONFLICT', { key: 'rainOuts.creditInUse' });
     await credits.revokeCredit(tx, id, ctx.actorId);
     await recordAudit(tx, ctx, {
       action: 'makeup_credit.remove',

@@ -36,7 +36,7 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
   let seasonName: string | null = null;
   if (query.seasonId) {
     const season = await findSeason(db, query.seasonId);
-    if (!season) throw new AppError('NOT_FOUND', 'That season does not exist any more. Choose another season, or a date range.');
+    if (!season) throw new AppError('NOT_FOUND', { key: 'reports.seasonGone' });
     from = season.startsOn;
     to = season.endsOn;
     seasonName = season.name;
@@ -44,7 +44,7 @@ export async function buildReport(deps: Pick<ServerContext, 'db' | 'league'>, qu
   let facilityName: string | null = null;
   if (query.facilityId) {
     facilityName = await repo.findFacilityName(db, query.facilityId);
-    if (!facilityName) throw new AppError('NOT_FOUND', 'That facility does not exist any more. Choose another one, or every facility.');
+    if (!facilityName) throw new AppError('NOT_FOUND', { key: 'reports.facilityGone' });
   }
   const { start, end } = localDayRange(from!, to!, timeZone);
   const scope: repo.ReportScope = { start, end, from: from!, to: to!, timeZone, seasonId: query.seasonId ?? null, facilityId: query.facilityId ?? null };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import type { ServerContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, keyedBody } from '../../errors';
+import { requestLocale } from '../../i18n/words';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { gameImportPreviewSchema, gameImportRequestSchema, type GameImportProgress } from '../../../shared/schedule-import/schedule-import.schemas';
 import { requestAuditContext } from '../audit/audit.service';
@@ -49,13 +50,8 @@ export const scheduleImportRoutes: FastifyPluginAsyncZod<ServerContext> = async 
         })
         .catch((err: unknown) => {
           if (!(err instanceof AppError)) req.log.error({ err }, 'game schedule import failed');
-          write({
-            type: 'error',
-            error: {
-              code: err instanceof AppError ? err.code : 'INTERNAL',
-              message: `${err instanceof AppError ? `${err.message} ` : ''}The import stopped part-way: the games before this point are blocked, the rest are not. Preview the file again and apply; games already blocked are skipped.`,
-            },
-          });
+          const words = err instanceof AppError ? ({ key: 'scheduleImport.stoppedWithReason', params: { reason: err.words ?? err.message } } as const) : ({ key: 'scheduleImport.stopped' } as const);
+          write({ type: 'error', error: keyedBody(err instanceof AppError ? err.code : 'INTERNAL', words, requestLocale(req.headers['accept-language'])).error });
         })
         .finally(() => stream.end());
       return reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(stream);

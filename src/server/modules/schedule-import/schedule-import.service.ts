@@ -99,10 +99,13 @@ export async function previewGameImport(deps: ServerContext, input: GameImportRe
   return (await plan(deps, input)).preview;
 }
 
+/** The file's problem in the CSV reader's words (English), inside ours. */
+const cannotImport = (problem: string) => new AppError('VALIDATION_FAILED', { key: 'scheduleImport.fileCannotImport', params: { problem } });
+
 /** Refuses a file that cannot be imported at all, before any progress is streamed. */
 export async function checkGameImport(deps: ServerContext, input: GameImportRequest): Promise<void> {
   const { preview } = await plan(deps, input);
-  if (preview.fileError) throw new AppError('VALIDATION_FAILED', `The file cannot be imported: ${preview.fileError}`);
+  if (preview.fileError) throw cannotImport(preview.fileError);
 }
 
 /**
@@ -117,7 +120,7 @@ export async function applyGameImport(
   onProgress: (done: number, total: number) => void,
 ): Promise<GameImportTotals> {
   const { preview, toBlock } = await plan(deps, input);
-  if (preview.fileError) throw new AppError('VALIDATION_FAILED', `The file cannot be imported: ${preview.fileError}`);
+  if (preview.fileError) throw cannotImport(preview.fileError);
   const totals: GameImportTotals = { ...preview.totals, block: 0, slots: 0, bookings: 0 };
   let done = 0;
   onProgress(done, toBlock.length);

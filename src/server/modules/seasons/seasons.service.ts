@@ -8,11 +8,11 @@ import type { Season, SeasonInput } from '../../../shared/seasons/seasons.schema
 import * as repo from './seasons.repository';
 
 function notFound(): AppError {
-  return new AppError('NOT_FOUND', 'That season does not exist any more. Reload the page to see the current list.');
+  return new AppError('NOT_FOUND', { key: 'seasons.gone' });
 }
 
 function duplicateName(name: string): AppError {
-  return new AppError('CONFLICT', `A season named "${name}" already exists. Choose a different name.`, {
+  return new AppError('CONFLICT', { key: 'seasons.nameTaken', params: { name } }, {
     fields: { name: 'A season with this name already exists' },
   });
 }

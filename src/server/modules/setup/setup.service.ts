@@ -19,10 +19,7 @@ export async function issueSetupLink(db: Database, publicUrl: string, adminClaim
 }
 
 const invalidLink = () =>
-  new AppError(
-    'FORBIDDEN',
-    'This setup link is not valid any more (used, expired or mistyped). Restart the server to print a new one.',
-  );
+  new AppError('FORBIDDEN', { key: 'setup.linkInvalid' });
 
 /** Creates the league's first admin with a one-time token; returns better-auth's sign-in cookies. */
 export async function createFirstAdmin(
@@ -33,7 +30,7 @@ export async function createFirstAdmin(
   adminClaim?: string,
 ): Promise<{ setCookie: string[] }> {
   if (await adminExists(db, adminClaim)) {
-    throw new AppError('CONFLICT', 'The league already has an admin. Log in, or ask that admin to give you access.');
+    throw new AppError('CONFLICT', { key: 'setup.adminExists' });
   }
   const tokenId = await repo.claimSetupToken(db, hashToken(input.token));
   if (!tokenId) throw invalidLink();
@@ -52,7 +49,7 @@ export async function createFirstAdmin(
     await repo.releaseSetupToken(db, tokenId);
     const code = (err as { body?: { code?: string } }).body?.code;
     if (code?.startsWith('USER_ALREADY_EXISTS')) {
-      throw new AppError('CONFLICT', 'That email is already registered. Use a different email for the admin account.', {
+      throw new AppError('CONFLICT', { key: 'setup.emailTaken' }, {
         fields: { email: 'That email is already registered' },
       });
     }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
+import { keyedBody } from '../../errors';
+import { requestLocale } from '../../i18n/words';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { generatorPreviewSchema, slotEditSchema, slotGeneratorInputSchema, slotIdsQuerySchema, slotQuerySchema, slotSchema, type GenerateProgress } from '../../../shared/slots/slots.schemas';
 import { idParamsSchema } from '../../../shared/facilities/facilities.schemas';
@@ -72,7 +74,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, dep
         })
         .catch((err: unknown) => {
           req.log.error({ err }, 'slot generation failed');
-          write({ type: 'error', error: { code: 'INTERNAL', message: 'Creating the slots failed and nothing was saved. Try again; if it keeps failing, contact support.' } });
+          write({ type: 'error', error: keyedBody('INTERNAL', { key: 'slots.generationFailed' }, requestLocale(req.headers['accept-language'])).error });
         })
         .finally(() => stream.end());
       return reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(stream);

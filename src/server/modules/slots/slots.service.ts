@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { sqlState } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, numberParam } from '../../errors';
 import { markOverlaps } from '../../../shared/slots/overlaps';
 import { localDate, localDayRange } from '../../../shared/time/zoned';
 import { countPlannedSlots, generateSlots, MAX_GENERATED_SLOTS, type GeneratedSlot, type GeneratorResult } from '../../../shared/slots/slot-generator';
@@ -29,23 +29,21 @@ interface Plan {
   marked: Array<{ candidate: GeneratedSlot; clash: { startsAt: Date; endsAt: Date; fieldId: string } | null }>;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 function tooManySlots(wouldCreate: number): AppError {
-  return new AppError(
-    'VALIDATION_FAILED',
-    `This would create ${count(wouldCreate)} slots; one run creates at most ${count(MAX_GENERATED_SLOTS)}. Choose fewer fields or days, a shorter daily window or date range, and generate the rest in another run.`,
-    { rule: 'TOO_MANY_SLOTS', wouldCreate, limit: MAX_GENERATED_SLOTS },
-  );
+  return new AppError('VALIDATION_FAILED', { key: 'slots.tooMany', params: { count: numberParam(wouldCreate), max: numberParam(MAX_GENERATED_SLOTS) } }, {
+    rule: 'TOO_MANY_SLOTS',
+    wouldCreate,
+    limit: MAX_GENERATED_SLOTS,
+  });
 }
 
 async function plan(db: Database, input: GeneratorRequest, timeZone: string): Promise<Plan> {
   const season = await findSeason(db, input.seasonId);
-  if (!season) throw new AppError('VALIDATION_FAILED', 'That season does not exist. Choose one from the list.', { fields: { seasonId: 'Choose a season' } });
+  if (!season) throw new AppError('VALIDATION_FAILED', { key: 'slots.seasonUnknown' }, { fields: { seasonId: 'Choose a season' } });
   const fieldRows = await findFields(db, input.fieldIds);
   const missing = input.fieldIds.filter((id) => !fieldRows.some((f) => f.id === id && f.active));
   if (missing.length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'Some chosen fields do not exist or are inactive. Reload the page and choose again.', { fields: { fieldIds: 'Choose active fields' } });
+    throw new AppError('VALIDATION_FAILED', { key: 'slots.fieldsUnknown' }, { fields: { fieldIds: 'Choose active fields' } });
   }
   // Counted before anything is built: a request for every field, every day, all day is refused in a few ms.
   const wouldCreate = countPlannedSlots(input, season);
@@ -133,10 +131,10 @@ async function insertPlanned(
   return summary;
 }
 
-const slotGone = () => new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page to see the current slots.');
+const slotGone = () => new AppError('NOT_FOUND', { key: 'slots.gone' });
 
-function bookedMessage(slot: Slot, what: string): AppError {
-  return new AppError('CONFLICT', `This slot has a confirmed booking (${slot.teamName ?? 'a team'}). Cancel or move the booking first, then ${what}.`);
+function bookedMessage(slot: Slot, what: 'changeTime' | 'delete'): AppError {
+  return new AppError('CONFLICT', { key: what === 'delete' ? 'slots.bookedDelete' : 'slots.bookedChangeTime', params: { team: slot.teamName ?? { key: 'bookings.aTeam' } } });
 }
 
 /** A slot's day must lie inside its season (league time zone); the field error names the season's dates. */
@@ -144,7 +142,7 @@ async function refuseOutsideSeason(db: Database, seasonId: string, startsAt: Dat
   const season = await findSeason(db, seasonId);
   const day = localDate(startsAt, timeZone);
   if (!season || (day >= season.startsOn && day <= season.endsOn)) return;
-  throw new AppError('VALIDATION_FAILED', `That day is outside the season "${season.name}" (${season.startsOn} to ${season.endsOn}). Choose a day inside it.`, {
+  throw new AppError('VALIDATION_FAILED', { key: 'slots.outsideSeason', params: { season: season.name, from: season.startsOn, to: season.endsOn } }, {
     fields: { startsAt: `Choose a day from ${season.startsOn} to ${season.endsOn} (the season's dates)` },
   });
 }
@@ -163,7 +161,7 @@ export async function editSlot(
       const startsAt = new Date(input.startsAt);
       const endsAt = new Date(input.endsAt);
       const timeChanged = startsAt.getTime() !== Date.parse(before.startsAt) || endsAt.getTime() !== Date.parse(before.endsAt);
-      if (timeChanged && before.status === 'booked') throw bookedMessage(before, 'change its time');
+      if (timeChanged && before.status === 'booked') throw bookedMessage(before, 'changeTime');
       if (timeChanged) await refuseOutsideSeason(tx, before.seasonId, startsAt, timeZone);
       await repo.updateSlot(tx, id, { startsAt, endsAt, notes: input.notes === undefined ? before.notes : input.notes });
       if (timeChanged) await repo.applyActiveBlocks(tx, { slotIds: [id] });
@@ -177,7 +175,7 @@ export async function editSlot(
       return { value: after, slots: timeChanged ? 'all' : [id] };
     });
   } catch (err) {
-    if (sqlState(err) === '23P01') throw new AppError('CONFLICT', 'That time overlaps another slot on this field. Choose a different time.');
+    if (sqlState(err) === '23P01') throw new AppError('CONFLICT', { key: 'slots.overlapEdit' });
     throw err;
   }
 }
@@ -186,7 +184,7 @@ export async function deleteSlot({ db, live }: ServerContext, ctx: AuditContext,
   await commitThenPublish(db, live, async (tx) => {
     if (!(await repo.lockSlot(tx, id))) throw slotGone();
     const slot = (await repo.findSlot(tx, id))!;
-    if (slot.status === 'booked') throw bookedMessage(slot, 'delete the slot');
+    if (slot.status === 'booked') throw bookedMessage(slot, 'delete');
     await repo.softDeleteSlot(tx, id);
     // Nobody can wait on a slot that is gone: its waits end, and a hold on it with them.
     await repo.endWaitsOf(tx, id);
@@ -258,15 +256,15 @@ export async function createSlotInTransaction(
   timeZone: string,
 ): Promise<Slot> {
   const season = await findActiveSeason(tx);
-  if (!season) throw new AppError('CONFLICT', 'There is no active season to put the slot in. Activate a season first.');
+  if (!season) throw new AppError('CONFLICT', { key: 'slots.noActiveSeason' });
   const [field] = await findFields(tx, [input.fieldId]);
-  if (!field?.active) throw new AppError('VALIDATION_FAILED', 'That field does not exist or is closed. Choose an active field.', { fields: { fieldId: 'Choose an active field' } });
+  if (!field?.active) throw new AppError('VALIDATION_FAILED', { key: 'slots.fieldUnknown' }, { fields: { fieldId: 'Choose an active field' } });
   await refuseOutsideSeason(tx, season.id, input.startsAt, timeZone);
   let id: string;
   try {
     id = await repo.insertSlot(tx, { seasonId: season.id, fieldId: input.fieldId, startsAt: input.startsAt, endsAt: input.endsAt });
   } catch (err) {
-    if (sqlState(err) === '23P01') throw new AppError('CONFLICT', `That time overlaps another slot on ${field.name}. Choose that slot instead, or a different time.`, { rule: 'SLOT_OVERLAP' });
+    if (sqlState(err) === '23P01') throw new AppError('CONFLICT', { key: 'slots.overlapCreate', params: { field: field.name } }, { rule: 'SLOT_OVERLAP' });
     throw err;
   }
   await repo.applyActiveBlocks(tx, { slotIds: [id] });

@@ -1,11 +1,11 @@
-import { AppError } from '../../errors';
+import { AppError, wordsIn, type ErrorWords } from '../../errors';
 import { IMAGE_TYPES, normalizeImage } from '../images/images.service';
 
-/**
+/*
  * What a generic upload may hold (decision 023), decided by the bytes, never by the name or the Content-Type the
- * client claims: pictures (decoded and written again by the images module), PDF, and plain text or CSV.
+ * client claims: pictures (decoded and written again by the images module), PDF, and plain text or CSV (in words:
+ * the errors catalogue's `storage.acceptedTypes`).
  */
-export const ACCEPTED_UPLOADS = 'JPEG, PNG, WebP or GIF pictures, PDF documents, and plain text or CSV files';
 
 const TEXT_PLAIN = 'text/plain; charset=utf-8';
 const TEXT_CSV = 'text/csv; charset=utf-8';
@@ -15,16 +15,22 @@ const MARKUP_WINDOW = 4096;
 const MARKUP = /<svg|<html|<script|<\?xml|<!doctype/i;
 
 /** Why these bytes are not a plain text file, in words, or null when they are. Pure: tested directly. */
-export function textProblem(bytes: Buffer): string | null {
-  if (bytes.includes(0)) return 'it contains null bytes, so it is not a text file';
+function textProblemWords(bytes: Buffer): ErrorWords | null {
+  if (bytes.includes(0)) return { key: 'storage.textNullBytes' };
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return 'it is not text saved as UTF-8';
+    return { key: 'storage.textNotUtf8' };
   }
   // Cut at a byte count, the window may end inside a character: read it leniently.
-  if (MARKUP.test(bytes.subarray(0, MARKUP_WINDOW).toString('utf8'))) return 'it is a web page, SVG or XML file, which could run code when opened';
+  if (MARKUP.test(bytes.subarray(0, MARKUP_WINDOW).toString('utf8'))) return { key: 'storage.textMarkup' };
   return null;
+}
+
+/** `textProblemWords` in English. */
+export function textProblem(bytes: Buffer): string | null {
+  const problem = textProblemWords(bytes);
+  return problem && wordsIn('en', problem);
 }
 
 export interface CheckedUpload {
@@ -32,8 +38,8 @@ export interface CheckedUpload {
   contentType: string;
 }
 
-function refused(what: string): AppError {
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', `This file cannot be uploaded: ${what}. The types accepted are ${ACCEPTED_UPLOADS}.`);
+function refused(what: ErrorWords): AppError {
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', { key: 'storage.typeRefused', params: { problem: what, accepted: { key: 'storage.acceptedTypes' } } });
 }
 
 /**
@@ -51,9 +57,9 @@ export async function checkUploadContent(bytes: Buffer, hint: { name: string; cl
       return { bytes: image.bytes, contentType: image.contentType };
     }
     if (found.mime === 'application/pdf') return { bytes, contentType: 'application/pdf' };
-    throw refused(`it is a ${found.ext.toUpperCase()} file (${found.mime})`);
+    throw refused({ key: 'storage.typeIs', params: { ext: found.ext.toUpperCase(), mime: found.mime } });
   }
-  const problem = textProblem(bytes);
+  const problem = textProblemWords(bytes);
   if (problem) throw refused(problem);
   const csv = hint.claimedType?.split(';')[0]?.trim().toLowerCase() === 'text/csv' || /\.csv$/i.test(hint.name);
   return { bytes, contentType: csv ? TEXT_CSV : TEXT_PLAIN };

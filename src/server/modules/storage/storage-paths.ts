@@ -1,3 +1,5 @@
+import { wordsIn, type ErrorWords } from '../../errors';
+
 /**
  * The rules for an object's path (an upload's `name`) and who may write where (decision 023). Pure functions:
  * the routes and the service both call them, and they are tested directly.
@@ -30,11 +32,11 @@ function hasControl(text: string): boolean {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The rules every spelling of a name must pass; the reason in words, or null. */
-function spellingProblem(name: string): string | null {
-  if (hasControl(name)) return 'it contains a control character (such as a line break or a null character)';
-  if (name.includes('\\')) return 'it contains a backslash (\\); use / between folder names';
+function spellingProblem(name: string): ErrorWords | null {
+  if (hasControl(name)) return { key: 'storage.nameControl' };
+  if (name.includes('\\')) return { key: 'storage.nameBackslash' };
   const segments = name.split('/');
-  if (segments.some((s) => s === '.' || s === '..')) return 'it has a folder named . or .., which could point outside your folder';
+  if (segments.some((s) => s === '.' || s === '..')) return { key: 'storage.nameDotFolder' };
   return null;
 }
 
@@ -60,24 +62,30 @@ function decodedSpellings(name: string): string[] {
  * folder, no backslash, no control character, no `#` (the backend's generation mark, as in gsutil's
  * `object#generation`), and none of that hidden behind %-escapes or look-alike characters either.
  */
-export function nameProblem(name: string): string | null {
-  if (name.length === 0) return 'it is empty';
-  if (LONE_SURROGATE.test(name)) return 'it contains a broken character (half of an emoji or symbol)';
+export function nameProblemWords(name: string): ErrorWords | null {
+  if (name.length === 0) return { key: 'storage.nameEmpty' };
+  if (LONE_SURROGATE.test(name)) return { key: 'storage.nameBrokenCharacter' };
   const bytes = Buffer.byteLength(name, 'utf8');
-  if (bytes > MAX_NAME_BYTES) return `it is ${bytes} bytes long, and the most is ${MAX_NAME_BYTES}`;
+  if (bytes > MAX_NAME_BYTES) return { key: 'storage.nameTooLong', params: { bytes, max: MAX_NAME_BYTES } };
   const direct = spellingProblem(name);
   if (direct) return direct;
-  if (name.startsWith('/') || name.endsWith('/')) return 'it starts or ends with a /';
-  if (name.split('/').some((s) => s === '')) return 'it has an empty folder name (two / in a row)';
+  if (name.startsWith('/') || name.endsWith('/')) return { key: 'storage.nameSlashEnds' };
+  if (name.split('/').some((s) => s === '')) return { key: 'storage.nameEmptyFolder' };
   const long = name.split('/').find((s) => Buffer.byteLength(s, 'utf8') > MAX_SEGMENT_BYTES);
-  if (long !== undefined) return `one folder or file name in it is longer than ${MAX_SEGMENT_BYTES} bytes`;
-  if (name.includes('#')) return 'it contains #, which the storage keeps for its own use';
+  if (long !== undefined) return { key: 'storage.nameSegmentTooLong', params: { max: MAX_SEGMENT_BYTES } };
+  if (name.includes('#')) return { key: 'storage.nameHash' };
   // What another program would make of the name: %-escapes decoded, full-width dots and slashes folded (NFKC).
   for (const spelling of [name.normalize('NFKC'), ...decodedSpellings(name), ...decodedSpellings(name.normalize('NFKC'))]) {
     const hidden = spellingProblem(spelling);
-    if (hidden) return `once its %-escapes or special characters are read, ${hidden}`;
+    if (hidden) return { key: 'storage.nameHidden', params: { problem: hidden } };
   }
   return null;
+}
+
+/** `nameProblemWords` in English. */
+export function nameProblem(name: string): string | null {
+  const problem = nameProblemWords(name);
+  return problem && wordsIn('en', problem);
 }
 
 /** The file name part of a path: `users/u1/photos/a.png` → `a.png` (spec §3's `name`). */
@@ -94,13 +102,20 @@ export interface PathActor {
  * Why this person may not write, read the metadata of, or delete the object at `fullPath`, or null when they may.
  * A person works under `users/<their id>/` only; an admin anywhere but the probe's `_diag/`.
  */
-export function accessProblem(actor: PathActor, fullPath: string): string | null {
-  if (fullPath === RESERVED_PREFIX.slice(0, -1) || fullPath.startsWith(RESERVED_PREFIX)) {
-    return `The ${RESERVED_PREFIX} folder is kept for the app's own storage check; choose another folder.`;
-  }
+export function accessProblemWords(actor: PathActor, fullPath: string): ErrorWords | null {
+  if (fullPath === RESERVED_PREFIX.slice(0, -1) || fullPath.startsWith(RESERVED_PREFIX)) return RESERVED_FOLDER;
   if (fullPath.startsWith(ownPrefix(actor.userId)) || actor.isAdmin) return null;
-  return `You can only work with files in your own folder, ${ownPrefix(actor.userId)}…; this one belongs to someone else.`;
+  return { key: 'storage.notYourFolder', params: { folder: ownPrefix(actor.userId) } };
 }
+
+/** `accessProblemWords` in English. */
+export function accessProblem(actor: PathActor, fullPath: string): string | null {
+  const problem = accessProblemWords(actor, fullPath);
+  return problem && wordsIn('en', problem);
+}
+
+/** Why nobody writes in the probe's folder. */
+export const RESERVED_FOLDER: ErrorWords = { key: 'storage.reservedFolder', params: { folder: RESERVED_PREFIX } };
 
 /** Whose quota a file counts against: the person whose folder it is in when they put it there, else nobody (league files). */
 export function quotaOwner(actorId: string, fullPath: string): string | null {

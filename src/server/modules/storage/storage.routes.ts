@@ -5,13 +5,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, type ErrorWords } from '../../errors';
 import type { Actor } from '../../context';
 import { apiErrorSchema } from '../../../shared/errors/api-error';
 import { storedFileMetadataSchema, storedFileResponseSchema, uploadMetadataSchema, type UploadMetadata } from '../../../shared/storage/storage.schemas';
 import { requestAuditContext } from '../audit/audit.service';
 import { checkUploadContent } from './storage-content';
-import { accessProblem, nameProblem, ownPrefix, quotaOwner } from './storage-paths';
+import { accessProblemWords, nameProblem, nameProblemWords, ownPrefix, quotaOwner } from './storage-paths';
 import { unknownBucket } from './storage.service';
 import type { ObjectDownload } from './storage.types';
 
@@ -32,10 +32,7 @@ const objectQuery = z.object({
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const notThere = () =>
-  new AppError(
-    'NOT_FOUND',
-    'There is no file at this address, or the address is out of date (it changes each time the file is replaced). Ask for a fresh link.',
-  );
+  new AppError('NOT_FOUND', { key: 'storage.notThere' });
 
 /**
  * The file storage calls of spec §7, shaped like Firebase Storage's (decision 023): upload (multipart POST with a
@@ -54,12 +51,12 @@ export const storageRoutes: FastifyPluginAsyncZod<ServerContext & { config: Pick
   }
 
   function checkName(name: string): void {
-    const problem = nameProblem(name);
-    if (problem) throw new AppError('VALIDATION_FAILED', `This file name is not allowed: ${problem}. Choose another name and try again.`);
+    const problem = nameProblemWords(name);
+    if (problem) throw new AppError('VALIDATION_FAILED', { key: 'storage.nameNotAllowed', params: { problem } });
   }
 
   function checkAccess(actor: Actor, fullPath: string): void {
-    const problem = accessProblem({ userId: actor.userId, isAdmin: actor.admin.isAdmin }, fullPath);
+    const problem = accessProblemWords({ userId: actor.userId, isAdmin: actor.admin.isAdmin }, fullPath);
     if (problem) throw new AppError('FORBIDDEN', problem);
   }
 
@@ -131,7 +128,7 @@ export const storageRoutes: FastifyPluginAsyncZod<ServerContext & { config: Pick
       checkAccess(actor, fullPath);
       const metadata = await storage.getMetadata(fullPath, bucket);
       const url = metadata ? await storage.downloadUrl(fullPath, bucket) : null;
-      if (!metadata || !url) throw new AppError('NOT_FOUND', `There is no file named ${fullPath}. It may have been deleted.`);
+      if (!metadata || !url) throw new AppError('NOT_FOUND', { key: 'storage.noFileNamed', params: { path: fullPath } });
       reply.header('cache-control', 'private, no-cache');
       return { ...metadata, downloadURL: url };
     },
@@ -157,7 +154,7 @@ export const storageRoutes: FastifyPluginAsyncZod<ServerContext & { config: Pick
       // An admin's delete in a person's folder (or among the league's files) is theirs to answer for.
       const audit = fullPath.startsWith(ownPrefix(actor.userId)) ? undefined : await requestAuditContext(req);
       const removed = await storage.remove(fullPath, bucket, { audit });
-      if (!removed) throw new AppError('NOT_FOUND', `There is no file named ${fullPath}. It may have been deleted already.`);
+      if (!removed) throw new AppError('NOT_FOUND', { key: 'storage.noFileNamedAlready', params: { path: fullPath } });
       return reply.status(204).send(null);
     },
   );
@@ -179,7 +176,7 @@ interface Upload {
 /** The `file` and `metadata` parts of an upload, with every refusal in words. */
 async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
   if (!req.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data, with the file in a part named "file".');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { key: 'storage.notMultipart' });
   }
   let file: Upload['file'] | null = null;
   let metadataText: string | null = null;
@@ -190,19 +187,16 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload
       } else if (part.fieldname === 'metadata' && metadataText === null) {
         const text = part.type === 'file' ? (await part.toBuffer()).toString('utf8') : String(part.value);
         if (Buffer.byteLength(text) > METADATA_PART_MAX)
-          throw new AppError('VALIDATION_FAILED', 'The "metadata" part is too long. Send only the fields that apply.');
+          throw new AppError('VALIDATION_FAILED', { key: 'storage.metadataTooLong' });
         metadataText = text;
       } else {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `An upload has one part named "file" and may have one named "metadata"; "${part.fieldname.slice(0, 40)}" is not expected.`,
-        );
+        throw new AppError('VALIDATION_FAILED', { key: 'storage.unexpectedPart', params: { part: part.fieldname.slice(0, 40) } });
       }
     }
   } catch (err) {
     throw multipartRefusal(err, fileTooLarge(maxBytes));
   }
-  if (!file) throw new AppError('VALIDATION_FAILED', 'The upload has no file: send it in a part named "file".');
+  if (!file) throw new AppError('VALIDATION_FAILED', { key: 'storage.noFile' });
   return { file, metadata: parseMetadata(metadataText) };
 }
 
@@ -212,16 +206,20 @@ function parseMetadata(text: string | null): UploadMetadata {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new AppError('VALIDATION_FAILED', 'The "metadata" part is not valid JSON. Send an object such as {"contentType":"image/png"}.');
+    throw new AppError('VALIDATION_FAILED', { key: 'storage.metadataNotJson', params: { example: '{"contentType":"image/png"}' } });
   }
   const parsed = uploadMetadataSchema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    const where = first?.path.length ? `"${first.path.join('.')}"` : 'the "metadata" part';
-    throw new AppError('VALIDATION_FAILED', `Please check ${where}: ${first?.message ?? 'it is not valid'}.`);
+    // zod's words for the problem (English) inside ours.
+    const problem: ErrorWords['params'] = { problem: first?.message ?? { key: 'storage.notValid' } };
+    throw new AppError(
+      'VALIDATION_FAILED',
+      first?.path.length ? { key: 'storage.metadataFieldInvalid', params: { ...problem, field: first.path.join('.') } } : { key: 'storage.metadataInvalid', params: problem },
+    );
   }
   return parsed.data;
 }
 
 const fileTooLarge = (maxBytes: number) => () =>
-  new AppError('PAYLOAD_TOO_LARGE', `This file is larger than ${Math.round((maxBytes / MB) * 10) / 10} MB, the most one upload may be. Make it smaller and try again.`);
+  new AppError('PAYLOAD_TOO_LARGE', { key: 'storage.largerThan', params: { megabytes: String(Math.round((maxBytes / MB) * 10) / 10) } });

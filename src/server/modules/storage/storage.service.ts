@@ -16,7 +16,7 @@ import {
 import { createLocalDiskBackend } from './local-disk-backend';
 import { objectKey, probeKey, type ObjectBackend } from './object-backend';
 import { createS3Backend, s3DownloadOrigins } from './s3-backend';
-import { baseName, nameProblem, RESERVED_PREFIX } from './storage-paths';
+import { baseName, nameProblemWords, RESERVED_FOLDER, RESERVED_PREFIX } from './storage-paths';
 import { createOrphanSweeper, type OrphanSweeper, type SweepOptions } from './storage-sweep';
 
 export type { OrphanSweeper, SweepResult, SweepStats } from './storage-sweep';
@@ -97,8 +97,8 @@ export function createStorage({ db, config, log, backend: given, sweep }: Storag
   }
 
   function checkName(fullPath: string): void {
-    const problem = nameProblem(fullPath);
-    if (problem) throw new AppError('VALIDATION_FAILED', `This file name is not allowed: ${problem}. Choose another name and try again.`);
+    const problem = nameProblemWords(fullPath);
+    if (problem) throw new AppError('VALIDATION_FAILED', { key: 'storage.nameNotAllowed', params: { problem } });
   }
 
   return {
@@ -110,7 +110,7 @@ export function createStorage({ db, config, log, backend: given, sweep }: Storag
       const bucket = bucketOf(input.bucket);
       checkName(input.fullPath);
       if (input.fullPath.startsWith(RESERVED_PREFIX)) {
-        throw new AppError('VALIDATION_FAILED', `The ${RESERVED_PREFIX} folder is kept for the app's own storage check; choose another folder.`);
+        throw new AppError('VALIDATION_FAILED', RESERVED_FOLDER);
       }
       const size = input.bytes.length;
       if (size > storage.uploadMaxBytes) throw tooLarge(size, storage.uploadMaxBytes);
@@ -143,7 +143,7 @@ export function createStorage({ db, config, log, backend: given, sweep }: Storag
             if (used + size > storage.quotaBytes) throw overQuota(used, size, storage.quotaBytes);
           }
           if (current && current.generation >= generation) {
-            throw new AppError('CONFLICT', 'This file was replaced by another upload at the same moment. Try again.');
+            throw new AppError('CONFLICT', { key: 'storage.replacedMeanwhile' });
           }
           const saved = await repo.upsertFile(
             tx,
@@ -281,16 +281,13 @@ export function downloadOrigins(storage: Config['storage']): string[] {
 }
 
 export function unknownBucket(asked: string, ours: string): AppError {
-  return new AppError('NOT_FOUND', `There is no bucket named "${asked}"; this league's files are in "${ours}".`);
+  return new AppError('NOT_FOUND', { key: 'storage.unknownBucket', params: { asked, ours } });
 }
 
 function tooLarge(size: number, max: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `This file is ${megabytes(size)}; the most one upload may be is ${megabytes(max)}. Make it smaller and try again.`);
+  return new AppError('PAYLOAD_TOO_LARGE', { key: 'storage.tooLarge', params: { size: megabytes(size), max: megabytes(max) } });
 }
 
 function overQuota(used: number, size: number, quota: number): AppError {
-  return new AppError(
-    'QUOTA_EXCEEDED',
-    `There is not enough room for this file: your files use ${megabytes(used)} of your ${megabytes(quota)}, and this one is ${megabytes(size)}. Delete files you no longer need, then try again.`,
-  );
+  return new AppError('QUOTA_EXCEEDED', { key: 'storage.overQuota', params: { used: megabytes(used), quota: megabytes(quota), size: megabytes(size) } });
 }

@@ -1,5 +1,6 @@
+import type { Locale } from '../../../shared/i18n/locales';
 import { formatDateTime, formatTime } from '../../../shared/time/date-words';
-import type { MailContent } from '../mail/mail-layout';
+import { mailWords, type MailContent } from '../mail/mail-layout';
 import type { NotificationPayloads, SwapPracticeFacts } from '../notifications/notifications.service';
 
 /** Practice swaps' emails (issue 29, decision 036): one per coach of the team told, short enough for a phone. */
@@ -7,66 +8,68 @@ import type { NotificationPayloads, SwapPracticeFacts } from '../notifications/n
 interface Context {
   timeZone: string;
   publicUrl: string;
+  /** The recipient's language (English when not given). */
+  locale?: Locale;
 }
 
-const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
-
-/** "Field 1, Tue Dec 1, 5:00 pm – 6:20 pm". */
-export function swapPracticeLine(p: SwapPracticeFacts, timeZone: string): string {
-  return plain(`${p.fieldName}, ${formatDateTime(p.startsAt, timeZone)} – ${formatTime(p.endsAt, timeZone)}`);
+/** "Field 1, Tue Dec 1, 5:00 pm – 6:20 pm" ("Field 1, mar 1 dic, 5:00 p.m. – 6:20 p.m." in Spanish). */
+export function swapPracticeLine(p: SwapPracticeFacts, timeZone: string, locale: Locale = 'en'): string {
+  return `${p.fieldName}, ${formatDateTime(p.startsAt, timeZone, locale)} – ${formatTime(p.endsAt, timeZone, locale)}`;
 }
-
-const day = (iso: string, timeZone: string) => formatDateTime(iso, timeZone);
 
 const swapsUrl = (c: Context) => `${c.publicUrl}/my-reservations#swaps`;
 
 export function swapOfferedMail(p: NotificationPayloads['swap.offered'], c: Context): { subject: string; content: MailContent } {
-  const offered = swapPracticeLine(p.offered, c.timeZone);
+  const locale = c.locale ?? 'en';
+  const w = mailWords(locale);
+  const offered = swapPracticeLine(p.offered, c.timeZone, locale);
   const gift = p.kind === 'give';
-  const wanted = p.wanted.map((w) => swapPracticeLine(w, c.timeZone));
+  const wanted = p.wanted.map((x) => swapPracticeLine(x, c.timeZone, locale));
+  const facts = { other: p.otherTeamName, team: p.teamName, offered };
   return {
-    subject: gift ? `${p.otherTeamName} offer ${p.teamName} a practice: ${offered}` : `Swap offer from ${p.otherTeamName}: ${offered}`,
+    subject: w(gift ? 'swapOffered.subjectGift' : 'swapOffered.subjectSwap', facts),
     content: {
-      heading: gift ? `${p.otherTeamName} would like to give ${p.teamName} a practice` : `${p.otherTeamName} would like to swap practices with ${p.teamName}`,
+      heading: w(gift ? 'swapOffered.headingGift' : 'swapOffered.headingSwap', facts),
       paragraphs: [
-        `${p.otherTeamName} offer their practice on ${offered}.`,
+        w('swapOffered.offer', facts),
         ...(gift
-          ? ['It is a gift: you give nothing in return.']
-          : [wanted.length === 1 ? `In trade they ask for yours on ${wanted[0]}.` : 'In trade they ask for any one of yours:', ...(wanted.length === 1 ? [] : wanted)]),
-        ...(p.note ? [`Their note: ${p.note}`] : []),
-        `Accept or decline by ${day(p.expiresAt, c.timeZone)}; after that the offer expires. Accepting books it under ${p.teamName}'s usual limits.`,
+          ? [w('swapOffered.gift')]
+          : [wanted.length === 1 ? w('swapOffered.wantedOne', { wanted: wanted[0] }) : w('swapOffered.wantedAny'), ...(wanted.length === 1 ? [] : wanted)]),
+        ...(p.note ? [w('swapOffered.note', { note: p.note })] : []),
+        w('swapOffered.deadline', { expires: formatDateTime(p.expiresAt, c.timeZone, locale), team: p.teamName }),
       ],
-      action: { label: 'Accept or decline', url: swapsUrl(c) },
+      action: { label: w('swapOffered.action'), url: swapsUrl(c) },
     },
   };
 }
 
 export function swapAcceptedMail(p: NotificationPayloads['swap.accepted'], c: Context): { subject: string; content: MailContent } {
-  const got = p.got ? swapPracticeLine(p.got, c.timeZone) : null;
-  const gave = p.gave ? swapPracticeLine(p.gave, c.timeZone) : null;
-  const subject = got && gave ? `Practices swapped with ${p.otherTeamName}: now ${got}` : got ? `${p.otherTeamName} gave ${p.teamName} a practice: ${got}` : `Practice given to ${p.otherTeamName}: ${gave}`;
+  const locale = c.locale ?? 'en';
+  const w = mailWords(locale);
+  const got = p.got ? swapPracticeLine(p.got, c.timeZone, locale) : null;
+  const gave = p.gave ? swapPracticeLine(p.gave, c.timeZone, locale) : null;
+  const facts = { team: p.teamName, other: p.otherTeamName, got, gave };
+  const both = got && gave;
   return {
-    subject,
+    subject: w(both ? 'swapAccepted.subjectSwapped' : got ? 'swapAccepted.subjectGot' : 'swapAccepted.subjectGave', facts),
     content: {
-      heading: got && gave ? `${p.teamName} and ${p.otherTeamName} swapped practices` : got ? `${p.teamName} has a new practice` : `${p.teamName}'s practice went to ${p.otherTeamName}`,
-      paragraphs: [
-        ...(got ? [`${p.teamName} now practices on ${got}.`] : []),
-        ...(gave ? [`${p.teamName}'s practice on ${gave} is now ${p.otherTeamName}'s.`] : []),
-        'Your team calendar feed updates by itself.',
-      ],
-      action: { label: 'See my reservations', url: `${c.publicUrl}/my-reservations` },
+      heading: w(both ? 'swapAccepted.headingSwapped' : got ? 'swapAccepted.headingGot' : 'swapAccepted.headingGave', facts),
+      paragraphs: [...(got ? [w('swapAccepted.got', facts)] : []), ...(gave ? [w('swapAccepted.gave', facts)] : []), w('swapAccepted.feed')],
+      action: { label: w('common.seeMyReservations'), url: `${c.publicUrl}/my-reservations` },
     },
   };
 }
 
 export function swapDeclinedMail(p: NotificationPayloads['swap.declined'], c: Context): { subject: string; content: MailContent } {
-  const offered = swapPracticeLine(p.offered, c.timeZone);
+  const locale = c.locale ?? 'en';
+  const w = mailWords(locale);
+  const facts = { other: p.otherTeamName, team: p.teamName, offered: swapPracticeLine(p.offered, c.timeZone, locale) };
   return {
-    subject: `${p.otherTeamName} declined your ${p.kind === 'give' ? 'offer' : 'swap offer'}: ${offered}`,
+    subject: w(p.kind === 'give' ? 'swapDeclined.subjectGift' : 'swapDeclined.subjectSwap', facts),
     content: {
-      heading: `${p.otherTeamName} declined ${p.teamName}'s offer`,
-      paragraphs: [`${p.teamName} keeps its practice on ${offered}.`, 'You can offer it to another team, or cancel it on My Reservations before the cutoff so another team can use the field.'],
-      action: { label: 'See my reservations', url: swapsUrl(c) },
+      heading: w('swapDeclined.heading', facts),
+      paragraphs: [w('swapDeclined.keeps', facts), w('swapDeclined.hint')],
+      action: { label: w('common.seeMyReservations'), url: swapsUrl(c) },
     },
   };
 }

@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import type { Actor, ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { onUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../errors';
-import { formatDateTime, formatDay, localDay, refusalMessage } from '../../../shared/bookings/booking-rules';
+import { AppError, dateTimeParam, dayParam, listParam, type ErrorParam, type ErrorWords } from '../../errors';
+import { localDay } from '../../../shared/bookings/booking-rules';
+import type { Locale } from '../../../shared/i18n/locales';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { MySwaps, SwapOffer, SwapPractice, SwapState, swapAcceptRequestSchema, swapOfferRequestSchema } from '../../../shared/swaps/swaps.schemas';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
@@ -26,49 +27,47 @@ type Refusal = Parameters<typeof refusalError>[0];
 type AcceptOutcome =
   | { kind: 'accepted'; bookingId: string }
   | { kind: 'closed'; state: SwapState; expiresAt: Date }
-  | { kind: 'void'; message: string };
+  | { kind: 'void'; words: ErrorWords };
 
 /** How many decided offers a team sees (GET /api/swaps/mine). */
 const RECENT = 20;
 const HOUR = 3_600_000;
 
-const swapsOff = () => new AppError('RULE_VIOLATION', 'Practice swaps are turned off by the league.', { rule: 'SWAPS_OFF' });
-const offerNotFound = () => new AppError('NOT_FOUND', "That swap offer does not exist, or it is not your team's to answer. Reload the page.");
-const practiceNotYours = () => new AppError('NOT_FOUND', "That practice does not exist, or it is not your team's. Reload My Reservations.");
+const swapsOff = () => new AppError('RULE_VIOLATION', { key: 'swaps.off' }, { rule: 'SWAPS_OFF' });
+const offerNotFound = () => new AppError('NOT_FOUND', { key: 'swaps.offerNotFound' });
+const practiceNotYours = () => new AppError('NOT_FOUND', { key: 'swaps.practiceNotYours' });
 
 /** "Cardinals'" or "Team 2's". */
 const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
-/** "Tue, Dec 1", the practice's day in the league's zone. */
-const dayOf = (p: { startsAt: Date }, timeZone: string) => formatDay(localDay(p.startsAt, timeZone));
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** In words: "Cardinals'" in English, where Spanish says "de Cardinals" with the name alone. */
+const whose = (name: string) => (locale: Locale) => (locale === 'en' ? possessive(name) : name);
+/** A practice's day in the league's zone, in words. */
+const dayParamOf = (p: { startsAt: Date }, timeZone: string) => dayParam(localDay(p.startsAt, timeZone));
 
 /** The team this coach swaps for; why not in words (a visitor, someone without a team, a member). */
 function coachTeam(actor: Actor): string {
-  const refusal = cannotBook(actor);
-  if (refusal) {
-    const message = refusal.message.replace('book practices', 'swap practices').replace('you cannot book', 'you cannot swap practices');
-    throw new AppError(refusal.code === 'SIGN_IN' ? 'UNAUTHENTICATED' : 'FORBIDDEN', message, { rule: refusal.code });
-  }
+  const refusal = cannotBook(actor, 'swap');
+  if (refusal) throw new AppError(refusal.code === 'SIGN_IN' ? 'UNAUTHENTICATED' : 'FORBIDDEN', refusal.words, { rule: refusal.code });
   return actor.profile.teamId!;
 }
 
 /** Why an offer that is no longer open cannot be answered. */
 function notOpen(state: SwapState, expiresAt: Date, timeZone: string): AppError {
-  const words: Record<Exclude<SwapState, 'open'>, string> = {
-    accepted: 'This offer was already accepted.',
-    declined: 'This offer was already declined.',
-    withdrawn: 'This offer was withdrawn.',
-    expired: `This offer expired at the cancellation cutoff (${formatDateTime(expiresAt, timeZone)}).`,
-    void: 'This offer can no longer be taken: one of its practices was cancelled, moved or traded.',
+  const words: Record<Exclude<SwapState, 'open'>, ErrorWords> = {
+    accepted: { key: 'swaps.alreadyAccepted' },
+    declined: { key: 'swaps.alreadyDeclined' },
+    withdrawn: { key: 'swaps.withdrawn' },
+    expired: { key: 'swaps.expired', params: { cutoff: dateTimeParam(expiresAt, timeZone) } },
+    void: { key: 'swaps.void' },
   };
-  return new AppError('CONFLICT', `${words[state as Exclude<SwapState, 'open'>] ?? 'This offer is no longer open.'} Reload the page.`, { rule: `SWAP_${state.toUpperCase()}` });
+  return new AppError('CONFLICT', words[state as Exclude<SwapState, 'open'>] ?? { key: 'swaps.notOpen' }, { rule: `SWAP_${state.toUpperCase()}` });
 }
 
 /** What became of a practice that was to be traded, or null while it still stands where it stood. */
-function practiceGone(p: repo.PracticeFacts | undefined, expected: { teamId: string }, now: Date): string | null {
-  if (!p || p.teamId !== expected.teamId) return 'no longer exists';
-  if (p.status !== 'confirmed') return p.swapId ? 'was traded in another swap' : 'was cancelled';
-  if (p.startsAt.getTime() <= now.getTime()) return 'has already started';
+function practiceGone(p: repo.PracticeFacts | undefined, expected: { teamId: string }, now: Date): ErrorWords | null {
+  if (!p || p.teamId !== expected.teamId) return { key: 'swaps.happenedGone' };
+  if (p.status !== 'confirmed') return p.swapId ? { key: 'swaps.happenedTraded' } : { key: 'swaps.happenedCancelled' };
+  if (p.startsAt.getTime() <= now.getTime()) return { key: 'swaps.happenedStarted' };
   return null;
 }
 
@@ -87,10 +86,10 @@ export async function offer({ db, live, league }: ServerContext, ctx: AuditConte
   if (!swapsEnabled) throw swapsOff();
   const wantedIds = input.kind === 'swap' ? [...new Set(input.wantedBookingIds)] : [];
   if (wantedIds.includes(input.bookingId)) {
-    throw new AppError('VALIDATION_FAILED', 'A practice cannot be traded for itself. Choose practices of the other team.', { fields: { wantedBookingIds: 'Choose practices of the other team' } });
+    throw new AppError('VALIDATION_FAILED', { key: 'swaps.tradeForItself' }, { fields: { wantedBookingIds: 'Choose practices of the other team' } });
   }
   const alreadyOnOffer = (toTeamName: string | null) =>
-    new AppError('CONFLICT', `This practice is already on offer${toTeamName ? ` to ${toTeamName}` : ''}. Withdraw that offer first to offer it again.`, { rule: 'ALREADY_ON_OFFER' });
+    new AppError('CONFLICT', toTeamName ? { key: 'swaps.alreadyOnOfferTo', params: { team: toTeamName } } : { key: 'swaps.alreadyOnOffer' }, { rule: 'ALREADY_ON_OFFER' });
 
   const id = await onUniqueViolation(
     () =>
@@ -102,16 +101,16 @@ export async function offer({ db, live, league }: ServerContext, ctx: AuditConte
         let toTeamId: string;
         if (input.kind === 'give') {
           toTeamId = input.toTeamId;
-          if (toTeamId === teamId) throw new AppError('VALIDATION_FAILED', 'Choose another team: a practice cannot be given to your own team.', { fields: { toTeamId: 'Choose another team' } });
+          if (toTeamId === teamId) throw new AppError('VALIDATION_FAILED', { key: 'swaps.giveToOwnTeam' }, { fields: { toTeamId: 'Choose another team' } });
         } else {
           const wanted = seen.filter((p) => p.bookingId !== input.bookingId);
           if (wanted.length !== wantedIds.length) {
-            throw new AppError('NOT_FOUND', 'One of the practices you ask for does not exist any more. Reload the page and choose again.');
+            throw new AppError('NOT_FOUND', { key: 'swaps.wantedGone' });
           }
           const owners = new Set(wanted.map((p) => p.teamId));
-          if (owners.has(teamId)) throw new AppError('VALIDATION_FAILED', 'Ask for practices of another team, not your own.', { fields: { wantedBookingIds: 'Choose practices of another team' } });
+          if (owners.has(teamId)) throw new AppError('VALIDATION_FAILED', { key: 'swaps.askForOwn' }, { fields: { wantedBookingIds: 'Choose practices of another team' } });
           if (owners.size > 1) {
-            throw new AppError('VALIDATION_FAILED', 'The practices you ask for must all be one team\u2019s: an offer goes to one team. Choose practices of one team only.', {
+            throw new AppError('VALIDATION_FAILED', { key: 'swaps.askForOneTeam' }, {
               fields: { wantedBookingIds: 'Choose practices of one team' },
             });
           }
@@ -123,18 +122,19 @@ export async function offer({ db, live, league }: ServerContext, ctx: AuditConte
         const locked = await lockTeamsInOrder(tx, [teamId, toTeamId].sort());
         const from = locked.find((t) => t.id === teamId);
         const to = locked.find((t) => t.id === toTeamId);
-        if (!from?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot swap practices. Contact a league admin.');
-        if (!to) throw new AppError('NOT_FOUND', 'That team does not exist. Choose a team from the list.', { fields: { toTeamId: 'Choose a team' } });
-        if (!to.active) throw new AppError('CONFLICT', `${to.name} is not active this season, so it cannot take a practice. Choose another team.`, { rule: 'TEAM_INACTIVE' });
+        if (!from?.active) throw new AppError('FORBIDDEN', { key: 'swaps.ownTeamInactive' });
+        if (!to) throw new AppError('NOT_FOUND', { key: 'swaps.teamUnknown' }, { fields: { toTeamId: 'Choose a team' } });
+        if (!to.active) throw new AppError('CONFLICT', { key: 'swaps.teamInactive', params: { team: to.name } }, { rule: 'TEAM_INACTIVE' });
 
         const facts = await repo.practices(tx, [input.bookingId, ...wantedIds]);
         const offered = facts.find((p) => p.bookingId === input.bookingId)!;
-        if (offered.status !== 'confirmed') throw new AppError('CONFLICT', 'This practice is cancelled, so it cannot be offered. Reload My Reservations.', { rule: 'NOT_CONFIRMED' });
-        if (offered.startsAt.getTime() <= now.getTime()) throw new AppError('CONFLICT', 'This practice has already started, so it cannot be offered.', { rule: 'SLOT_PAST' });
+        if (offered.status !== 'confirmed') throw new AppError('CONFLICT', { key: 'swaps.offeredCancelled' }, { rule: 'NOT_CONFIRMED' });
+        if (offered.startsAt.getTime() <= now.getTime()) throw new AppError('CONFLICT', { key: 'swaps.offeredStarted' }, { rule: 'SLOT_PAST' });
         const wanted = facts.filter((p) => p.bookingId !== input.bookingId);
         for (const w of wanted) {
           if (w.status !== 'confirmed' || w.startsAt.getTime() <= now.getTime()) {
-            throw new AppError('CONFLICT', `${possessive(w.teamName)} practice on ${dayOf(w, timeZone)} ${w.status !== 'confirmed' ? 'is cancelled' : 'has already started'}, so it cannot be asked for. Choose others.`, {
+            const params = { whose: whose(w.teamName), day: dayParamOf(w, timeZone) };
+            throw new AppError('CONFLICT', { key: w.status !== 'confirmed' ? 'swaps.wantedCancelled' : 'swaps.wantedStarted', params }, {
               rule: 'WANTED_GONE',
             });
           }
@@ -142,23 +142,27 @@ export async function offer({ db, live, league }: ServerContext, ctx: AuditConte
         // An offer the other side could never accept (issue 29): the receiving team on the offered practice's field, and for
         // a trade the offering team on each wanted practice's field, refused in the booking call's words. The acceptance
         // judges again, with the database's decision, should a field's divisions change in between.
-        const otherDivision = (r: Awaited<ReturnType<typeof fieldDivisionRefusal>>, fix: string) =>
-          r && new AppError('RULE_VIOLATION', `${refusalMessage(r).replace(/ Pick a slot on another field\.$/, '')} ${fix}`, { rule: 'FIELD_DIVISION', team: r.teamName });
-        const notForThem = otherDivision(await fieldDivisionRefusal(tx, offered.fieldId, to), `So ${to.name} could not take this practice: offer it to another team.`);
+        const otherDivision = (r: Awaited<ReturnType<typeof fieldDivisionRefusal>>, fix: ErrorWords) => {
+          if (!r) return null;
+          const params: Record<string, ErrorParam> = { field: r.fieldName, divisions: listParam(r.divisions), team: r.teamName, fix };
+          const words: ErrorWords = r.divisionName
+            ? { key: 'swaps.fieldDivision', params: { ...params, division: r.divisionName } }
+            : { key: 'swaps.fieldDivisionNoDivision', params };
+          return new AppError('RULE_VIOLATION', words, { rule: 'FIELD_DIVISION', team: r.teamName });
+        };
+        const notForThem = otherDivision(await fieldDivisionRefusal(tx, offered.fieldId, to), { key: 'swaps.offerToAnother', params: { team: to.name } });
         if (notForThem) throw notForThem;
         for (const w of wanted) {
-          const notForUs = otherDivision(await fieldDivisionRefusal(tx, w.fieldId, from), `So ${from.name} could not take ${possessive(w.teamName)} practice on ${dayOf(w, timeZone)}: ask for others.`);
+          const fix: ErrorWords = { key: 'swaps.askForOthers', params: { team: from.name, whose: whose(w.teamName), day: dayParamOf(w, timeZone) } };
+          const notForUs = otherDivision(await fieldDivisionRefusal(tx, w.fieldId, from), fix);
           if (notForUs) throw notForUs;
         }
         // The earliest cancellation cutoff among them: after it a coach could no longer cancel one of the practices.
         const cutoffs = [offered, ...wanted].map((p) => ({ p, at: new Date(p.startsAt.getTime() - p.cancelCutoffHours * HOUR) }));
         const first = cutoffs.reduce((a, b) => (b.at.getTime() < a.at.getTime() ? b : a));
         if (first.at.getTime() <= now.getTime()) {
-          throw new AppError(
-            'RULE_VIOLATION',
-            `It is too late to ${input.kind === 'give' ? 'give this practice away' : 'swap these practices'}: offers close at the cancellation cutoff, ${plural(first.p.cancelCutoffHours, 'hour')} before the practice on ${formatDateTime(first.p.startsAt, timeZone)}.`,
-            { rule: 'CANCEL_CUTOFF' },
-          );
+          const params = { hours: first.p.cancelCutoffHours, start: dateTimeParam(first.p.startsAt, timeZone) };
+          throw new AppError('RULE_VIOLATION', { key: input.kind === 'give' ? 'swaps.tooLateToGive' : 'swaps.tooLateToSwap', params }, { rule: 'CANCEL_CUTOFF' });
         }
 
         // An earlier offer of this practice that expired or lost a practice ends for good; one still open refuses.
@@ -227,10 +231,10 @@ export async function accept({ db, live, league }: ServerContext, ctx: AuditCont
   if (!swapsEnabled) throw swapsOff();
   if (found.kind === 'swap') {
     if (!input.bookingId || !found.wantedBookingIds.includes(input.bookingId)) {
-      throw new AppError('VALIDATION_FAILED', 'Choose which of your practices to give in trade: one of those the offer asks for.', { fields: { bookingId: 'Choose one of the practices asked for' } });
+      throw new AppError('VALIDATION_FAILED', { key: 'swaps.chooseInTrade' }, { fields: { bookingId: 'Choose one of the practices asked for' } });
     }
   } else if (input.bookingId) {
-    throw new AppError('VALIDATION_FAILED', 'This practice is a gift: your team gives nothing in return. Accept it without choosing a practice.', { fields: { bookingId: 'Leave this out for a gift' } });
+    throw new AppError('VALIDATION_FAILED', { key: 'swaps.giftTakesNothing' }, { fields: { bookingId: 'Leave this out for a gift' } });
   }
   if (found.state !== 'open') throw notOpen(found.state, found.expiresAt, timeZone);
   const givenId = found.bookingId;
@@ -273,20 +277,24 @@ export async function accept({ db, live, league }: ServerContext, ctx: AuditCont
         // Moved between the read before the locks and now: the slot locked is not its slot; moved all the same.
         const moved = !gone && (changed.has(side.id) || side.p!.slotId !== slotOf.get(side.id));
         if (!gone && !moved) continue;
-        const happened = gone ?? `was moved by a league admin since this offer was made (now ${formatDateTime(side.p!.startsAt, timeZone)} on ${side.p!.fieldName})`;
+        const happened = gone ?? { key: 'swaps.happenedMoved', params: { now: dateTimeParam(side.p!.startsAt, timeZone), field: side.p!.fieldName } };
         // "Any of these": the practice chosen in trade is gone or moved, but another asked for is still confirmed: the
         // offer stands (as reads say), and the coach chooses another. Nothing was written yet.
         if (side.id === takenId) {
           const others = offerRow.wantedBookingIds.filter((id) => id !== takenId);
           if ((await repo.practices(tx, others)).some((p) => p.status === 'confirmed')) {
-            throw new AppError('CONFLICT', `That practice of yours ${happened}; choose another of those asked for.`, { rule: gone ? 'WANTED_GONE' : 'PRACTICE_MOVED' });
+            throw new AppError('CONFLICT', { key: 'swaps.yoursChanged', params: { happened } }, { rule: gone ? 'WANTED_GONE' : 'PRACTICE_MOVED' });
           }
         }
         // Nothing was written yet: the offer ends (void), committed on its own, and the coach is told why.
         await repo.decideOffer(tx, offerId, 'void', null, now);
-        const team = teams.find((t) => t.id === side.teamId)?.name ?? 'The other team';
-        const day = gone && side.p ? ` on ${dayOf(side.p, timeZone)}` : '';
-        return { value: { kind: 'void', message: `${possessive(team)} practice${day} ${happened}, so this swap can no longer happen.` } };
+        const team = teams.find((t) => t.id === side.teamId)?.name;
+        const owner = team ? whose(team) : { key: 'swaps.theOtherTeams' as const };
+        const words: ErrorWords =
+          gone && side.p
+            ? { key: 'swaps.practiceOnDayChanged', params: { whose: owner, day: dayParamOf(side.p, timeZone), happened } }
+            : { key: 'swaps.practiceChanged', params: { whose: owner, happened } };
+        return { value: { kind: 'void', words } };
       }
       // Each practice's cutoff as it is now (its season's rules may have changed since the offer was made): past it, the
       // offer has expired, whatever it was stamped with.
@@ -300,7 +308,7 @@ export async function accept({ db, live, league }: ServerContext, ctx: AuditCont
       const from = teams.find((t) => t.id === offerRow.fromTeamId)!;
       const to = teams.find((t) => t.id === offerRow.toTeamId)!;
       for (const team of [to, from]) {
-        if (!team.active) throw new AppError('CONFLICT', `Swap refused for ${team.name}: ${team.name} is not active, so it cannot take a practice. Contact a league admin.`, { rule: 'TEAM_INACTIVE', team: team.name });
+        if (!team.active) throw new AppError('CONFLICT', { key: 'swaps.refusedTeamInactive', params: { team: team.name } }, { rule: 'TEAM_INACTIVE', team: team.name });
       }
 
       // Both practices are cancelled first, so each team's new practice is judged without the one it gives.
@@ -308,7 +316,7 @@ export async function accept({ db, live, league }: ServerContext, ctx: AuditCont
       const verb = taken ? 'Swapped with' : 'Given to';
       const cancelled = [await repo.cancelForSwap(tx, given!.bookingId, actor.userId, `${verb} ${to.name}`, offerId)];
       if (taken) cancelled.push(await repo.cancelForSwap(tx, taken.bookingId, actor.userId, `Swapped with ${from.name}`, offerId));
-      if (cancelled.includes(false)) throw new AppError('CONFLICT', 'One of these practices changed at this very moment. Reload the page and try again.', { rule: 'PRACTICE_CHANGED' });
+      if (cancelled.includes(false)) throw new AppError('CONFLICT', { key: 'swaps.practiceRaced' }, { rule: 'PRACTICE_CHANGED' });
 
       // Each team on the other's slot, decided by the database as a coach's press is (cgsl_booking_decision).
       const moves = [
@@ -321,7 +329,7 @@ export async function accept({ db, live, league }: ServerContext, ctx: AuditCont
         if (!answer.ok) {
           const refusal = refusalOf(answer);
           const worded = refusalError(refusal, timeZone);
-          throw new AppError('CONFLICT', `Swap refused for ${move.team.name}: ${worded.message}`, { rule: refusal.code, team: move.team.name });
+          throw new AppError('CONFLICT', { key: 'swaps.refusedFor', params: { team: move.team.name, reason: worded.words ?? worded.message } }, { rule: refusal.code, team: move.team.name });
         }
         decided.push({ ...move, creditId: typeof answer.makeupCreditId === 'string' ? answer.makeupCreditId : null });
       }
@@ -357,7 +365,7 @@ export async function accept({ db, live, league }: ServerContext, ctx: AuditCont
     }),
   );
   if (outcome.kind === 'closed') throw notOpen(outcome.state, outcome.expiresAt, timeZone);
-  if (outcome.kind === 'void') throw new AppError('CONFLICT', outcome.message, { rule: 'SWAP_VOID' });
+  if (outcome.kind === 'void') throw new AppError('CONFLICT', outcome.words, { rule: 'SWAP_VOID' });
   const [view, booking] = await Promise.all([offerOf(db, offerId, teamId, now), bookingSeenBy(db, outcome.bookingId, actor)]);
   return { offer: view!, booking: booking! };
 }
@@ -382,7 +390,7 @@ export async function decline({ db, live, league }: ServerContext, ctx: AuditCon
 export async function withdraw({ db, live, league }: ServerContext, ctx: AuditContext, actor: Actor, offerId: string, now = new Date()): Promise<SwapOffer> {
   const teamId = coachTeam(actor);
   const found = await repo.findOffer(db, offerId);
-  if (!found || found.fromTeamId !== teamId) throw new AppError('NOT_FOUND', "That swap offer does not exist, or your team did not make it. Reload the page.");
+  if (!found || found.fromTeamId !== teamId) throw new AppError('NOT_FOUND', { key: 'swaps.notYourOffer' });
   await close({ db, live, league }, ctx, actor, offerId, 'withdrawn', now);
   return (await offerOf(db, offerId, teamId, now))!;
 }
@@ -447,12 +455,12 @@ export async function choices({ db, league }: ServerContext, actor: Actor, teamI
   const [timeZone, teams] = await Promise.all([league.timeZone(), repo.otherActiveTeams(db, ownTeamId)]);
   if (!teamId) return { timeZone, teams, team: null, practices: [] };
   if (teamId === ownTeamId) {
-    throw new AppError('VALIDATION_FAILED', 'Choose another team: these are the practices your team could ask for in trade, and your own are on My Reservations.', {
+    throw new AppError('VALIDATION_FAILED', { key: 'swaps.choicesOwnTeam' }, {
       fields: { teamId: 'Choose another team' },
     });
   }
   const team = teams.find((t) => t.id === teamId);
-  if (!team) throw new AppError('NOT_FOUND', 'That team does not exist, or it is not active. Choose a team from the list.', { fields: { teamId: 'Choose a team from the list' } });
+  if (!team) throw new AppError('NOT_FOUND', { key: 'swaps.choicesTeamUnknown' }, { fields: { teamId: 'Choose a team from the list' } });
   const found = await repo.swappablePracticesOf(db, teamId, now, PRACTICES_LISTED);
   return { timeZone, teams, team: { id: team.id, name: team.name }, practices: found.map(repo.swapPracticeOf) };
 }

@@ -14,8 +14,8 @@ import type { TeamRow } from './teams.repository';
 
 /** The user manager's teams: create, rename, division, deactivate and reactivate; the list with coaches and bookings. */
 
-const nameTaken = (name: string) => new AppError('CONFLICT', `A team named "${name}" already exists. Choose a different name.`, { fields: { name: 'This name is already taken' } });
-const gone = () => new AppError('NOT_FOUND', 'That team does not exist any more. Reload the list.');
+const nameTaken = (name: string) => new AppError('CONFLICT', { key: 'teams.nameTaken', params: { name } }, { fields: { name: 'This name is already taken' } });
+const gone = () => new AppError('NOT_FOUND', { key: 'teams.gone' });
 
 const plain = (t: TeamRow) => ({ id: t.id, name: t.name, division: t.division, divisionId: t.divisionId, active: t.active });
 
@@ -59,11 +59,7 @@ export function editTeam({ db, live }: ServerContext, ctx: AuditContext, id: str
         if (deactivating) {
           const upcoming = await upcomingBookingCountOfTeam(tx, id);
           if (upcoming > 0) {
-            throw new AppError(
-              'CONFLICT',
-              `${before.name} has ${upcoming === 1 ? '1 upcoming booking' : `${upcoming} upcoming bookings`}. Cancel or move ${upcoming === 1 ? 'it' : 'them'} on Manage bookings first (the coaches are told), then deactivate the team.`,
-              { upcomingBookings: upcoming },
-            );
+            throw new AppError('CONFLICT', { key: 'teams.hasBookings', params: { team: before.name, upcoming } }, { upcomingBookings: upcoming });
           }
         }
         if (patch.divisionId) await requireDivision(tx, patch.divisionId);

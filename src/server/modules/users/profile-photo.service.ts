@@ -16,10 +16,7 @@ export const profilePhotoPath = (userId: string) => `users/${userId}/profile/pho
 const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 export const photoTooLarge = () =>
-  new AppError(
-    'PAYLOAD_TOO_LARGE',
-    `This photo is larger than ${mb(PROFILE_PHOTO_MAX_BYTES)}, the most we take. Choose a smaller one, or crop it, and try again.`,
-  );
+  new AppError('PAYLOAD_TOO_LARGE', { key: 'users.photoTooLarge', params: { size: mb(PROFILE_PHOTO_MAX_BYTES) } });
 
 /**
  * A person sets their own photo. The bytes are checked by content (JPEG, PNG or WebP, nothing hidden behind the
@@ -29,7 +26,7 @@ export const photoTooLarge = () =>
  */
 export async function setProfilePhoto({ db, live, storage }: PhotoDeps, actor: Actor, bytes: Buffer): Promise<Profile> {
   if (bytes.length > PROFILE_PHOTO_MAX_BYTES) throw photoTooLarge();
-  if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'The photo file is empty. Choose a photo and try again.');
+  if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', { key: 'users.photoEmpty' });
   const photo = await normalizeImage(bytes, {
     allowed: PROFILE_PHOTO_TYPES,
     output: 'webp',
@@ -46,7 +43,7 @@ export async function setProfilePhoto({ db, live, storage }: PhotoDeps, actor: A
   // A new address for each new photo (the storage service makes a new download token per generation), so the
   // browsers that kept the old picture show the new one at once.
   const url = await storage.downloadUrl(fullPath);
-  if (!url) throw new AppError('INTERNAL', 'Your photo was stored but its address could not be made. Try again in a moment.');
+  if (!url) throw new AppError('INTERNAL', { key: 'users.photoNoAddress' });
   await repo.setPhotoUrl(db, actor.userId, url);
   // Signed-in people are held in memory on every server (auth/actor-cache.ts): the new photo shows at once.
   await live.publish({ people: [actor.userId] });

@@ -126,7 +126,12 @@ describe('what the user manager refuses', () => {
   it('a search with a null character is a 400 in words, not a server error (PostgreSQL cannot hold one in text)', async () => {
     const res = await t.app.inject({ url: '/api/admin/users?q=x%40example.org%00&status=disabled&limit=95', headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message: 'A value contains a character that cannot be stored (a null character). Remove it and try again.' });
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'A value contains a character that cannot be stored (a null character). Remove it and try again.',
+      key: 'server.nullCharacter',
+      params: {},
+    });
   });
 
   it('an unknown person, an unknown team, an empty change, and disabling oneself', async () => {

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, type ErrorWords } from '../../errors';
 import type { Role } from '../../../shared/constants';
 import { ROLE_LABEL, type AdminUser, type SignInMethod, type UserPage, type UserPatch, type UserSearchQuery } from '../../../shared/users/user-manager.schemas';
 import { OIDC_PROVIDER_ID } from '../../../shared/auth/sign-in.schemas';
@@ -30,7 +30,7 @@ function decodeCursor(raw: string): UserCursor {
   } catch {
     // Falls through to the error below.
   }
-  throw new AppError('VALIDATION_FAILED', 'That page link is out of date. Search again from the first page.', { fields: { cursor: 'Not a page cursor' } });
+  throw new AppError('VALIDATION_FAILED', { key: 'users.cursorStale' }, { fields: { cursor: 'Not a page cursor' } });
 }
 
 export async function searchPeople(db: Database, query: UserSearchQuery): Promise<UserPage> {
@@ -57,7 +57,7 @@ async function withSignInMethods(db: Database, people: AdminUser[]): Promise<Adm
   }));
 }
 
-const gone = () => new AppError('NOT_FOUND', 'That person does not exist any more. Reload the list.');
+const gone = () => new AppError('NOT_FOUND', { key: 'users.gone' });
 
 export interface AccountChange {
   role?: Role | undefined;
@@ -84,16 +84,16 @@ export async function applyAccountChange(tx: Database, ctx: AuditContext, userId
   const who = `${before.displayName} (${before.email})`;
 
   if (next.disabled && !before.disabled && ctx.actorId === userId) {
-    throw new AppError('FORBIDDEN', 'You cannot disable your own account. Ask another admin if it really must be disabled.');
+    throw new AppError('FORBIDDEN', { key: 'users.disableSelf' });
   }
   const wasActiveAdmin = before.role === 'admin' && !before.disabled;
   const staysActiveAdmin = next.role === 'admin' && !next.disabled;
   if (wasActiveAdmin && !staysActiveAdmin && !admins.some((id) => id !== userId)) {
-    const what = next.disabled ? 'disabled' : `made ${ROLE_LABEL[next.role].toLowerCase()}`;
-    throw new AppError('CONFLICT', `${who} is the league's last active admin, so they cannot be ${what}. Make someone else an admin first.`, { rule: 'LAST_ADMIN' });
+    const words: ErrorWords = next.disabled ? { key: 'users.lastAdminDisabled', params: { who } } : { key: 'users.lastAdminRole', params: { who, role: next.role } };
+    throw new AppError('CONFLICT', words, { rule: 'LAST_ADMIN' });
   }
   if (next.teamId && next.teamId !== before.teamId && !(await findActiveTeam(tx, next.teamId))) {
-    throw new AppError('VALIDATION_FAILED', 'That team does not exist or is deactivated. Pick an active team from the list.', { fields: { teamId: 'Pick an active team' } });
+    throw new AppError('VALIDATION_FAILED', { key: 'users.teamUnknown' }, { fields: { teamId: 'Pick an active team' } });
   }
 
   const patch: { role?: Role; teamId?: string | null; disabled?: boolean } = {};

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } fr
 import { preparedPerDatabase, type Database } from '../../db/client';
 import { authAccount, authSession, authUser, teams, users } from '../../db/schema';
 import type { Role } from '../../../shared/constants';
+import type { Locale } from '../../../shared/i18n/locales';
 import { DEFAULT_ADMIN_CLAIM, parseAdminClaim } from '../../../shared/users/admin-rule';
 import type { ProfileRow } from '../../context';
 
@@ -28,6 +29,7 @@ export async function findProfile(db: Database, id: string): Promise<ProfileRow 
       teamName: teams.name,
       photoURL: users.photoUrl,
       disabled: users.disabled,
+      locale: users.locale,
     })
     .from(users)
     .leftJoin(teams, eq(teams.id, users.teamId))
@@ -63,6 +65,7 @@ const signedInPersonStatement = preparedPerDatabase((db) =>
       teamName: teams.name,
       photoURL: users.photoUrl,
       disabled: users.disabled,
+      locale: users.locale,
     })
     .from(authSession)
     .innerJoin(authUser, eq(authUser.id, authSession.userId))
@@ -83,7 +86,7 @@ export async function findSignedInPerson(db: Database, token: string): Promise<S
   const profile: ProfileRow | null =
     r.profileId === null
       ? null
-      : { id: r.profileId, email: r.profileEmail!, displayName: r.displayName!, role: r.role!, teamId: r.teamId, teamName: r.teamName, photoURL: r.photoURL, disabled: r.disabled! };
+      : { id: r.profileId, email: r.profileEmail!, displayName: r.displayName!, role: r.role!, teamId: r.teamId, teamName: r.teamName, photoURL: r.photoURL, disabled: r.disabled!, locale: r.locale };
   return { userId: r.userId, email: r.email, expiresAt: r.expiresAt, createdAt: r.createdAt, claims: r.claims, profile };
 }
 
@@ -104,7 +107,7 @@ export async function findClaims(db: Database, id: string): Promise<Record<strin
 export async function updateProfile(
   db: Database,
   id: string,
-  patch: { displayName?: string; teamId?: string | null; role?: Role },
+  patch: { displayName?: string; teamId?: string | null; role?: Role; locale?: Locale | null },
 ): Promise<void> {
   await db
     .update(users)
@@ -177,6 +180,8 @@ export interface Contact {
   role: Role;
   notifyBookingChanges: boolean;
   notifyReminders: boolean;
+  /** The language their emails are written in (null: none chosen, English). */
+  locale: Locale | null;
 }
 
 const contactColumns = {
@@ -186,6 +191,7 @@ const contactColumns = {
   role: users.role,
   notifyBookingChanges: users.notifyBookingChanges,
   notifyReminders: users.notifyReminders,
+  locale: users.locale,
 };
 
 /** The active coaches of a team (who hear about its bookings). */
@@ -194,6 +200,13 @@ export async function coachesOfTeam(db: Database, teamId: string): Promise<Conta
     .select(contactColumns)
     .from(users)
     .where(and(eq(users.teamId, teamId), eq(users.role, 'coach'), eq(users.disabled, false)));
+}
+
+/** The language a person chose for their emails, by id or by address (null: none chosen, or no such person). */
+export async function mailLocaleOf(db: Database, who: { id: string } | { email: string }): Promise<Locale | null> {
+  const where = 'id' in who ? eq(users.id, who.id) : eq(sql`lower(${users.email})`, who.email.toLowerCase());
+  const rows = await db.select({ locale: users.locale }).from(users).where(where).limit(1);
+  return rows[0]?.locale ?? null;
 }
 
 export async function findContact(db: Database, id: string): Promise<Contact | null> {

@@ -127,11 +127,11 @@ export const usersRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, dep
 /** The bytes of the `file` part, read up to the size limit and no further: a larger photo is refused before any decoding. */
 async function readPhoto(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a file upload (multipart/form-data) in a part named "file", then try again.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { key: 'users.photoNotMultipart' });
   }
   try {
     const part: MultipartFile | undefined = await req.file({ throwFileSizeLimit: true });
-    if (!part || part.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', 'No photo arrived: choose a photo and send it in a part named "file".');
+    if (!part || part.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', { key: 'users.noPhoto' });
     return await part.toBuffer();
   } catch (err) {
     throw multipartRefusal(err, photoTooLarge);

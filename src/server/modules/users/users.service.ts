@@ -16,6 +16,7 @@ export function toProfile(row: ProfileRow): Profile {
     teamId: row.teamId,
     teamName: row.teamName,
     photoURL: row.photoURL,
+    locale: row.locale,
   };
 }
 
@@ -25,12 +26,15 @@ export function toProfile(row: ProfileRow): Profile {
  */
 export async function updateOwnProfile({ db, live }: Pick<ServerContext, 'db' | 'live'>, actor: Actor, patch: ProfilePatchInput): Promise<Profile> {
   if (patch.teamId !== undefined && patch.teamId !== actor.profile.teamId) {
-    throw new AppError('FORBIDDEN', 'Only a league admin can put you on a team or change your team. Ask one to add you; an invitation does it too.', {
+    throw new AppError('FORBIDDEN', { key: 'users.teamByAdminOnly' }, {
       fields: { teamId: 'Ask a league admin to change your team' },
     });
   }
-  if (patch.displayName !== undefined) {
-    await repo.updateProfile(db, actor.userId, { displayName: patch.displayName });
+  if (patch.displayName !== undefined || patch.locale !== undefined) {
+    await repo.updateProfile(db, actor.userId, {
+      ...(patch.displayName !== undefined ? { displayName: patch.displayName } : {}),
+      ...(patch.locale !== undefined ? { locale: patch.locale } : {}),
+    });
     // The signed-in person is held in memory on every server (auth/actor-cache.ts): the new name shows at once.
     await live.publish({ people: [actor.userId] });
   }
@@ -62,6 +66,8 @@ export const setNotificationPrefs = (db: Database, id: string, prefs: { bookingC
 export type { Contact } from './users.repository';
 export const coachesOfTeam = (db: Database, teamId: string) => repo.coachesOfTeam(db, teamId);
 export const findContact = (db: Database, id: string) => repo.findContact(db, id);
+/** The language a person's emails are written in, by id or address: their choice, or null (English). */
+export const mailLocaleOf = (db: Database, who: { id: string } | { email: string }) => repo.mailLocaleOf(db, who);
 /**
  * The league's admins, whom every "tell the admins" mail goes to: enabled people who are admins by spec §6's rule,
  * a profile role of admin or the claims of their last sign-in with the provider (`adminClaim`, the context's

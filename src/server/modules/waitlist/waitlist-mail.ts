@@ -1,5 +1,6 @@
+import type { Locale } from '../../../shared/i18n/locales';
 import { formatDateTime, formatTime, formatWeekdayTime } from '../../../shared/time/date-words';
-import type { MailContent } from '../mail/mail-layout';
+import { mailWords, type MailContent } from '../mail/mail-layout';
 import type { NotificationPayloads } from '../notifications/notifications.service';
 
 /** The waitlist's offer (issue 28, decision 034): one email per coach of the team the freed slot is held for. */
@@ -7,21 +8,23 @@ import type { NotificationPayloads } from '../notifications/notifications.servic
 interface Context {
   timeZone: string;
   publicUrl: string;
+  /** The recipient's language (English when not given). */
+  locale?: Locale;
 }
 
 export function waitOfferedMail(p: NotificationPayloads['wait.offered'], c: Context): { subject: string; content: MailContent } {
-  const when = formatDateTime(p.startsAt, c.timeZone);
-  const end = formatTime(p.endsAt, c.timeZone);
-  const until = formatWeekdayTime(p.holdUntil, c.timeZone);
+  const locale = c.locale ?? 'en';
+  const when = formatDateTime(p.startsAt, c.timeZone, locale);
+  const end = formatTime(p.endsAt, c.timeZone, locale);
+  const until = formatWeekdayTime(p.holdUntil, c.timeZone, locale);
+  const w = mailWords(locale);
+  const facts = { field: p.fieldName, when, end, team: p.teamName, until };
   return {
-    subject: `It freed up: ${p.fieldName}, ${when}. Held for ${p.teamName} until ${until}`,
+    subject: w('waitOffered.subject', facts),
     content: {
-      heading: `The slot ${p.teamName} waited for is free`,
-      paragraphs: [
-        `${p.fieldName}, ${when} – ${end} is held for ${p.teamName} until ${until}. Nobody else can book it until then.`,
-        'Take it to book it under your team\u2019s usual limits, or pass so the next team waiting gets it. If you do neither, it goes to the next team when the hold runs out.',
-      ],
-      action: { label: 'Take it or pass', url: `${c.publicUrl}/my-reservations#waitlist` },
+      heading: w('waitOffered.heading', facts),
+      paragraphs: [w('waitOffered.body', facts), w('waitOffered.hint')],
+      action: { label: w('waitOffered.action'), url: `${c.publicUrl}/my-reservations#waitlist` },
     },
   };
 }

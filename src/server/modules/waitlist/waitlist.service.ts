@@ -1,11 +1,10 @@
 import type { Actor, ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { refusalMessage } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { MyWaits, Wait } from '../../../shared/waitlist/waitlist.schemas';
 import type { AuditContext } from '../audit/audit.service';
-import { book, cannotBook, fieldDivisionRefusal, followedTeam, lockTeamRow } from '../bookings/bookings.service';
+import { book, cannotBook, fieldDivisionRefusal, followedTeam, lockTeamRow, refusalErrorWords } from '../bookings/bookings.service';
 import { commitThenPublish, type Live } from '../live/live.service';
 import { endHold, findSlot, lockSlot, settleHolds } from '../slots/slots.service';
 import * as repo from './waitlist.repository';
@@ -15,12 +14,13 @@ import * as repo from './waitlist.repository';
 // out. Here: joining and leaving the line, taking and passing a hold, and what a team sees.
 
 const DAY = 86_400_000;
-const notYours = () => new AppError('NOT_FOUND', "That wait does not exist, or it is not your team's. Reload the page.");
+const notYours = () => new AppError('NOT_FOUND', { key: 'waitlist.notYours' });
+const holdGone = () => new AppError('CONFLICT', { key: 'waitlist.holdGone' });
 
 /** The team whose waits this person manages: a coach's (or an admin's) own team, refused in words otherwise. */
 function teamOf(actor: Actor): string {
-  const refusal = cannotBook(actor);
-  if (refusal) throw new AppError(refusal.code === 'SIGN_IN' ? 'UNAUTHENTICATED' : 'FORBIDDEN', refusal.message.replace('book practices', 'wait for a slot').replace('you cannot book', 'you cannot wait for a slot'), { rule: refusal.code });
+  const refusal = cannotBook(actor, 'wait');
+  if (refusal) throw new AppError(refusal.code === 'SIGN_IN' ? 'UNAUTHENTICATED' : 'FORBIDDEN', refusal.words, { rule: refusal.code });
   return actor.profile.teamId!;
 }
 
@@ -30,26 +30,28 @@ export async function join({ db, live }: ServerContext, actor: Actor, slotId: st
   const id = await commitThenPublish(db, live, async (tx) => {
     // The team's lock first (its waits are counted under it), then the slot's, as every booking change takes them.
     const team = await lockTeamRow(tx, teamId);
-    if (!team?.active) throw new AppError('FORBIDDEN', 'Your team is not active, so it cannot wait for a slot. Contact a league admin.');
-    if (!(await lockSlot(tx, slotId))) throw new AppError('NOT_FOUND', 'That slot does not exist any more. Reload the page.');
+    if (!team?.active) throw new AppError('FORBIDDEN', { key: 'waitlist.teamInactive' });
+    if (!(await lockSlot(tx, slotId))) throw new AppError('NOT_FOUND', { key: 'waitlist.slotGone' });
     const slot = (await findSlot(tx, slotId))!;
     if (new Date(slot.startsAt).getTime() <= now.getTime() + 3_600_000) {
-      throw new AppError('CONFLICT', 'This practice starts within the hour, so nobody can wait for it any more.', { rule: 'WAIT_TOO_LATE' });
+      throw new AppError('CONFLICT', { key: 'waitlist.tooLate' }, { rule: 'WAIT_TOO_LATE' });
     }
-    if (slot.status === 'blocked') throw new AppError('CONFLICT', `This slot is blocked${slot.blockReason ? `: ${slot.blockReason}` : ''}. Pick another time.`, { rule: 'SLOT_BLOCKED' });
-    if (slot.teamId === teamId) throw new AppError('CONFLICT', `${team.name} already has this slot.`, { rule: 'ALREADY_YOURS' });
+    if (slot.status === 'blocked') {
+      throw new AppError('CONFLICT', slot.blockReason ? { key: 'waitlist.blockedReason', params: { reason: slot.blockReason } } : { key: 'waitlist.blocked' }, { rule: 'SLOT_BLOCKED' });
+    }
+    if (slot.teamId === teamId) throw new AppError('CONFLICT', { key: 'waitlist.alreadyYours', params: { team: team.name } }, { rule: 'ALREADY_YOURS' });
     // A field limited to other divisions (issue 29): the team could never take the slot, and a hold for it would shut
     // out the teams that could. Judged under the slot's lock, which an edit of the field's divisions waits for. If the
     // field's divisions change after the team joined, its take is refused all the same (the booking call's FIELD_DIVISION)
     // and the hold moves on to the next team waiting; the hold itself (`cgsl_hold_next`) does not look at divisions.
     const otherDivision = await fieldDivisionRefusal(tx, slot.fieldId, team);
-    if (otherDivision) throw new AppError('RULE_VIOLATION', refusalMessage(otherDivision), { rule: 'FIELD_DIVISION' });
-    if (slot.status === 'open' && !slot.heldFor) throw new AppError('CONFLICT', 'This slot is open: book it instead of waiting.', { rule: 'SLOT_OPEN' });
-    if (await repo.liveWaitOf(tx, teamId, slotId)) throw new AppError('CONFLICT', `${team.name} is already waiting for this slot.`, { rule: 'ALREADY_WAITING' });
+    if (otherDivision) throw new AppError('RULE_VIOLATION', refusalErrorWords(otherDivision), { rule: 'FIELD_DIVISION' });
+    if (slot.status === 'open' && !slot.heldFor) throw new AppError('CONFLICT', { key: 'waitlist.slotOpen' }, { rule: 'SLOT_OPEN' });
+    if (await repo.liveWaitOf(tx, teamId, slotId)) throw new AppError('CONFLICT', { key: 'waitlist.alreadyWaiting', params: { team: team.name } }, { rule: 'ALREADY_WAITING' });
     const { maxWaits } = await repo.waitSettings(tx);
     const count = await repo.liveWaitCount(tx, teamId);
     if (count >= maxWaits) {
-      throw new AppError('RULE_VIOLATION', `${team.name} is already waiting for ${count} slot${count === 1 ? '' : 's'} (the league's limit is ${maxWaits}). Stop waiting for one first.`, { rule: 'WAIT_LIMIT' });
+      throw new AppError('RULE_VIOLATION', { key: 'waitlist.limit', params: { team: team.name, count, limit: maxWaits } }, { rule: 'WAIT_LIMIT' });
     }
     const wait = await repo.insertWait(tx, { slotId, teamId, userId: actor.userId });
     return { value: wait.id, slots: [slotId] };
@@ -69,7 +71,7 @@ export async function leave({ db, live }: ServerContext, actor: Actor, waitId: s
   const wait = await ownWait(db, actor, waitId);
   await commitThenPublish(db, live, async (tx) => {
     const done = wait.state === 'offered' ? await endHold(tx, wait.slotId, wait.id, 'left', now) : await repo.leaveWaiting(tx, wait.id, now);
-    if (!done) throw new AppError('CONFLICT', 'This wait already ended. Reload the page.');
+    if (!done) throw new AppError('CONFLICT', { key: 'waitlist.ended' });
     return { value: undefined, slots: [wait.slotId] };
   });
 }
@@ -78,7 +80,7 @@ export async function leave({ db, live }: ServerContext, actor: Actor, waitId: s
 export async function pass({ db, live }: ServerContext, actor: Actor, waitId: string, now = new Date()): Promise<void> {
   const wait = await ownWait(db, actor, waitId);
   await commitThenPublish(db, live, async (tx) => {
-    if (!(await endHold(tx, wait.slotId, wait.id, 'passed', now))) throw new AppError('CONFLICT', 'This slot is no longer held for your team: the hold ran out or was passed. Reload the page.');
+    if (!(await endHold(tx, wait.slotId, wait.id, 'passed', now))) throw holdGone();
     return { value: undefined, slots: [wait.slotId] };
   });
 }
@@ -89,7 +91,7 @@ export async function pass({ db, live }: ServerContext, actor: Actor, waitId: st
  */
 export async function take(deps: ServerContext, ctx: AuditContext, actor: Actor, waitId: string, now = new Date()): Promise<Booking> {
   const wait = await ownWait(deps.db, actor, waitId);
-  if (wait.state !== 'offered') throw new AppError('CONFLICT', 'This slot is no longer held for your team: the hold ran out or was passed. Reload the page.');
+  if (wait.state !== 'offered') throw holdGone();
   try {
     return await book(deps, ctx, actor, wait.slotId, now);
   } catch (err) {
@@ -99,7 +101,8 @@ export async function take(deps: ServerContext, ctx: AuditContext, actor: Actor,
         return { value: Boolean((await findSlot(tx, wait.slotId))?.heldFor), slots: [wait.slotId] };
       });
       if (moved !== null) {
-        throw new AppError('RULE_VIOLATION', `${err.message} ${moved ? 'So the slot went to the next team waiting.' : 'So the slot is open to everyone now.'}`, err.details);
+        const reason = err.words ?? err.message;
+        throw new AppError('RULE_VIOLATION', { key: moved ? 'waitlist.refusedNextTeam' : 'waitlist.refusedOpenToAll', params: { reason } }, err.details);
       }
     }
     throw err;

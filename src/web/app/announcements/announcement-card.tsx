@@ -1,23 +1,26 @@
 import type { Announcement, AnnouncementSeverity } from '../../../shared/announcements/announcements.schemas';
+import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { useLeagueTimeZone } from '../../lib/api/get-league';
 import { cx } from '../../lib/cx';
 import { formatWeekdayDayAt } from '../../lib/dates';
+import { useT } from '../../lib/i18n';
 
-/** Each severity in the league's colours, and always in words too (never colour alone). */
+/** Each severity in the league's colours, and always in words too (never colour alone): `label` is its key in common. */
 export const SEVERITY = {
-  info: { label: 'Info', box: 'border-primary-400 bg-white', badge: 'bg-primary-100 text-primary-800', icon: 'i' },
-  warning: { label: 'Warning', box: 'border-warning-500 bg-warning-50', badge: 'bg-warning-100 text-warning-800', icon: '!' },
-  urgent: { label: 'Urgent', box: 'border-danger-600 bg-danger-50', badge: 'bg-danger-100 text-danger-800', icon: '!!' },
-} as const satisfies Record<AnnouncementSeverity, { label: string; box: string; badge: string; icon: string }>;
+  info: { label: 'announcement.severity.info', box: 'border-primary-400 bg-white', badge: 'bg-primary-100 text-primary-800', icon: 'i' },
+  warning: { label: 'announcement.severity.warning', box: 'border-warning-500 bg-warning-50', badge: 'bg-warning-100 text-warning-800', icon: '!' },
+  urgent: { label: 'announcement.severity.urgent', box: 'border-danger-600 bg-danger-50', badge: 'bg-danger-100 text-danger-800', icon: '!!' },
+} as const satisfies Record<AnnouncementSeverity, { label: MessageKey<'common'>; box: string; badge: string; icon: string }>;
 
 export function SeverityBadge({ severity }: { severity: AnnouncementSeverity }) {
+  const { t } = useT('common');
   const look = SEVERITY[severity];
   return (
     <span className={cx('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', look.badge)}>
       <span aria-hidden="true" className="font-bold">
         {look.icon}
       </span>
-      {look.label}
+      {t(look.label)}
     </span>
   );
 }
@@ -40,6 +43,7 @@ export function AnnouncementBody({ html, className }: { html: string; className?
 
 /** One announcement as a card: severity and pinned in words, title, when it was posted, the body. */
 export function AnnouncementCard({ announcement, heading: Heading = 'h3' }: { announcement: Announcement; heading?: 'h2' | 'h3' }) {
+  const { t } = useT('common');
   const timeZone = useLeagueTimeZone();
   const look = SEVERITY[announcement.severity];
   return (
@@ -47,7 +51,7 @@ export function AnnouncementCard({ announcement, heading: Heading = 'h3' }: { an
       <div className="flex flex-wrap items-center gap-2">
         <SeverityBadge severity={announcement.severity} />
         {announcement.pinned ? (
-          <span className="inline-flex items-center rounded-full bg-accent-200 px-2.5 py-0.5 text-xs font-semibold text-primary-900">Pinned</span>
+          <span className="inline-flex items-center rounded-full bg-accent-200 px-2.5 py-0.5 text-xs font-semibold text-primary-900">{t('announcement.pinned')}</span>
         ) : null}
         <span className="text-sm text-slate-700">{formatWeekdayDayAt(announcement.publishAt, timeZone)}</span>
       </div>

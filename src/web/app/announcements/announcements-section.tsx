@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { Announcement } from '../../../shared/announcements/announcements.schemas';
+import { useT } from '../../lib/i18n';
 import { AnnouncementCard } from './announcement-card';
 import { useCurrentAnnouncements } from './use-current-announcements';
 
@@ -12,6 +13,7 @@ export const inBanner = (a: Announcement) => a.severity === 'urgent' && !a.dismi
  * elsewhere announcements are extra, and the page does without them.
  */
 export function AnnouncementsSection({ title, empty, className }: { title: string; empty?: ReactNode; className?: string }) {
+  const { t } = useT('common');
   const headingId = useId();
   const current = useCurrentAnnouncements();
   const list = current.announcements.filter((a) => !inBanner(a));
@@ -23,7 +25,7 @@ export function AnnouncementsSection({ title, empty, className }: { title: strin
         <h2 id={headingId} className="mb-3 text-xl font-bold text-primary-900">
           {title}
         </h2>
-        {current.isError ? <p className="text-slate-700">Announcements could not be loaded right now. They will show here when they can.</p> : empty}
+        {current.isError ? <p className="text-slate-700">{t('announcement.loadError')}</p> : empty}
       </section>
     );
   }

@@ -1,5 +1,6 @@
 import type { Announcement } from '../../../shared/announcements/announcements.schemas';
 import { useAnnouncements, useDismissAnnouncement } from '../../lib/api/get-announcements';
+import { translate } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useSession } from '../session/use-session';
 import { dismissForVisitor, useVisitorDismissals } from './visitor-dismissals';
@@ -35,12 +36,12 @@ export function useCurrentAnnouncements(): CurrentAnnouncements {
     dismiss: (announcement) => {
       if (!signedIn) {
         dismissForVisitor(announcement.id);
-        toast('Announcement dismissed. It stays on the home page.');
+        toast(translate('common', 'announcement.dismissed'));
         return;
       }
       dismissOnServer.mutate(announcement.id, {
-        onSuccess: () => toast('Announcement dismissed. It stays on the home page.'),
-        onError: (err) => toast.error(`The announcement could not be dismissed: ${err.message}`),
+        onSuccess: () => toast(translate('common', 'announcement.dismissed')),
+        onError: (err) => toast.error(translate('common', 'announcement.dismissFailed', { error: err.message })),
       });
     },
   };

@@ -3,7 +3,7 @@ import type { Profile } from '../../../shared/users/users.schemas';
 import { fetchProfile } from './get-session';
 import { clearCachedSession, writeCachedSession } from './profile-cache';
 
-const profile: Profile = { id: 'u1', email: 'coach@example.org', displayName: 'Coach', role: 'coach', teamId: 't1', teamName: 'Blue Jays', photoURL: null };
+const profile: Profile = { id: 'u1', email: 'coach@example.org', displayName: 'Coach', role: 'coach', teamId: 't1', teamName: 'Blue Jays', photoURL: null, locale: null };
 const answer = (status: number, body: unknown) => vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
 const outage = { error: { code: 'UNAVAILABLE', message: "The league's database is not answering right now.", details: { reason: 'database', outcome: 'none' } } };
 

@@ -13,9 +13,9 @@ export async function fetchProfile(): Promise<Profile | null> {
     return profile;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
-    // The server cannot say right now (its database does not answer: a 503): whoever was signed in still is, so
-    // the shell keeps them rather than showing Login until the database is back.
-    const cached = err instanceof ApiError && err.status === 503 ? readCachedSession() : null;
+    // The server cannot say right now (its database does not answer: a 503; or the browser is offline, status 0):
+    // whoever was signed in still is, so the shell keeps them rather than showing Login until it can say again.
+    const cached = err instanceof ApiError && (err.status === 503 || err.status === 0) ? readCachedSession() : null;
     if (cached) return cached.profile;
     throw err;
   }

@@ -19,6 +19,7 @@ const coach: Profile = {
   teamId: 't1',
   teamName: 'Blue Jays',
   photoURL: null,
+  locale: null,
 };
 
 const admin: Profile = { ...coach, id: 'u2', email: 'admin@example.org', role: 'admin', teamId: null, teamName: null };

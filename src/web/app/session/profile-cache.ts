@@ -2,6 +2,8 @@ import type { AdminDecision, Claims } from '../../../shared/users/admin-rule';
 import { decideAdmin } from '../../../shared/users/admin-rule';
 import { ROLES } from '../../../shared/constants';
 import type { Profile } from '../../../shared/users/users.schemas';
+import { forgetSavedCopies } from '../../lib/saved-copy';
+import { isLocale, type Locale } from '../../../shared/i18n/locales';
 
 /** Spec §3: the profile and an admin flag are cached in the browser's local storage. */
 export const PROFILE_CACHE_KEY = 'cgsl.profile';
@@ -48,7 +50,8 @@ export function readCachedSession(storage: CacheStorage | null = defaultStorage(
     const cached: unknown = JSON.parse(raw);
     if (!isProfile(cached)) return null;
     const { id, email, displayName, role, teamId, teamName, photoURL } = cached;
-    return { profile: { id, email, displayName, role, teamId, teamName, photoURL }, isAdmin: storage.getItem(ADMIN_CACHE_KEY) === 'true', decision: null };
+    const locale = isLocale((cached as { locale?: unknown }).locale) ? (cached as { locale: Locale }).locale : null;
+    return { profile: { id, email, displayName, role, teamId, teamName, photoURL, locale }, isAdmin: storage.getItem(ADMIN_CACHE_KEY) === 'true', decision: null };
   } catch {
     return null;
   }
@@ -93,18 +96,24 @@ export async function loadSession(loaders: SessionLoaders, storage: CacheStorage
   } catch {
     profile = null;
   }
+  // The offline worker's saved copies are one person's schedule (decision 037): nobody signed in, or someone other
+  // than the person this browser last knew (or nobody known: storage cleared or blocked), and they go.
+  const before = readCachedSession(storage)?.profile.id ?? null;
   if (!profile) {
     clearCachedSession(storage);
+    await forgetSavedCopies();
     return null;
   }
+  if (before !== profile.id) await forgetSavedCopies();
   const decision = await decideAdmin(loaders.fetchClaims, profile.role, loaders.adminClaim);
   const session: Session = { profile, isAdmin: decision.isAdmin, decision };
   writeCachedSession(session, storage);
   return session;
 }
 
-/** Spec §4: on sign-out the profile and admin status are cleared. */
+/** Spec §4: on sign-out the profile and admin status are cleared, and so are the offline worker's saved copies. */
 export async function endSession(signOut: () => Promise<unknown>, storage: CacheStorage | null = defaultStorage()): Promise<void> {
   await signOut();
   clearCachedSession(storage);
+  await forgetSavedCopies();
 }

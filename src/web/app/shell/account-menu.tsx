@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
+import { translate, useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import type { Session } from '../session/profile-cache';
 import { Avatar } from './avatar';
@@ -19,6 +20,7 @@ const ITEM_COUNT = 3;
  * with Headless UI, which would put 30 kB on the first screen of every page for a signed-in person.
  */
 export function AccountMenu({ session }: { session: Session }) {
+  const { t } = useT('common');
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { profile } = session;
@@ -52,7 +54,7 @@ export function AccountMenu({ session }: { session: Session }) {
     close(true);
     signOut.mutate(undefined, {
       onSuccess: () => {
-        toast.success('You are logged out.');
+        toast.success(translate('common', 'account.loggedOut'));
         void navigate('/');
       },
       onError: (err) => toast.error(err.message),
@@ -111,7 +113,7 @@ export function AccountMenu({ session }: { session: Session }) {
         className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-white hover:bg-primary-700 data-open:bg-primary-700"
       >
         <Avatar photoURL={profile.photoURL} />
-        <span className="sr-only sm:not-sr-only">Account</span>
+        <span className="sr-only sm:not-sr-only">{t('account.button')}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="hidden size-4 fill-current sm:block">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
@@ -129,19 +131,19 @@ export function AccountMenu({ session }: { session: Session }) {
           <div role="menuitem" aria-disabled="true" tabIndex={-1} className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
             <Avatar photoURL={profile.photoURL} className="size-12 ring-slate-200" />
             <div className="min-w-0">
-              <p className="text-xs font-medium text-slate-600">Signed in as</p>
+              <p className="text-xs font-medium text-slate-600">{t('account.signedInAs')}</p>
               <p className="truncate text-sm font-semibold text-slate-900">{profile.email}</p>
-              {profile.teamName ? <p className="truncate text-sm text-slate-700">Team: {profile.teamName}</p> : null}
+              {profile.teamName ? <p className="truncate text-sm text-slate-700">{t('account.team', { team: profile.teamName })}</p> : null}
             </div>
           </div>
           <Link to="/profile" {...item(0)} onClick={() => close(false)}>
-            Profile
+            {t('account.profile')}
           </Link>
           <Link to="/my-reservations" {...item(1)} onClick={() => close(false)}>
-            My reservations
+            {t('account.myReservations')}
           </Link>
           <button type="button" {...item(2)} onClick={logout} disabled={signOut.isPending} className={`${itemClasses} border-t border-slate-200 text-danger-700`}>
-            Logout
+            {t('account.logout')}
           </button>
         </div>
       ) : null}

@@ -1,9 +1,12 @@
 import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loading } from '../../components/ui/loading';
+import { useT } from '../../lib/i18n';
 import { RainOutBanner } from '../../features/field-status/components/rain-out-banner';
 import { WaitlistOfferNotice } from '../../features/waitlist/components/waitlist-offer-notice';
 import { UrgentBanner } from '../announcements/urgent-banner';
+import { useProfileLocale } from '../session/use-profile-locale';
+import { PwaBanners } from '../pwa/pwa-banners';
 import { PageErrorBoundary } from './page-error-boundary';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
@@ -13,13 +16,14 @@ import { TopBar } from './top-bar';
  * screen tall, so the footer starts below the first screen and never jumps when a page or its data arrives.
  */
 export function ShellFrame({ children }: { children: ReactNode }) {
+  const { t } = useT('common');
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-accent-400 px-4 py-3 font-semibold text-primary-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <TopBar />
       <main id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 pt-5 pb-12 focus:outline-none sm:px-6 lg:pt-8">
@@ -48,8 +52,12 @@ function useScrollToTopOnNavigate() {
 export function AppShell() {
   const location = useLocation();
   useScrollToTopOnNavigate();
+  // A signed-in person's saved language, on sign-in and when the session loads (decision 038).
+  useProfileLocale();
   return (
     <ShellFrame>
+      {/* A new version waiting, and the offline banner while a page shows a saved copy (decision 037). */}
+      <PwaBanners />
       {/* Urgent announcements sit above every page until each person dismisses them, and so does a coach's rain-out news. */}
       <UrgentBanner />
       <RainOutBanner />

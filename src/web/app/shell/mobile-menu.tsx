@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { cx } from '../../lib/cx';
+import { useT } from '../../lib/i18n';
 import type { AuthState } from '../session/use-session';
 import { Avatar } from './avatar';
 import { useDismiss } from './use-dismiss';
@@ -13,6 +14,7 @@ import { usePagePrefetch } from './use-page-prefetch';
  * closes it, and choosing a link too.
  */
 export function MobileMenu({ auth }: { auth: AuthState }) {
+  const { t } = useT('common');
   const profile = auth.session?.profile;
   const prefetch = usePagePrefetch();
   const id = useId();
@@ -35,7 +37,7 @@ export function MobileMenu({ auth }: { auth: AuthState }) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Open menu"
+        aria-label={t('menu.open')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         data-open={open ? '' : undefined}
@@ -49,7 +51,7 @@ export function MobileMenu({ auth }: { auth: AuthState }) {
       {open ? (
         <div ref={panelRef} id={panelId} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg">
           <div className="px-4 py-3">
-            <nav aria-label="Mobile">
+            <nav aria-label={t('nav.mobile')}>
               <ul className="flex flex-col">
                 {visibleNavItems(auth.isAdmin).map((item) => (
                   <li key={item.to}>
@@ -64,7 +66,7 @@ export function MobileMenu({ auth }: { auth: AuthState }) {
                         )
                       }
                     >
-                      {item.label}
+                      {t(item.label)}
                     </NavLink>
                   </li>
                 ))}
@@ -74,9 +76,9 @@ export function MobileMenu({ auth }: { auth: AuthState }) {
               <div className="mt-2 flex items-center gap-3 border-t border-slate-200 px-3 pt-3 pb-1 text-sm">
                 <Avatar photoURL={profile.photoURL} className="size-10 ring-slate-200" />
                 <div className="min-w-0">
-                  <p className="text-slate-600">Signed in as</p>
+                  <p className="text-slate-600">{t('account.signedInAs')}</p>
                   <p className="truncate font-semibold text-slate-900">{profile.email}</p>
-                  {profile.teamName ? <p className="text-slate-700">Team: {profile.teamName}</p> : null}
+                  {profile.teamName ? <p className="text-slate-700">{t('account.team', { team: profile.teamName })}</p> : null}
                 </div>
               </div>
             ) : null}

@@ -1,15 +1,17 @@
-/** Spec §2: the shell's links, in order. Admin is shown only to admins. */
+import type { MessageKey } from '../../../shared/i18n/catalogues';
+
+/** Spec §2: the shell's links, in order. Admin is shown only to admins. `label`: its words in the common catalogue. */
 export interface NavItem {
   to: string;
-  label: string;
+  label: MessageKey<'common'>;
   adminOnly?: boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/slots', label: 'Book a Field' },
-  { to: '/public-calendar', label: 'Calendar' },
-  { to: '/coach-dashboard', label: 'Coach' },
-  { to: '/admin', label: 'Admin', adminOnly: true },
+  { to: '/slots', label: 'nav.bookField' },
+  { to: '/public-calendar', label: 'nav.calendar' },
+  { to: '/coach-dashboard', label: 'nav.coach' },
+  { to: '/admin', label: 'nav.admin', adminOnly: true },
 ];
 
 export const visibleNavItems = (isAdmin: boolean) => NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin);

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorFallback } from '../../components/ui/error-fallback';
+import { translate } from '../../lib/i18n';
 
 interface Props {
   children: ReactNode;
@@ -17,7 +18,7 @@ export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, renderedKey: null };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error: error ?? new Error('Unknown error') };
+    return { error: error ?? new Error(translate('common', 'error.unknown')) };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {

@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { PRODUCT_TITLE } from '../../../shared/constants';
 import { ErrorFallback } from '../../components/ui/error-fallback';
+import { translate } from '../../lib/i18n';
 
 /**
  * Failures outside a page (the shell itself): the page without the shell, which may be what broke. A page's own
@@ -10,7 +12,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
     <main id="main" className="min-h-dvh bg-slate-50 px-4 py-10">
       <div className="mb-6 flex items-center justify-center gap-2">
         <img src="/logo.svg" alt="" className="size-10" />
-        <span className="text-lg font-bold text-primary-900">Practice Scheduler</span>
+        <span className="text-lg font-bold text-primary-900">{PRODUCT_TITLE}</span>
       </div>
       <ErrorFallback error={error} />
     </main>
@@ -22,7 +24,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   override state: { error: unknown } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
-    return { error: error ?? new Error('Unknown error') };
+    return { error: error ?? new Error(translate('common', 'error.unknown')) };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {

@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { PRODUCT_TITLE } from '../../../shared/constants';
-import { LOADING_TEXT } from '../../components/ui/loading';
 import { cx } from '../../lib/cx';
+import { useT } from '../../lib/i18n';
 import { useSession } from '../session/use-session';
 import { AccountMenu } from './account-menu';
 import { MobileMenu } from './mobile-menu';
@@ -12,6 +12,7 @@ const authLinkClasses = 'flex min-h-11 items-center rounded-lg px-2 text-sm font
 
 /** Spec §2: the sticky top bar with the logo, the title, the links and the account area. */
 export function TopBar() {
+  const { t } = useT('common');
   const auth = useSession();
   const prefetch = usePagePrefetch();
   return (
@@ -22,7 +23,7 @@ export function TopBar() {
           <span className="truncate text-sm font-bold tracking-tight min-[400px]:text-base sm:text-lg">{PRODUCT_TITLE}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={t('nav.main')} className="hidden md:block">
           <ul className="flex items-center gap-1">
             {visibleNavItems(auth.isAdmin).map((item) => (
               <li key={item.to}>
@@ -36,7 +37,7 @@ export function TopBar() {
                     )
                   }
                 >
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -46,17 +47,17 @@ export function TopBar() {
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
           {auth.status === 'loading' ? (
             <span role="status" className="px-2 text-sm text-primary-100">
-              {LOADING_TEXT}
+              {t('loading')}
             </span>
           ) : auth.status === 'signed-in' ? (
             <AccountMenu session={auth.session} />
           ) : (
             <>
               <Link to="/login" className={cx(authLinkClasses, 'text-white hover:bg-primary-700')}>
-                Login
+                {t('topBar.login')}
               </Link>
               <Link to="/signup" className={cx(authLinkClasses, 'bg-accent-400 text-primary-900 hover:bg-accent-300')}>
-                Signup
+                {t('topBar.signup')}
               </Link>
             </>
           )}

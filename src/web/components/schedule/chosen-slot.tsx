@@ -1,6 +1,7 @@
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { cx } from '../../lib/cx';
 import { formatDateTimeRange } from '../../lib/dates';
+import { RichText, useT } from '../../lib/i18n';
 import { Button } from '../ui/button';
 import { FieldError } from '../ui/field-shell';
 import { SlotStatus } from './slot-status';
@@ -25,10 +26,11 @@ export function ChosenSlot({
   emptyText: string;
   onClear: () => void;
 }) {
+  const { t } = useT('common');
   return (
     <div>
       <p id={`${id}-label`} className="mb-1 text-sm font-semibold text-slate-800">
-        Slot
+        {t('chosenSlot.label')}
       </p>
       <div
         id={id}
@@ -40,11 +42,16 @@ export function ChosenSlot({
         {slot ? (
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p id={`${id}-text`} className="text-slate-900">
-              <span className="font-semibold">{formatDateTimeRange(slot.startsAt, slot.endsAt, timeZone)}</span> at {slot.fieldName} · {slot.facilityName}{' '}
+              <RichText
+                ns="common"
+                k="chosenSlot.text"
+                values={{ when: formatDateTimeRange(slot.startsAt, slot.endsAt, timeZone), field: slot.fieldName, facility: slot.facilityName }}
+                components={{ 0: <span className="font-semibold" /> }}
+              />{' '}
               <SlotStatus slot={slot} />
             </p>
             <Button variant="ghost" size="sm" onClick={onClear}>
-              Clear
+              {t('chosenSlot.clear')}
             </Button>
           </div>
         ) : (

@@ -6,9 +6,10 @@ import { useCurrentSeason } from '../../app/current-season/current-season-contex
 import { useFacilities } from '../../lib/api/get-facilities';
 import { useLeague } from '../../lib/api/get-league';
 import { useSlots } from '../../lib/api/get-slots';
-import { countOf, formatNumber } from '../../lib/count-words';
+import { formatNumber } from '../../lib/count-words';
 import { cx } from '../../lib/cx';
 import { addDays, formatLongDay, formatMonthDay, formatTimeRange, formatWeekdayDate, todayInZone } from '../../lib/dates';
+import { RichText, useT } from '../../lib/i18n';
 import { groupSlotsByDay, initialWeekStart, isPast, weekOf, type SlotDay, type Week } from '../../lib/slot-week';
 import { Badge } from '../ui/badge';
 import { LoadErrorAlert } from '../ui/load-error-alert';
@@ -34,6 +35,7 @@ export interface SlotWeekListProps {
  * Blocked slots say so in words, with the reason; booked ones name the team; past ones are muted.
  */
 export function SlotWeekList({ title, description, emptyHint, renderActions, selectedSlotId }: SlotWeekListProps) {
+  const { t } = useT('common');
   const [params, setParams] = useSearchParams();
   const league = useLeague();
   const { season, seasons, isLoading: seasonsLoading } = useCurrentSeason();
@@ -81,19 +83,19 @@ export function SlotWeekList({ title, description, emptyHint, renderActions, sel
       <div className="mt-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-end lg:justify-between">
         {weekStart && today ? <WeekNavigator weekStart={weekStart} today={today} onChange={(next) => update({ week: next, day: null })} /> : <Skeleton className="h-11 w-72" />}
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <SelectField label="Filter by facility" value={facilityId} onChange={(event) => update({ facility: event.target.value, field: null })}>
-            <option value="">All facilities</option>
+          <SelectField label={t('slotWeek.filterFacility')} value={facilityId} onChange={(event) => update({ facility: event.target.value, field: null })}>
+            <option value="">{t('slotWeek.allFacilities')}</option>
             {facilityList.map((facility) => (
               <option key={facility.id} value={facility.id}>
-                {facility.active ? facility.name : `${facility.name} (inactive)`}
+                {facility.active ? facility.name : t('slotWeek.inactiveFacility', { name: facility.name })}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Filter by field" value={fieldId} onChange={(event) => update({ field: event.target.value })}>
-            <option value="">All fields</option>
+          <SelectField label={t('slotWeek.filterField')} value={fieldId} onChange={(event) => update({ field: event.target.value })}>
+            <option value="">{t('slotWeek.allFields')}</option>
             {fieldChoices.map(({ field, facility }) => (
               <option key={field.id} value={field.id}>
-                {facilityId ? field.name : `${field.name} (${facility.name})`}
+                {facilityId ? field.name : t('slotWeek.fieldAt', { field: field.name, facility: facility.name })}
               </option>
             ))}
           </SelectField>
@@ -104,10 +106,10 @@ export function SlotWeekList({ title, description, emptyHint, renderActions, sel
         {!ready || slots.isPending ? (
           <WeekSkeleton />
         ) : slots.isError ? (
-          <LoadErrorAlert title="The slots could not be loaded" message={slots.error.message} onRetry={() => slots.refetch()} />
+          <LoadErrorAlert title={t('slotWeek.loadError')} message={slots.error.message} onRetry={() => slots.refetch()} />
         ) : allDays.length === 0 ? (
           <div className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-8 text-center">
-            <p className="font-semibold text-primary-900">No slots in the week of {formatMonthDay(week.from)}{facilityId || fieldId ? ' for this filter' : ''}.</p>
+            <p className="font-semibold text-primary-900">{t('slotWeek.empty', { day: formatMonthDay(week.from), filtered: facilityId || fieldId ? 'yes' : 'no' })}</p>
             {emptyHint ? <div className="mx-auto mt-1 max-w-md text-slate-700">{emptyHint}</div> : null}
           </div>
         ) : (
@@ -115,11 +117,10 @@ export function SlotWeekList({ title, description, emptyHint, renderActions, sel
             <DayChips week={week} days={allDays} day={day} onChange={(next) => update({ day: next })} />
             <p role="status" className="mt-3 mb-3 text-sm text-slate-700">
               {day
-                ? `${countOf(shown, 'slot')} on ${formatLongDay(day)}`
-                : `${countOf(shown, 'slot')} from ${formatMonthDay(week.from)} to ${formatMonthDay(week.to)}`}
-              {slots.isFetching ? ' · updating…' : ''}
+                ? t('slotWeek.countDay', { count: shown, day: formatLongDay(day), updating: slots.isFetching ? 'yes' : 'no' })
+                : t('slotWeek.countWeek', { count: shown, from: formatMonthDay(week.from), to: formatMonthDay(week.to), updating: slots.isFetching ? 'yes' : 'no' })}
             </p>
-            {days.length === 0 ? <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">No slots on this day.</p> : null}
+            {days.length === 0 ? <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">{t('slotWeek.noneOnDay')}</p> : null}
             <div className="flex flex-col gap-5">
               {days.map((day) => (
                 <section key={day.date} aria-labelledby={`slot-day-${day.date}`}>
@@ -148,6 +149,7 @@ export function SlotWeekList({ title, description, emptyHint, renderActions, sel
 }
 
 function SlotRow({ slot, timeZone, selected, actions }: { slot: Slot; timeZone: string; selected: boolean; actions: ReactNode }) {
+  const { t } = useT('common');
   const past = isPast(slot);
   return (
     <li
@@ -167,10 +169,10 @@ function SlotRow({ slot, timeZone, selected, actions }: { slot: Slot; timeZone: 
           </p>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <SlotStatus slot={slot} />
-            {past ? <Badge>Past</Badge> : null}
-            {selected ? <Badge tone="accent">Selected</Badge> : null}
+            {past ? <Badge>{t('slotWeek.past')}</Badge> : null}
+            {selected ? <Badge tone="accent">{t('slotWeek.selected')}</Badge> : null}
           </p>
-          {slot.notes ? <p className="w-full text-sm break-words text-slate-700">Note: {slot.notes}</p> : null}
+          {slot.notes ? <p className="w-full text-sm break-words text-slate-700">{t('slotWeek.note', { notes: slot.notes })}</p> : null}
         </div>
       </div>
       {actions ? <div className="flex shrink-0 flex-col gap-1 min-[480px]:flex-row min-[480px]:gap-2">{actions}</div> : null}
@@ -180,6 +182,7 @@ function SlotRow({ slot, timeZone, selected, actions }: { slot: Slot; timeZone: 
 
 /** "All week" and one chip per day with its count, to narrow a long week to one day. */
 function DayChips({ week, days, day, onChange }: { week: Week; days: readonly SlotDay[]; day: string | null; onChange: (day: string | null) => void }) {
+  const { t } = useT('common');
   const total = days.reduce((n, d) => n + d.slots.length, 0);
   const dates = Array.from({ length: 7 }, (_, i) => addDays(week.from, i));
   const chip = (active: boolean) =>
@@ -188,9 +191,9 @@ function DayChips({ week, days, day, onChange }: { week: Week; days: readonly Sl
       active ? 'border-primary-800 bg-primary-800 text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-primary-400',
     );
   return (
-    <div role="group" aria-label="Show one day" className="flex flex-wrap gap-2">
+    <div role="group" aria-label={t('slotWeek.dayChips')} className="flex flex-wrap gap-2">
       <button type="button" aria-pressed={day === null} className={chip(day === null)} onClick={() => onChange(null)}>
-        All week <span className="font-normal">({formatNumber(total)})</span>
+        <RichText ns="common" k="slotWeek.allWeek" values={{ count: formatNumber(total) }} components={{ 0: <span className="font-normal" /> }} />
       </button>
       {dates.map((date) => {
         const count = days.find((d) => d.date === date)?.slots.length ?? 0;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -21,18 +22,19 @@ export function ConfirmModal({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   destructive = false,
   busy = false,
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
+  const { t } = useT('common');
   return (
     <Modal open={open} title={title} onClose={busy ? () => undefined : onCancel} role="alertdialog">
       <div className="text-slate-700">{message}</div>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus={destructive}>
-          {cancelLabel}
+          {cancelLabel ?? t('confirm.cancel')}
         </Button>
         <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} autoFocus={!destructive}>
           {confirmLabel}

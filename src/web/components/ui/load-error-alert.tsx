@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n';
 import { Alert } from './alert';
 import { Button } from './button';
 
@@ -6,11 +7,12 @@ import { Button } from './button';
  * message) and Try again, which loads it again.
  */
 export function LoadErrorAlert({ title, message, onRetry, className }: { title: string; message: string; onRetry: () => unknown; className?: string }) {
+  const { t } = useT('common');
   return (
     <Alert title={title} className={className}>
       <p>{message}</p>
       <Button variant="secondary" size="sm" className="mt-3" onClick={() => void onRetry()}>
-        Try again
+        {t('tryAgain')}
       </Button>
     </Alert>
   );

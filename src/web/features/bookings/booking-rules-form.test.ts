@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_RULES } from '../../../shared/bookings/booking-rules';
 import { rulesFormSchema, toRulesForm } from './booking-rules-form';
+import { loadNamespace, translate, type Translate } from '../../lib/i18n';
+
+const t: Translate<'bookings-admin'> = (key, values) => translate('bookings-admin', key, values);
+beforeAll(() => loadNamespace('en', 'bookings-admin'));
 
 const TZ = 'America/Chicago';
 
@@ -9,12 +13,12 @@ describe('the booking-rules form', () => {
     const rules = { ...DEFAULT_BOOKING_RULES, windowOpensAt: '2026-08-10T14:00:00.000Z', pausedMessage: 'Rain week' };
     const form = toRulesForm(rules, TZ);
     expect(form).toMatchObject({ windowOpensAt: '2026-08-10T09:00', windowClosesAt: '', maxPerWeek: '2', pausedMessage: 'Rain week' });
-    expect(rulesFormSchema(TZ).parse(form)).toEqual({ ...rules, windowOpensAt: '2026-08-10T09:00:00-05:00' });
+    expect(rulesFormSchema(t, TZ).parse(form)).toEqual({ ...rules, windowOpensAt: '2026-08-10T09:00:00-05:00' });
   });
 
   it('reads an empty paused message and empty window as none', () => {
     const form = { ...toRulesForm(DEFAULT_BOOKING_RULES, TZ), pausedMessage: '  ' };
-    expect(rulesFormSchema(TZ).parse(form)).toEqual(DEFAULT_BOOKING_RULES);
+    expect(rulesFormSchema(t, TZ).parse(form)).toEqual(DEFAULT_BOOKING_RULES);
   });
 
   it('puts every problem at its field after one submit', () => {
@@ -26,7 +30,7 @@ describe('the booking-rules form', () => {
       windowOpensAt: '2026-12-01T09:00',
       windowClosesAt: '2026-11-01T09:00',
     };
-    const result = rulesFormSchema(TZ).safeParse(form);
+    const result = rulesFormSchema(t, TZ).safeParse(form);
     expect(result.success).toBe(false);
     const byField = Object.fromEntries(result.error!.issues.map((i) => [String(i.path[0]), i.message]));
     expect(byField).toEqual({
@@ -39,7 +43,7 @@ describe('the booking-rules form', () => {
 
   it('refuses a window time that does not exist (clocks spring forward)', () => {
     const form = { ...toRulesForm(DEFAULT_BOOKING_RULES, TZ), windowOpensAt: '2027-03-14T02:30' };
-    const result = rulesFormSchema(TZ).safeParse(form);
+    const result = rulesFormSchema(t, TZ).safeParse(form);
     expect(result.error?.issues[0]).toMatchObject({ path: ['windowOpensAt'], message: expect.stringContaining('does not exist') });
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BookingRules } from '../../../shared/bookings/booking-rules';
 import { bookingRulesSchema } from '../../../shared/bookings/bookings.schemas';
 import { parseLocalInput, toLocalInput } from '../../lib/dates';
+import type { Translate } from '../../lib/i18n';
 
 /** The booking-rules form as typed: numbers as text, window times as datetime-local wall times (league zone). */
 export interface RulesForm {
@@ -41,9 +42,9 @@ export function toRulesForm(rules: BookingRules, timeZone: string): RulesForm {
 /**
  * Reads the form into the API's shape (empty window = the season's dates; times with the league's offset),
  * then checks it with the shared bookingRulesSchema, so its messages land on the form's fields. Every
- * problem shows after one submit: what cannot be read is reported here, the rest by the shared schema.
+ * problem shows after one submit: what cannot be read is reported here (in `t`'s words), the rest by the shared schema.
  */
-export function rulesFormSchema(timeZone: string) {
+export function rulesFormSchema(t: Translate<'bookings-admin'>, timeZone: string) {
   const text = z.string();
   return z
     .object({
@@ -67,7 +68,7 @@ export function rulesFormSchema(timeZone: string) {
       const numbers = {} as Record<(typeof NUMBER_FIELDS)[number], number>;
       for (const key of NUMBER_FIELDS) {
         const value = form[key].trim();
-        if (!/^\d+$/.test(value)) flag(key, value ? 'Use a whole number, like 2' : 'Enter a number');
+        if (!/^\d+$/.test(value)) flag(key, value ? t('form.wholeNumber') : t('form.enterNumber'));
         numbers[key] = /^\d+$/.test(value) ? Number(value) : 0;
       }
       const times = {} as Record<(typeof TIME_FIELDS)[number], string | null>;

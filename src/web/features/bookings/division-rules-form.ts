@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DIVISION_RULE_KEYS } from '../../../shared/bookings/booking-rules';
 import { divisionRulesInputSchema, type DivisionRules, type DivisionRulesInput } from '../../../shared/divisions/divisions.schemas';
 import { parseLocalInput, toLocalInput } from '../../lib/dates';
+import type { Translate } from '../../lib/i18n';
 
 /**
  * A division's own rules as the form holds them (issue 29): numbers as text, window times as datetime-local wall times
@@ -37,7 +38,7 @@ export function toDivisionRulesForm(rules: DivisionRules, timeZone: string): Div
  * checks it with the shared divisionRulesInputSchema, so its messages land on the form's fields; every problem shows
  * after one submit, as on the season's form (booking-rules-form.ts).
  */
-export function divisionRulesFormSchema(timeZone: string) {
+export function divisionRulesFormSchema(t: Translate<'bookings-admin'>, timeZone: string) {
   const text = z.string();
   return z.object(Object.fromEntries(DIVISION_RULE_KEYS.map((k) => [k, text])) as Record<keyof DivisionRulesForm, typeof text>).transform((form, ctx): DivisionRulesInput => {
     const flagged = new Set<string>();
@@ -51,7 +52,7 @@ export function divisionRulesFormSchema(timeZone: string) {
       candidate[key] = null;
       if (!value) continue;
       if (/^\d+$/.test(value)) candidate[key] = Number(value);
-      else flag(key, 'Use a whole number, like 2, or leave it empty');
+      else flag(key, t('form.wholeNumberOrEmpty'));
     }
     for (const key of TIME_KEYS) {
       candidate[key] = null;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkBooking, DEFAULT_BOOKING_RULES, fieldAllows, refusalMessage, weekStart } from '../../../shared/bookings/booking-rules';
 import type { BookingContext } from '../../../shared/bookings/bookings.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
@@ -21,6 +21,10 @@ import {
 } from './slot-availability';
 import { testRound } from '../../test/opening-fixture';
 import { testSlot } from '../../test/slot-fixture';
+import { loadNamespace, translate, type Translate } from '../../lib/i18n';
+
+const t: Translate<'bookings'> = (key, values) => translate('bookings', key, values);
+beforeAll(() => loadNamespace('en', 'bookings'));
 
 const TZ = 'America/Chicago';
 const SEASON = { id: 'season-1', name: 'Fall 2026', startsOn: '2026-08-15', endsOn: '2026-12-19' };
@@ -52,57 +56,57 @@ const at = (local: string) => new Date(`${local}:00-06:00`).toISOString();
 
 describe('slotView: the rule explained before the click, in the server’s words', () => {
   it('offers an open slot a coach may book', () => {
-    expect(slotView(slot('2026-11-24T17:00'), context(), NOW, checkBooking)).toEqual({ kind: 'bookable' });
+    expect(slotView(t, slot('2026-11-24T17:00'), context(), NOW, checkBooking)).toEqual({ kind: 'bookable' });
   });
 
   it('says past, blocked (with the reason) and booked (by whom, and whether it is ours)', () => {
-    expect(slotView(slot('2026-11-21T17:00'), context(), NOW, checkBooking)).toEqual({ kind: 'past' });
-    expect(slotView(slot('2026-11-24T17:00', { status: 'blocked', blockReason: 'Field flooded' }), context(), NOW, checkBooking)).toEqual({ kind: 'blocked', reason: 'Field flooded' });
-    expect(slotView(slot('2026-11-24T17:00', { status: 'booked', teamId: 'cards', teamName: 'Cardinals' }), context(), NOW, checkBooking)).toEqual({
+    expect(slotView(t, slot('2026-11-21T17:00'), context(), NOW, checkBooking)).toEqual({ kind: 'past' });
+    expect(slotView(t, slot('2026-11-24T17:00', { status: 'blocked', blockReason: 'Field flooded' }), context(), NOW, checkBooking)).toEqual({ kind: 'blocked', reason: 'Field flooded' });
+    expect(slotView(t, slot('2026-11-24T17:00', { status: 'booked', teamId: 'cards', teamName: 'Cardinals' }), context(), NOW, checkBooking)).toEqual({
       kind: 'booked',
       teamName: 'Cardinals',
       ours: false,
     });
-    expect(slotView(slot('2026-11-24T17:00', { status: 'booked', teamId: 'jays', teamName: 'Blue Jays' }), context(), NOW, checkBooking)).toMatchObject({ ours: true });
+    expect(slotView(t, slot('2026-11-24T17:00', { status: 'booked', teamId: 'jays', teamName: 'Blue Jays' }), context(), NOW, checkBooking)).toMatchObject({ ours: true });
   });
 
   it('sends visitors to log in, and only shows open slots to people who cannot book', () => {
     const open = slot('2026-11-24T17:00');
-    expect(slotView(open, context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null }), NOW, checkBooking)).toEqual({ kind: 'login' });
-    expect(slotView(open, context({ cannotBook: { code: 'NOT_COACH', message: 'Only coaches can book practices.' } }), NOW, checkBooking)).toEqual({ kind: 'open' });
-    expect(slotView(open, undefined, NOW, checkBooking)).toEqual({ kind: 'open' });
+    expect(slotView(t, open, context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null }), NOW, checkBooking)).toEqual({ kind: 'login' });
+    expect(slotView(t, open, context({ cannotBook: { code: 'NOT_COACH', message: 'Only coaches can book practices.' } }), NOW, checkBooking)).toEqual({ kind: 'open' });
+    expect(slotView(t, open, undefined, NOW, checkBooking)).toEqual({ kind: 'open' });
   });
 
   it('gives the exact refusal for lead time, furthest ahead, pause and the window', () => {
-    expect(slotView(slot('2026-11-22T15:00'), context(), NOW, checkBooking)).toEqual({ kind: 'unavailable', code: 'TOO_SOON', message: 'Practices must be booked at least 12 hours ahead.' });
-    expect(slotView(slot('2026-12-15T17:00'), context(), NOW, checkBooking)).toEqual({ kind: 'unavailable', code: 'TOO_FAR_AHEAD', message: 'You can book up to 21 days ahead.' });
+    expect(slotView(t, slot('2026-11-22T15:00'), context(), NOW, checkBooking)).toEqual({ kind: 'unavailable', code: 'TOO_SOON', message: 'Practices must be booked at least 12 hours ahead.' });
+    expect(slotView(t, slot('2026-12-15T17:00'), context(), NOW, checkBooking)).toEqual({ kind: 'unavailable', code: 'TOO_FAR_AHEAD', message: 'You can book up to 21 days ahead.' });
     const paused = context({ rules: { ...DEFAULT_BOOKING_RULES, bookingOpen: false, pausedMessage: 'Fields are being reseeded.' } });
-    expect(slotView(slot('2026-11-24T17:00'), paused, NOW, checkBooking)).toMatchObject({ code: 'BOOKING_PAUSED', message: 'Booking is paused: Fields are being reseeded.' });
+    expect(slotView(t, slot('2026-11-24T17:00'), paused, NOW, checkBooking)).toMatchObject({ code: 'BOOKING_PAUSED', message: 'Booking is paused: Fields are being reseeded.' });
     const later = context({ rules: { ...DEFAULT_BOOKING_RULES, windowOpensAt: '2026-11-23T18:00:00-06:00' } });
-    expect(slotView(slot('2026-11-24T17:00'), later, NOW, checkBooking)).toMatchObject({ code: 'WINDOW_NOT_OPEN', message: 'Booking opens Mon Nov 23, 6:00 pm.' });
+    expect(slotView(t, slot('2026-11-24T17:00'), later, NOW, checkBooking)).toMatchObject({ code: 'WINDOW_NOT_OPEN', message: 'Booking opens Mon Nov 23, 6:00 pm.' });
   });
 
   it('counts the team’s bookings for the day, week and upcoming limits', () => {
     const tue = slot('2026-11-24T17:00');
-    expect(slotView(tue, context({ teamBookings: [at('2026-11-24T19:00')] }), NOW, checkBooking)).toMatchObject({
+    expect(slotView(t, tue, context({ teamBookings: [at('2026-11-24T19:00')] }), NOW, checkBooking)).toMatchObject({
       code: 'DAY_LIMIT',
       message: 'Blue Jays already has 1 practice on Tue, Nov 24 (limit 1).',
     });
-    expect(slotView(tue, context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')] }), NOW, checkBooking)).toMatchObject({
+    expect(slotView(t, tue, context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')] }), NOW, checkBooking)).toMatchObject({
       code: 'WEEK_LIMIT',
       message: 'Blue Jays already has 2 practices in the week of Mon, Nov 23 (limit 2).',
     });
     const four = [at('2026-11-30T17:00'), at('2026-12-02T17:00'), at('2026-12-07T17:00'), at('2026-12-09T17:00')];
-    expect(slotView(tue, context({ teamBookings: four }), NOW, checkBooking)).toMatchObject({ code: 'UPCOMING_LIMIT', message: 'Blue Jays already has 4 upcoming practices (limit 4).' });
+    expect(slotView(t, tue, context({ teamBookings: four }), NOW, checkBooking)).toMatchObject({ code: 'UPCOMING_LIMIT', message: 'Blue Jays already has 4 upcoming practices (limit 4).' });
   });
 
   it('leaves a slot of another season than the context’s to the server', () => {
-    expect(slotView(slot('2026-11-22T15:00', { seasonId: 'other' }), context(), NOW, checkBooking)).toEqual({ kind: 'bookable' });
+    expect(slotView(t, slot('2026-11-22T15:00', { seasonId: 'other' }), context(), NOW, checkBooking)).toEqual({ kind: 'bookable' });
   });
 
   it('leaves every open slot to the server when the rules could not be loaded', () => {
-    expect(slotView(slot('2026-11-22T15:00'), context(), NOW, null)).toEqual({ kind: 'bookable' });
-    expect(slotView(slot('2026-11-22T15:00', { status: 'booked', teamId: 'cards', teamName: 'Cardinals' }), context(), NOW, null)).toMatchObject({ kind: 'booked' });
+    expect(slotView(t, slot('2026-11-22T15:00'), context(), NOW, null)).toEqual({ kind: 'bookable' });
+    expect(slotView(t, slot('2026-11-22T15:00', { status: 'booked', teamId: 'cards', teamName: 'Cardinals' }), context(), NOW, null)).toMatchObject({ kind: 'booked' });
   });
 
   it('needs the rules only for a person who may book', () => {
@@ -114,7 +118,7 @@ describe('slotView: the rule explained before the click, in the server’s words
 });
 
 describe('weekReasons: a reason said once for the week or the day', () => {
-  const viewed = (slots: Slot[], ctx: BookingContext) => slots.map((s) => ({ slot: s, view: slotView(s, ctx, NOW, checkBooking) }));
+  const viewed = (slots: Slot[], ctx: BookingContext) => slots.map((s) => ({ slot: s, view: slotView(t, s, ctx, NOW, checkBooking) }));
 
   it('says it once for the week when every open slot shares it (past, booked and blocked ones aside)', () => {
     const ctx = context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')] });
@@ -122,7 +126,7 @@ describe('weekReasons: a reason said once for the week or the day', () => {
     const reasons = weekReasons(viewed(slots, ctx), TZ);
     expect(reasons.week).toBe('Blue Jays already has 2 practices in the week of Mon, Nov 23 (limit 2).');
     const view = viewed(slots, ctx)[0]!.view as Extract<SlotView, { kind: 'unavailable' }>;
-    expect(unavailableText(view, '2026-11-24', reasons)).toBe('Week limit reached');
+    expect(unavailableText(t, view, '2026-11-24', reasons)).toBe('Week limit reached');
   });
 
   it('says it per day when only one day is full, and on the slot itself otherwise', () => {
@@ -132,9 +136,9 @@ describe('weekReasons: a reason said once for the week or the day', () => {
     const reasons = weekReasons(all, TZ);
     expect(reasons.week).toBeNull();
     expect([...reasons.days]).toEqual([['2026-11-24', 'Blue Jays already has 1 practice on Tue, Nov 24 (limit 1).']]);
-    expect(unavailableText(all[2]!.view as Extract<SlotView, { kind: 'unavailable' }>, '2026-11-24', reasons)).toBe('Day limit reached');
+    expect(unavailableText(t, all[2]!.view as Extract<SlotView, { kind: 'unavailable' }>, '2026-11-24', reasons)).toBe('Day limit reached');
     // Sunday: one slot too soon, one bookable, so the first says its own reason in full.
-    expect(unavailableText(all[0]!.view as Extract<SlotView, { kind: 'unavailable' }>, '2026-11-22', reasons)).toBe('Practices must be booked at least 12 hours ahead.');
+    expect(unavailableText(t, all[0]!.view as Extract<SlotView, { kind: 'unavailable' }>, '2026-11-22', reasons)).toBe('Practices must be booked at least 12 hours ahead.');
   });
 
   it('has nothing to say when a week has no open slot that is refused', () => {
@@ -148,7 +152,7 @@ describe('the quota strip', () => {
     const ctx = context({ teamBookings: [at('2026-11-20T17:00'), at('2026-11-24T17:00'), at('2026-12-01T17:00'), at('2026-12-03T17:00'), at('2026-12-08T17:00')] });
     const quota = teamQuota(ctx, '2026-11-23', NOW);
     expect(quota).toEqual({ teamName: 'Blue Jays', thisWeek: 1, maxPerWeek: 2, upcoming: 4, maxUpcoming: 4 });
-    expect(quotaText(quota!)).toBe('Blue Jays · 1 of 2 this week · 4 of 4 upcoming');
+    expect(quotaText(t, quota!)).toBe('Blue Jays · 1 of 2 this week · 4 of 4 upcoming');
     expect(teamQuota(ctx, '2026-11-30', NOW)?.thisWeek).toBe(2);
   });
 
@@ -171,12 +175,12 @@ describe('a make-up slot (issue 28)', () => {
   it('is bookable on a credit past the weekly or the daily limit, and says which limit it goes past', () => {
     const ctx = context({ teamBookings: [at('2026-11-23T17:00'), at('2026-11-25T17:00')], makeupCredits: ['2026-12-18T06:00:00.000Z'] });
     const tuesday = slot('2026-11-24T17:00');
-    expect(slotView(tuesday, ctx, NOW, checkBooking)).toEqual({ kind: 'bookable', makeup: true });
+    expect(slotView(t, tuesday, ctx, NOW, checkBooking)).toEqual({ kind: 'bookable', makeup: true });
     expect(makeupLimit(tuesday, ctx)).toBe('weekly');
     // Next week has room; its Monday already has a practice: the daily limit.
     const daily = context({ teamBookings: [at('2026-11-30T17:00')], makeupCredits: ['2026-12-18T06:00:00.000Z'] });
     const monday = slot('2026-11-30T18:45');
-    expect(slotView(monday, daily, NOW, checkBooking)).toEqual({ kind: 'bookable', makeup: true });
+    expect(slotView(t, monday, daily, NOW, checkBooking)).toEqual({ kind: 'bookable', makeup: true });
     expect(makeupLimit(monday, daily)).toBe('daily');
   });
 });
@@ -189,37 +193,37 @@ describe('a slot held for a waiting team (issue 28)', () => {
 
   it('cannot be booked by another team: the server’s SLOT_HELD refusal, in its words', () => {
     const held = slot('2026-11-24T17:00', heldFor('cards', 'Cardinals'));
-    expect(slotView(held, context(), NOW, checkBooking)).toEqual({ kind: 'unavailable', code: 'SLOT_HELD', message: CARDINALS_HOLD });
+    expect(slotView(t, held, context(), NOW, checkBooking)).toEqual({ kind: 'unavailable', code: 'SLOT_HELD', message: CARDINALS_HOLD });
   });
 
   it('is offered to the team it is held for, until when, with any rule that refuses it', () => {
     const held = slot('2026-11-24T17:00', heldFor('jays', 'Blue Jays'));
-    expect(slotView(held, context(), NOW, checkBooking)).toEqual({ kind: 'heldForUs', until: UNTIL, refusal: null });
-    expect(slotView(held, context({ teamBookings: [at('2026-11-24T19:00')] }), NOW, checkBooking)).toEqual({
+    expect(slotView(t, held, context(), NOW, checkBooking)).toEqual({ kind: 'heldForUs', until: UNTIL, refusal: null });
+    expect(slotView(t, held, context({ teamBookings: [at('2026-11-24T19:00')] }), NOW, checkBooking)).toEqual({
       kind: 'heldForUs',
       until: UNTIL,
       refusal: 'Blue Jays already has 1 practice on Tue, Nov 24 (limit 1).',
     });
     // Without the rules, the server judges the team's Take it; nobody else's Book is offered.
-    expect(slotView(held, context(), NOW, null)).toEqual({ kind: 'heldForUs', until: UNTIL, refusal: null });
-    expect(slotView(slot('2026-11-24T17:00', heldFor('cards', 'Cardinals')), context(), NOW, null)).toMatchObject({ kind: 'unavailable', code: 'SLOT_HELD' });
+    expect(slotView(t, held, context(), NOW, null)).toEqual({ kind: 'heldForUs', until: UNTIL, refusal: null });
+    expect(slotView(t, slot('2026-11-24T17:00', heldFor('cards', 'Cardinals')), context(), NOW, null)).toMatchObject({ kind: 'unavailable', code: 'SLOT_HELD' });
   });
 
   it('is not offered to a visitor or a member either, in the same words as the server’s', () => {
     const held = slot('2026-11-24T17:00', heldFor('cards', 'Cardinals'));
     const visitor = context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null });
-    expect(slotView(held, visitor, NOW, null)).toEqual({ kind: 'unavailable', code: 'SLOT_HELD', message: CARDINALS_HOLD });
-    expect(slotView(held, context({ cannotBook: { code: 'NOT_COACH', message: 'Only coaches can book practices.' } }), NOW, null)).toMatchObject({ code: 'SLOT_HELD' });
-    expect(heldMessage('Cardinals', UNTIL, TZ)).toBe(CARDINALS_HOLD);
+    expect(slotView(t, held, visitor, NOW, null)).toEqual({ kind: 'unavailable', code: 'SLOT_HELD', message: CARDINALS_HOLD });
+    expect(slotView(t, held, context({ cannotBook: { code: 'NOT_COACH', message: 'Only coaches can book practices.' } }), NOW, null)).toMatchObject({ code: 'SLOT_HELD' });
+    expect(heldMessage(t, 'Cardinals', UNTIL, TZ)).toBe(CARDINALS_HOLD);
   });
 
   it('is open again once the hold has run out (the server moves it on)', () => {
-    expect(slotView(slot('2026-11-24T17:00', heldFor('cards', 'Cardinals', at('2026-11-22T05:00'))), context(), NOW, checkBooking)).toEqual({ kind: 'bookable' });
+    expect(slotView(t, slot('2026-11-24T17:00', heldFor('cards', 'Cardinals', at('2026-11-22T05:00'))), context(), NOW, checkBooking)).toEqual({ kind: 'bookable' });
   });
 
   it('says so on itself, never as its day’s or week’s reason', () => {
     const held = slot('2026-11-24T17:00', heldFor('cards', 'Cardinals'));
-    const views = [held, slot('2026-11-25T17:00', heldFor('owls', 'Owls'))].map((s) => ({ slot: s, view: slotView(s, context(), NOW, checkBooking) }));
+    const views = [held, slot('2026-11-25T17:00', heldFor('owls', 'Owls'))].map((s) => ({ slot: s, view: slotView(t, s, context(), NOW, checkBooking) }));
     expect(weekReasons(views, TZ)).toEqual({ week: null, days: new Map() });
   });
 });
@@ -290,33 +294,33 @@ describe('fields limited to divisions (issue 29)', () => {
     const words = refusalMessage({ code: 'FIELD_DIVISION', fieldName: '12U Diamond', teamName: 'Blue Jays', divisionName: '8U', divisions: ['12U'] });
     expect(words).toBe('12U Diamond is only for 12U teams, and Blue Jays play in 8U. Pick a slot on another field.');
     const full = context({ team: eightU.team, teamBookings: [at('2026-11-24T19:00')] });
-    expect(slotView(on('big', '12U Diamond'), full, NOW, checkBooking, limits)).toEqual({ kind: 'unavailable', code: 'FIELD_DIVISION', message: words });
-    expect(slotView(on('small', 'Small Diamond'), eightU, NOW, checkBooking, limits)).toEqual({ kind: 'bookable' });
-    expect(slotView(on('f1', 'Field 1'), eightU, NOW, checkBooking, limits)).toEqual({ kind: 'bookable' });
-    expect(slotView(on('small', 'Small Diamond'), context(), NOW, checkBooking, limits)).toEqual({
+    expect(slotView(t, on('big', '12U Diamond'), full, NOW, checkBooking, limits)).toEqual({ kind: 'unavailable', code: 'FIELD_DIVISION', message: words });
+    expect(slotView(t, on('small', 'Small Diamond'), eightU, NOW, checkBooking, limits)).toEqual({ kind: 'bookable' });
+    expect(slotView(t, on('f1', 'Field 1'), eightU, NOW, checkBooking, limits)).toEqual({ kind: 'bookable' });
+    expect(slotView(t, on('small', 'Small Diamond'), context(), NOW, checkBooking, limits)).toEqual({
       kind: 'unavailable',
       code: 'FIELD_DIVISION',
       message: 'Small Diamond is only for 8U and 10U teams, and Blue Jays have no division yet. Pick a slot on another field.',
     });
     // Before the divisions' names or the rules are in: shorter words, never a Book button.
-    expect(slotView(on('big', '12U Diamond'), eightU, NOW, null, limits)).toEqual({ kind: 'unavailable', code: 'FIELD_DIVISION', message: '12U Diamond is for other divisions. Pick a slot on another field.' });
-    expect(slotView(on('big', '12U Diamond'), eightU, NOW, checkBooking, fieldLimits([park], undefined))).toMatchObject({ kind: 'unavailable', code: 'FIELD_DIVISION' });
+    expect(slotView(t, on('big', '12U Diamond'), eightU, NOW, null, limits)).toEqual({ kind: 'unavailable', code: 'FIELD_DIVISION', message: '12U Diamond is for other divisions. Pick a slot on another field.' });
+    expect(slotView(t, on('big', '12U Diamond'), eightU, NOW, checkBooking, fieldLimits([park], undefined))).toMatchObject({ kind: 'unavailable', code: 'FIELD_DIVISION' });
     // A booked slot there is nothing to wait for; a visitor sees the field as anyone does.
-    expect(slotView(on('big', '12U Diamond', { status: 'booked', teamId: 'owls', teamName: 'Owls' }), eightU, NOW, checkBooking, limits)).toEqual({
+    expect(slotView(t, on('big', '12U Diamond', { status: 'booked', teamId: 'owls', teamName: 'Owls' }), eightU, NOW, checkBooking, limits)).toEqual({
       kind: 'booked',
       teamName: 'Owls',
       ours: false,
       otherDivision: true,
     });
     const visitor = context({ cannotBook: { code: 'SIGN_IN', message: 'Log in to book a practice.' }, team: null, rules: null });
-    expect(slotView(on('big', '12U Diamond'), visitor, NOW, checkBooking, limits)).toEqual({ kind: 'login' });
+    expect(slotView(t, on('big', '12U Diamond'), visitor, NOW, checkBooking, limits)).toEqual({ kind: 'login' });
   });
 
   it('says the reason for the field, not for its day or week, and the opening round does not offer its slots', () => {
-    const views = [on('big', '12U Diamond'), on('f1', 'Field 1', { status: 'blocked', blockReason: 'Rain' })].map((s) => ({ slot: s, view: slotView(s, eightU, NOW, checkBooking, limits) }));
+    const views = [on('big', '12U Diamond'), on('f1', 'Field 1', { status: 'blocked', blockReason: 'Rain' })].map((s) => ({ slot: s, view: slotView(t, s, eightU, NOW, checkBooking, limits) }));
     expect(weekReasons(views, TZ)).toEqual({ week: null, days: new Map() });
     const view = views[0]!.view as Extract<SlotView, { kind: 'unavailable' }>;
-    expect(unavailableText(view, '2026-11-24', { week: view.message, days: new Map() })).toBe('For other divisions');
+    expect(unavailableText(t, view, '2026-11-24', { week: view.message, days: new Map() })).toBe('For other divisions');
     const round = testRound({ seasonId: SEASON.id, coversFrom: '2026-11-24', coversTo: '2026-11-29' });
     expect(withOpening(views[0]!.slot, view, { held: { round, status: 'open' }, words: 'Opening round', timeZone: TZ, ranked: [] })).toBe(view);
   });
@@ -324,12 +328,12 @@ describe('fields limited to divisions (issue 29)', () => {
   it('says the division’s own rules in a line, only the ones it sets', () => {
     const team = eightU.team;
     const rules = { ...DEFAULT_BOOKING_RULES, maxPerWeek: 3, maxPerDay: 2, minLeadHours: 1, windowOpensAt: '2026-12-05T15:00:00.000Z', windowClosesAt: '2026-11-20T15:00:00.000Z' };
-    expect(divisionRulesLine(context({ team, rules, divisionRules: ['maxPerWeek', 'windowOpensAt'] }), NOW)).toBe('8U rules: 3 practices a week, booking opens Sat Dec 5, 9:00 am');
-    expect(divisionRulesLine(context({ team, rules, divisionRules: ['maxPerDay', 'minLeadHours', 'windowClosesAt'] }), NOW)).toBe(
+    expect(divisionRulesLine(t, context({ team, rules, divisionRules: ['maxPerWeek', 'windowOpensAt'] }), NOW)).toBe('8U rules: 3 practices a week, booking opens Sat Dec 5, 9:00 am');
+    expect(divisionRulesLine(t, context({ team, rules, divisionRules: ['maxPerDay', 'minLeadHours', 'windowClosesAt'] }), NOW)).toBe(
       '8U rules: 2 practices a day, book at least 1 hour ahead, booking closed Fri Nov 20, 9:00 am',
     );
-    expect(divisionRulesLine(context({ team, rules, divisionRules: [] }), NOW)).toBeNull();
-    expect(divisionRulesLine(context({ rules, divisionRules: ['maxPerWeek'] }), NOW)).toBeNull();
-    expect(divisionRulesLine(undefined, NOW)).toBeNull();
+    expect(divisionRulesLine(t, context({ team, rules, divisionRules: [] }), NOW)).toBeNull();
+    expect(divisionRulesLine(t, context({ rules, divisionRules: ['maxPerWeek'] }), NOW)).toBeNull();
+    expect(divisionRulesLine(t, undefined, NOW)).toBeNull();
   });
 });

@@ -4,9 +4,12 @@ import type { Division } from '../../../shared/divisions/divisions.schemas';
 import type { Facility } from '../../../shared/facilities/facilities.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { dateInZone, formatDateTime, startOfWeek } from '../../lib/dates';
+import type { Translate } from '../../lib/i18n';
 import { roundCovers, type HoldingRound } from '../../lib/opening-slots';
 import { isPast } from '../../lib/slot-week';
 import type { CheckBooking } from './lazy-booking-rules';
+
+type T = Translate<'bookings'>;
 
 /** What one slot is for the person looking at it, and so how it is drawn. */
 export type SlotView =
@@ -42,22 +45,25 @@ export type SlotView =
    */
   | { kind: 'opening'; words: string; canRank: boolean; rank: number | null };
 
-/** Short words for a rule, for a slot whose full reason is already shown for its whole day or week. */
-export const RULE_LABEL: Record<RuleCode, string> = {
-  FIELD_DIVISION: 'For other divisions',
-  SLOT_BLOCKED: 'Blocked',
-  SLOT_TAKEN: 'Booked',
-  SLOT_HELD: 'Held for a waiting team',
-  SLOT_PAST: 'Already started',
-  BOOKING_PAUSED: 'Booking paused',
-  WINDOW_NOT_OPEN: 'Not open yet',
-  WINDOW_CLOSED: 'Booking closed',
-  TOO_SOON: 'Too soon',
-  TOO_FAR_AHEAD: 'Too far ahead',
-  DAY_LIMIT: 'Day limit reached',
-  WEEK_LIMIT: 'Week limit reached',
-  UPCOMING_LIMIT: 'Upcoming limit reached',
-};
+/** The catalogue's key of each rule's short words. */
+const RULE_LABEL_KEY = {
+  FIELD_DIVISION: 'rule.fieldDivision',
+  SLOT_BLOCKED: 'rule.slotBlocked',
+  SLOT_TAKEN: 'rule.slotTaken',
+  SLOT_HELD: 'rule.slotHeld',
+  SLOT_PAST: 'rule.slotPast',
+  BOOKING_PAUSED: 'rule.bookingPaused',
+  WINDOW_NOT_OPEN: 'rule.windowNotOpen',
+  WINDOW_CLOSED: 'rule.windowClosed',
+  TOO_SOON: 'rule.tooSoon',
+  TOO_FAR_AHEAD: 'rule.tooFarAhead',
+  DAY_LIMIT: 'rule.dayLimit',
+  WEEK_LIMIT: 'rule.weekLimit',
+  UPCOMING_LIMIT: 'rule.upcomingLimit',
+} as const satisfies Record<RuleCode, string>;
+
+/** Short words for a rule, for a slot whose full reason is already shown for its whole day or week ("Week limit reached"). */
+export const ruleLabel = (t: T, code: RuleCode): string => t(RULE_LABEL_KEY[code]);
 
 /** The divisions a field is limited to (issue 29): their ids, and their names for the words. None: every team may use it. */
 export interface FieldLimit {
@@ -100,24 +106,25 @@ export function fieldsForOtherDivisions(context: BookingContext | undefined, lim
 
 /**
  * Runs the server's own rule (checkBooking) on a slot with the booking context, so a coach sees why a slot
- * cannot be booked before clicking, in the words the server would answer with. `now` is the server's clock.
+ * cannot be booked before clicking, in the words the server would answer with. `now` is the server's clock; `t` the
+ * page's words (the short ones for a field of other divisions, a slot held for another team).
  * `checkBooking` is loaded apart (lazy-booking-rules.ts); null when it could not be: the server then judges.
  * `limits`: the fields limited to some divisions (issue 29); a slot on one the team may not use says so first.
  */
-export function slotView(slot: Slot, context: BookingContext | undefined, now: Date, checkBooking: CheckBooking | null, limits?: FieldLimits): SlotView {
+export function slotView(t: T, slot: Slot, context: BookingContext | undefined, now: Date, checkBooking: CheckBooking | null, limits?: FieldLimits): SlotView {
   if (isPast(slot, now)) return { kind: 'past' };
   if (slot.status === 'blocked') return { kind: 'blocked', reason: slot.blockReason };
   const limit = limits?.get(slot.fieldId);
   const otherDivision = Boolean(context?.team && !context.cannotBook && !mayUseField(limit, context.team.divisionId));
   if (slot.status === 'booked') {
-    const booked = { kind: 'booked', teamName: slot.teamName ?? 'another team', ours: Boolean(context?.team && slot.teamId === context.team.id) } as const;
+    const booked = { kind: 'booked', teamName: slot.teamName ?? t('slot.anotherTeam'), ours: Boolean(context?.team && slot.teamId === context.team.id) } as const;
     return otherDivision ? { ...booked, otherDivision: true } : booked;
   }
   if (!context) return { kind: 'open' };
   // A hold that ran out is the server's to settle (its worker moves it on): until then the slot is drawn as open.
   const hold = slot.heldFor && Date.parse(slot.heldFor.until) > now.getTime() ? slot.heldFor : null;
   const ours = Boolean(hold && context.team && hold.teamId === context.team.id);
-  const heldByOther = (): SlotView => ({ kind: 'unavailable', code: 'SLOT_HELD', message: heldMessage(hold!.teamName, hold!.until, context.timeZone) });
+  const heldByOther = (): SlotView => ({ kind: 'unavailable', code: 'SLOT_HELD', message: heldMessage(t, hold!.teamName, hold!.until, context.timeZone) });
   // Not for a visitor's login either: nobody else can book it while it is held.
   if (context.cannotBook) return hold ? heldByOther() : context.cannotBook.code === 'SIGN_IN' ? { kind: 'login' } : { kind: 'open' };
   const { rules, season, team } = context;
@@ -125,7 +132,7 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
   // the divisions' names are in, and shorter until then (never a Book button).
   const judged = Boolean(rules && season && team && season.id === slot.seasonId && checkBooking);
   if (otherDivision && !(judged && limit?.divisionNames.length)) {
-    return { kind: 'unavailable', code: 'FIELD_DIVISION', message: `${slot.fieldName} is for other divisions. Pick a slot on another field.` };
+    return { kind: 'unavailable', code: 'FIELD_DIVISION', message: t('slot.otherDivisions', { field: slot.fieldName }) };
   }
   // The context holds one season's rules; a slot of another season is left to the server to judge.
   if (!rules || !season || !team || season.id !== slot.seasonId || !checkBooking) {
@@ -149,6 +156,7 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
     makeupCredits: context.makeupCredits.map((expires) => new Date(expires)),
     ...(otherDivision && limit ? { field: { fieldName: slot.fieldName, divisions: limit.divisionNames, teamDivision: team.divisionName } } : {}),
   });
+  // TODO(i18n refusal): `result.message` is shared booking-rules.ts `refusalMessage`, English until it is worded from its key.
   if (hold && ours) {
     if (!result.ok) return { kind: 'heldForUs', until: hold.until, refusal: result.message };
     return result.makeup ? { kind: 'heldForUs', until: hold.until, makeup: true, refusal: null } : { kind: 'heldForUs', until: hold.until, refusal: null };
@@ -161,9 +169,10 @@ export function slotView(slot: Slot, context: BookingContext | undefined, now: D
  * The server's words for a slot held for another team (shared booking-rules.ts `refusalMessage`, SLOT_HELD), for
  * someone whose rules are not loaded (a visitor, a member): booking-rules.ts brings Temporal, which they never need.
  * slot-availability.test.ts holds the two to the same words.
+ * TODO(i18n refusal): once refusals are worded from their key (errors namespace), word SLOT_HELD from there.
  */
-export function heldMessage(teamName: string, until: string, timeZone: string): string {
-  return `This slot is held for ${teamName}, who were waiting for it, until ${formatDateTime(until, timeZone)}. If they pass, it goes to the next team waiting, or to whoever books first.`;
+export function heldMessage(t: T, teamName: string, until: string, timeZone: string): string {
+  return t('slot.heldRefusal', { team: teamName, when: formatDateTime(until, timeZone) });
 }
 
 /** The opening round holding slots back, as Book a Field applies it to the week. */
@@ -235,9 +244,9 @@ export function weekReasons(slots: readonly ViewedSlot[], timeZone: string): Wee
 }
 
 /** The words a slot that cannot be booked shows itself: the full reason, unless its day, week or field says it. */
-export function unavailableText(view: Extract<SlotView, { kind: 'unavailable' }>, day: string, reasons: WeekReasons): string {
-  if (view.code === 'FIELD_DIVISION') return RULE_LABEL.FIELD_DIVISION;
-  return reasons.week === view.message || reasons.days.get(day) === view.message ? RULE_LABEL[view.code] : view.message;
+export function unavailableText(t: T, view: Extract<SlotView, { kind: 'unavailable' }>, day: string, reasons: WeekReasons): string {
+  if (view.code === 'FIELD_DIVISION') return ruleLabel(t, 'FIELD_DIVISION');
+  return reasons.week === view.message || reasons.days.get(day) === view.message ? ruleLabel(t, view.code) : view.message;
 }
 
 export interface TeamQuota {
@@ -274,30 +283,33 @@ export function makeupLimit(slot: Pick<Slot, 'startsAt'>, context: Pick<BookingC
   return context.rules && inWeek >= context.rules.maxPerWeek ? 'weekly' : 'daily';
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * The rules the team's division sets for itself (issue 29), in a line beside the quota, or null when it sets none (the
  * season's rules then apply, as the slots say): "12U rules: 3 practices a week, booking opens Sat Dec 5, 9:00 am".
  */
-export function divisionRulesLine(context: BookingContext | undefined, now: Date): string | null {
+export function divisionRulesLine(t: T, context: BookingContext | undefined, now: Date): string | null {
   const division = context?.team?.divisionName;
   const rules = context?.rules;
   if (!context || !division || !rules || context.cannotBook || context.divisionRules.length === 0) return null;
   const set = new Set(context.divisionRules);
   const when = (iso: string) => formatDateTime(iso, context.timeZone);
   const parts: string[] = [];
-  if (set.has('maxPerWeek')) parts.push(`${plural(rules.maxPerWeek, 'practice')} a week`);
-  if (set.has('maxPerDay')) parts.push(`${plural(rules.maxPerDay, 'practice')} a day`);
-  if (set.has('maxUpcoming')) parts.push(`${rules.maxUpcoming} upcoming at a time`);
-  if (set.has('minLeadHours')) parts.push(`book at least ${plural(rules.minLeadHours, 'hour')} ahead`);
-  if (set.has('maxAheadDays')) parts.push(`up to ${plural(rules.maxAheadDays, 'day')} ahead`);
-  if (set.has('windowOpensAt') && rules.windowOpensAt) parts.push(`booking ${Date.parse(rules.windowOpensAt) > now.getTime() ? 'opens' : 'opened'} ${when(rules.windowOpensAt)}`);
-  if (set.has('windowClosesAt') && rules.windowClosesAt) parts.push(`booking ${Date.parse(rules.windowClosesAt) > now.getTime() ? 'closes' : 'closed'} ${when(rules.windowClosesAt)}`);
-  return parts.length > 0 ? `${division} rules: ${parts.join(', ')}` : null;
+  const future = (iso: string) => Date.parse(iso) > now.getTime();
+  if (set.has('maxPerWeek')) parts.push(t('divisionLine.perWeek', { count: rules.maxPerWeek }));
+  if (set.has('maxPerDay')) parts.push(t('divisionLine.perDay', { count: rules.maxPerDay }));
+  if (set.has('maxUpcoming')) parts.push(t('divisionLine.upcoming', { count: rules.maxUpcoming }));
+  if (set.has('minLeadHours')) parts.push(t('divisionLine.lead', { count: rules.minLeadHours }));
+  if (set.has('maxAheadDays')) parts.push(t('divisionLine.ahead', { count: rules.maxAheadDays }));
+  if (set.has('windowOpensAt') && rules.windowOpensAt) {
+    parts.push(t(future(rules.windowOpensAt) ? 'divisionLine.opens' : 'divisionLine.opened', { when: when(rules.windowOpensAt) }));
+  }
+  if (set.has('windowClosesAt') && rules.windowClosesAt) {
+    parts.push(t(future(rules.windowClosesAt) ? 'divisionLine.closes' : 'divisionLine.closed', { when: when(rules.windowClosesAt) }));
+  }
+  return parts.length > 0 ? t('divisionLine.line', { division, rules: parts.join(', ') }) : null;
 }
 
 /** "Blue Jays · 1 of 2 this week · 3 of 4 upcoming" */
-export function quotaText(quota: TeamQuota): string {
-  return `${quota.teamName} · ${quota.thisWeek} of ${quota.maxPerWeek} this week · ${quota.upcoming} of ${quota.maxUpcoming} upcoming`;
+export function quotaText(t: T, quota: TeamQuota): string {
+  return t('quota.line', { team: quota.teamName, week: quota.thisWeek, maxWeek: quota.maxPerWeek, upcoming: quota.upcoming, maxUpcoming: quota.maxUpcoming });
 }

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespace } from '../../lib/i18n';
 import { testSlot } from '../../test/slot-fixture';
 import { clinicsToEvents, eventTitle, fieldLegend, readableTextColor, slotsToEvents, timeWindow, wallClock } from './calendar-events';
+
+// The events are worded from the page's namespace, which the page loads first.
+beforeAll(() => loadNamespace('en', 'calendar'));
 
 const ZONE = 'America/Chicago';
 const booked = testSlot({
@@ -220,5 +224,20 @@ describe('clinics as calendar events', () => {
     expect(events[0]!.extendedProps).toMatchObject({ kind: 'clinic', location: 'Riverside Park (12 River Rd)', places: '6 of 10 places left' });
     // A clinic is on no field: the colour key leaves it out.
     expect(fieldLegend(events)).toEqual([]);
+  });
+});
+
+describe('the calendar in Spanish', () => {
+  it('words practices, closures and clinics in the person’s language', async () => {
+    const { activate } = await import('../../lib/i18n');
+    const { periodTitle } = await import('./calendar-filters');
+    await activate('es', ['calendar']);
+    try {
+      expect(eventTitle({ status: 'booked', teamName: 'Blue Jays', blockReason: null })).toBe('Práctica de Blue Jays');
+      expect(eventTitle({ status: 'blocked', teamName: null, blockReason: null })).toBe('Cerrado: campo cerrado');
+      expect(periodTitle('month', '2027-05-19')).toBe('mayo de 2027');
+    } finally {
+      await activate('en', ['calendar']);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { placesText } from '../../../shared/clinics/clinic-rules';
+import { placesLeft } from '../../../shared/clinics/clinic-rules';
+import { translate } from '../../lib/i18n';
 import type { Clinic } from '../../../shared/clinics/clinics.schemas';
 import type { Slot } from '../../../shared/slots/slots.schemas';
 import { toLocalInput } from '../../lib/dates';
@@ -55,8 +56,12 @@ export const wallClock = (instant: string, timeZone: string): string => `${toLoc
 
 /** "Blue Jays practice", "Closed: Lightning in the area", or null for a slot the calendar does not show. */
 export function eventTitle(slot: Pick<Slot, 'status' | 'teamName' | 'blockReason'>): string | null {
-  if (slot.status === 'booked') return `${slot.teamName ?? 'Team'} practice`;
-  if (slot.status === 'blocked') return `Closed: ${slot.blockReason?.trim() || 'field closed'}`;
+  // The words of the page's namespace, which the calendar page has loaded before it builds events.
+  if (slot.status === 'booked') return slot.teamName ? translate('calendar', 'event.practice', { team: slot.teamName }) : translate('calendar', 'event.practiceNoTeam');
+  if (slot.status === 'blocked') {
+    const reason = slot.blockReason?.trim();
+    return reason ? translate('calendar', 'event.closed', { reason }) : translate('calendar', 'event.closedNoReason');
+  }
   return null;
 }
 
@@ -147,6 +152,14 @@ export interface ClinicEventOptions {
   facilityId?: string;
 }
 
+/** "7 of 12 places left", or "Full — join the waitlist (3 waiting)", in the active language. */
+function clinicPlaces(clinic: Pick<Clinic, 'capacity' | 'registeredCount' | 'waitlistCount'>): string {
+  const left = placesLeft(clinic.capacity, clinic.registeredCount);
+  return left > 0
+    ? translate('calendar', 'places.left', { left, capacity: clinic.capacity })
+    : translate('calendar', 'places.full', { waiting: clinic.waitlistCount });
+}
+
 /**
  * The published, not cancelled clinics starting in the period, as events ("Clinic: Pitching basics") with their
  * place and the places left. Admins get unpublished clinics from the same list; the public calendar leaves them out.
@@ -161,7 +174,7 @@ export function clinicsToEvents(clinics: readonly Clinic[], timeZone: string, op
     })
     .map((c) => ({
       id: `clinic-${c.id}`,
-      title: `Clinic: ${c.title}`,
+      title: translate('calendar', 'event.clinic', { title: c.title }),
       start: wallClock(c.startsAt, timeZone),
       end: wallClock(c.endsAt, timeZone),
       backgroundColor: '#fef3c7',
@@ -177,7 +190,7 @@ export function clinicsToEvents(clinics: readonly Clinic[], timeZone: string, op
         teamName: null,
         reason: null,
         location: c.location,
-        places: placesText(c),
+        places: clinicPlaces(c),
         startsAt: c.startsAt,
         endsAt: c.endsAt,
       },

@@ -1,5 +1,6 @@
 import type { Season } from '../../../shared/seasons/seasons.schemas';
 import { addDays, formatDay, formatLongDay, formatMonthDay, isIsoDate, startOfWeek } from '../../lib/dates';
+import { intlLocale } from '../../lib/i18n';
 
 /**
  * The public calendar's state, kept in the URL so a view can be shared and Back works:
@@ -53,12 +54,6 @@ export const FULLCALENDAR_VIEW: Record<CalendarView, string> = {
   list: 'listWeek',
 };
 
-export const VIEW_LABEL: Record<CalendarView, string> = {
-  month: 'Month',
-  week: 'Week',
-  day: 'Day',
-  list: 'List',
-};
 
 /** The view shown: the URL's, else the agenda list on a phone and the week elsewhere. */
 export const pickView = (fromUrl: CalendarView | '', phone: boolean): CalendarView => fromUrl || (phone ? 'list' : 'week');
@@ -108,22 +103,29 @@ export function stepDate(calendarView: CalendarView, isoDate: string, step: -1 |
   return addDays(startOfWeek(isoDate), 7 * step);
 }
 
-const MONTH_YEAR = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const monthYear = new Map<string, Intl.DateTimeFormat>();
+/** "May 2027" / "mayo de 2027", in the active language. */
+function formatMonthYear(date: Date): string {
+  const locale = intlLocale();
+  let format = monthYear.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    monthYear.set(locale, format);
+  }
+  return format.format(date);
+}
 
 /** What the period is called in the page: "May 2027", "May 3 – 9, 2027"-like, "Tuesday, May 4, 2027". */
 export function periodTitle(calendarView: CalendarView, isoDate: string): string {
-  if (calendarView === 'month') return MONTH_YEAR.format(new Date(`${firstOfMonth(isoDate)}T00:00:00Z`));
+  if (calendarView === 'month') return formatMonthYear(new Date(`${firstOfMonth(isoDate)}T00:00:00Z`));
   if (calendarView === 'day') return formatLongDay(isoDate);
   const { from, to } = visibleRange(calendarView, isoDate);
   return `${formatMonthDay(from)} – ${formatDay(to)}`;
 }
 
 /** Words for the next and previous buttons: "Next month", "Previous week"… */
-export const PERIOD_NAME: Record<CalendarView, string> = {
+/** The period a view steps by, as the catalogue's messages select on it ("Previous week"). */
+export const PERIOD: Record<CalendarView, 'month' | 'week' | 'day'> = {
   month: 'month',
   week: 'week',
   day: 'day',

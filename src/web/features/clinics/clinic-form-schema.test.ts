@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespace, translate, type Translate } from '../../lib/i18n';
 import { clinicFormSchema, emptyClinicForm, OTHER_PLACE } from './clinic-form-schema';
 
 const TZ = 'America/Chicago';
+const t: Translate<'clinics'> = (key, values) => translate('clinics', key, values);
+
+beforeAll(() => loadNamespace('en', 'clinics'));
 const form = {
   ...emptyClinicForm,
   title: 'Pitching',
@@ -14,7 +18,7 @@ const form = {
 
 describe('clinicFormSchema', () => {
   it('reads wall times in the league zone, across the spring-forward change', () => {
-    const result = clinicFormSchema(TZ).safeParse({
+    const result = clinicFormSchema(t, TZ).safeParse({
       ...form,
       startsAt: '2027-03-15T09:00',
       endsAt: '2027-03-15T11:00',
@@ -32,12 +36,12 @@ describe('clinicFormSchema', () => {
     });
   });
   it('puts the shared messages at their fields', () => {
-    const result = clinicFormSchema(TZ).safeParse({ ...form, endsAt: '2027-03-13T08:00', capacity: '0', locationText: '' });
+    const result = clinicFormSchema(t, TZ).safeParse({ ...form, endsAt: '2027-03-13T08:00', capacity: '0', locationText: '' });
     const issues = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(issues).toContain('locationText: Type where the clinic is, e.g. "Lincoln Middle School gym"');
   });
   it('checks order and capacity with the shared schema', () => {
-    const result = clinicFormSchema(TZ).safeParse({ ...form, endsAt: '2027-03-13T08:00', capacity: '0' });
+    const result = clinicFormSchema(t, TZ).safeParse({ ...form, endsAt: '2027-03-13T08:00', capacity: '0' });
     const issues = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(issues).toEqual(expect.arrayContaining(['endsAt: The clinic must end after it starts', 'capacity: A clinic needs at least 1 place']));
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clinicInputSchema, type Clinic, type ClinicInput } from '../../../shared/clinics/clinics.schemas';
 import { parseLocalInput, toLocalInput } from '../../lib/dates';
+import type { Translate } from '../../lib/i18n';
 
 /** The clinic form as typed: datetime-local wall times in the league zone, '' for "not chosen". */
 export interface ClinicForm {
@@ -54,9 +55,10 @@ export function clinicToForm(clinic: Clinic, timeZone: string): ClinicForm {
 
 /**
  * Reads the form into clinicInputSchema's shape (times as ISO with the league's offset; the place as a facility or
- * the typed text), then checks it with the shared schema, so its messages land on the form's fields.
+ * the typed text), then checks it with the shared schema, so its messages land on the form's fields. The place's
+ * problems are in `t`'s words.
  */
-export function clinicFormSchema(timeZone: string) {
+export function clinicFormSchema(t: Translate<'clinics'>, timeZone: string) {
   return z
     .object({
       title: z.string(),
@@ -82,9 +84,9 @@ export function clinicFormSchema(timeZone: string) {
         return parsed.iso;
       };
       const other = form.facilityId === OTHER_PLACE;
-      if (!form.facilityId) ctx.addIssue({ code: 'custom', path: ['facilityId'], message: 'Choose a facility, or "Somewhere else" and type the place' });
+      if (!form.facilityId) ctx.addIssue({ code: 'custom', path: ['facilityId'], message: t('form.chooseFacility') });
       else if (other && !form.locationText.trim())
-        ctx.addIssue({ code: 'custom', path: ['locationText'], message: 'Type where the clinic is, e.g. "Lincoln Middle School gym"' });
+        ctx.addIssue({ code: 'custom', path: ['locationText'], message: t('form.typePlace') });
       return {
         title: form.title,
         description: form.description,

@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
+import { activate, loadNamespace, translate, type Translate } from '../../lib/i18n';
 import { testRound } from '../../test/opening-fixture';
 import { limitLeft, limitsSummary, limitText, mapLink, openingCardText, practiceWhen, serverNow, upcomingPractices } from './dashboard';
 
 const TZ = 'America/Chicago';
+
+// The words these helpers write, in the active language: English unless a test says otherwise.
+const t: Translate<'coach-dashboard'> = (key, values) => translate('coach-dashboard', key, values);
+beforeAll(() => loadNamespace('en', 'coach-dashboard'));
 
 const booking = (id: string, startsAt: string, endsAt: string, status: Booking['status'] = 'confirmed'): Booking => ({
   id,
@@ -102,14 +107,14 @@ describe('limitsSummary', () => {
   it('without a season (no rules) it still counts, with no limit', () => {
     const s = limitsSummary(['2026-11-27T23:00:00Z'], null, new Date('2026-11-25T18:00:00Z'), TZ);
     expect(s.thisWeek).toEqual({ used: 1, max: null });
-    expect(limitText(s.thisWeek)).toBe('1');
+    expect(limitText(t, s.thisWeek)).toBe('1');
     expect(limitLeft(s.thisWeek)).toBeNull();
   });
 });
 
 describe('limit words', () => {
   it('says "1 of 2" and what is left, never below zero (an admin override can go over)', () => {
-    expect(limitText({ used: 1, max: 2 })).toBe('1 of 2');
+    expect(limitText(t, { used: 1, max: 2 })).toBe('1 of 2');
     expect(limitLeft({ used: 1, max: 2 })).toBe(1);
     expect(limitLeft({ used: 3, max: 2 })).toBe(0);
   });
@@ -119,10 +124,10 @@ describe('practiceWhen', () => {
   it('says Today / Tomorrow by the league-zone day, and the time range in that zone', () => {
     // Tue 2026-11-24 22:00 CST (Wed 04:00 UTC): a practice Wed 18:00 CST is tomorrow, not today.
     const now = new Date('2026-11-25T04:00:00Z');
-    const w = practiceWhen({ startsAt: '2026-11-26T00:00:00Z', endsAt: '2026-11-26T01:30:00Z' }, now, TZ);
+    const w = practiceWhen(t, { startsAt: '2026-11-26T00:00:00Z', endsAt: '2026-11-26T01:30:00Z' }, now, TZ);
     expect(w).toEqual({ day: 'Wednesday, November 25, 2026', relative: 'Tomorrow', time: '6:00 pm – 7:30 pm', underWay: false });
-    expect(practiceWhen({ startsAt: '2026-11-25T03:00:00Z', endsAt: '2026-11-25T04:30:00Z' }, now, TZ)).toMatchObject({ relative: 'Today', underWay: true });
-    expect(practiceWhen({ startsAt: '2026-11-28T00:00:00Z', endsAt: '2026-11-28T01:00:00Z' }, now, TZ).relative).toBeNull();
+    expect(practiceWhen(t, { startsAt: '2026-11-25T03:00:00Z', endsAt: '2026-11-25T04:30:00Z' }, now, TZ)).toMatchObject({ relative: 'Today', underWay: true });
+    expect(practiceWhen(t, { startsAt: '2026-11-28T00:00:00Z', endsAt: '2026-11-28T01:00:00Z' }, now, TZ).relative).toBeNull();
   });
 });
 
@@ -148,19 +153,35 @@ describe('openingCardText', () => {
   const saved = (n: number) => ({ slotIds: Array.from({ length: n }, (_, i) => `s${i}`), savedAt: n ? '2026-11-30T15:00:00Z' : null });
 
   it('says how many the team submitted and when the draw is', () => {
-    expect(openingCardText({ round, status: 'open' }, saved(3), TZ)).toBe('Opening round: submitted, 3 of 10 · draw Thu Dec 3, 8:00 pm');
-    expect(openingCardText({ round, status: 'closed' }, saved(10), TZ)).toBe('Opening round: submitted, 10 of 10 · draw Thu Dec 3, 8:00 pm');
+    expect(openingCardText(t, { round, status: 'open' }, saved(3), TZ)).toBe('Opening round: submitted, 3 of 10 · draw Thu Dec 3, 8:00 pm');
+    expect(openingCardText(t, { round, status: 'closed' }, saved(10), TZ)).toBe('Opening round: submitted, 10 of 10 · draw Thu Dec 3, 8:00 pm');
   });
 
   it('tells a coach who has not submitted what to do, and by when', () => {
-    expect(openingCardText({ round, status: 'open' }, saved(0), TZ)).toBe('Opening round: not submitted yet: rank up to 10 slots on Book a Field before Tue Dec 1, 8:00 pm');
+    expect(openingCardText(t, { round, status: 'open' }, saved(0), TZ)).toBe('Opening round: not submitted yet: rank up to 10 slots on Book a Field before Tue Dec 1, 8:00 pm');
     // An empty list saved is not a submission.
-    expect(openingCardText({ round, status: 'open' }, { slotIds: [], savedAt: '2026-11-30T15:00:00Z' }, TZ)).toMatch(/^Opening round: not submitted yet/);
-    expect(openingCardText({ round, status: 'closed' }, saved(0), TZ)).toBe('Opening round: nothing submitted before ranking closed · draw Thu Dec 3, 8:00 pm');
+    expect(openingCardText(t, { round, status: 'open' }, { slotIds: [], savedAt: '2026-11-30T15:00:00Z' }, TZ)).toMatch(/^Opening round: not submitted yet/);
+    expect(openingCardText(t, { round, status: 'closed' }, saved(0), TZ)).toBe('Opening round: nothing submitted before ranking closed · draw Thu Dec 3, 8:00 pm');
   });
 
   it('says when ranking opens before it does, and only the times when the list could not be read', () => {
-    expect(openingCardText({ round, status: 'announced' }, null, TZ)).toBe('Opening round: ranking opens Mon Nov 30, 8:00 am · draw Thu Dec 3, 8:00 pm');
-    expect(openingCardText({ round, status: 'open' }, null, TZ)).toBe('Opening round: ranking closes Tue Dec 1, 8:00 pm · draw Thu Dec 3, 8:00 pm');
+    expect(openingCardText(t, { round, status: 'announced' }, null, TZ)).toBe('Opening round: ranking opens Mon Nov 30, 8:00 am · draw Thu Dec 3, 8:00 pm');
+    expect(openingCardText(t, { round, status: 'open' }, null, TZ)).toBe('Opening round: ranking closes Tue Dec 1, 8:00 pm · draw Thu Dec 3, 8:00 pm');
+  });
+});
+
+describe('in Spanish', () => {
+  beforeAll(() => activate('es', ['coach-dashboard']));
+  afterAll(() => activate('en', ['coach-dashboard']));
+
+  it('says Hoy / Mañana, "1 de 2" and the opening round in Spanish', () => {
+    const now = new Date('2026-11-25T04:00:00Z');
+    expect(practiceWhen(t, { startsAt: '2026-11-26T00:00:00Z', endsAt: '2026-11-26T01:30:00Z' }, now, TZ).relative).toBe('Mañana');
+    expect(practiceWhen(t, { startsAt: '2026-11-25T03:00:00Z', endsAt: '2026-11-25T04:30:00Z' }, now, TZ).relative).toBe('Hoy');
+    expect(limitText(t, { used: 1, max: 2 })).toBe('1 de 2');
+    const round = testRound({ opensAt: '2026-11-30T14:00:00Z', closesAt: '2026-12-02T02:00:00Z', drawAt: '2026-12-04T02:00:00Z', maxPreferences: 10 });
+    expect(openingCardText(t, { round, status: 'open' }, { slotIds: ['a', 'b', 'c'], savedAt: '2026-11-30T15:00:00Z' }, TZ)).toMatch(
+      /^Ronda de apertura: enviada, 3 de 10 · sorteo el /,
+    );
   });
 });

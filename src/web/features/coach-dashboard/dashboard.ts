@@ -1,7 +1,10 @@
 import { weekStart, type BookingRules } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
-import { addDays, dateInZone, formatLongDay, formatTimeRange } from '../../lib/dates';
+import { addDays, dateInZone, formatLongDay, formatMonthDay, formatTimeRange } from '../../lib/dates';
+import { intlLocale, type Translate } from '../../lib/i18n';
 import { openingDateTime, type PendingRound } from '../../lib/opening-slots';
+
+type Words = Translate<'coach-dashboard'>;
 
 /** The team's practices still to come (or under way), soonest first: the first one is "next practice". */
 export function upcomingPractices(bookings: readonly Booking[], now: Date): Booking[] {
@@ -45,8 +48,8 @@ export function limitsSummary(teamBookings: readonly string[], rules: Pick<Booki
 }
 
 /** "1 of 2", or "1" when no limit applies. */
-export function limitText({ used, max }: LimitUse): string {
-  return max === null ? String(used) : `${used} of ${max}`;
+export function limitText(t: Words, { used, max }: LimitUse): string {
+  return max === null ? String(used) : t('limit.of', { used, max });
 }
 
 /** Whether the team can still book under this limit (no limit: yes). */
@@ -56,10 +59,15 @@ export const limitLeft = ({ used, max }: LimitUse): number | null => (max === nu
  * When a practice is, in the league zone, as a coach reads it: "Today", "Tomorrow" or "Thursday, March 5",
  * and "6:00 pm – 7:30 pm"; `underWay` while it has started and not ended.
  */
-export function practiceWhen(booking: Pick<Booking, 'startsAt' | 'endsAt'>, now: Date, timeZone: string): { day: string; relative: string | null; time: string; underWay: boolean } {
+export function practiceWhen(
+  t: Words,
+  booking: Pick<Booking, 'startsAt' | 'endsAt'>,
+  now: Date,
+  timeZone: string,
+): { day: string; relative: string | null; time: string; underWay: boolean } {
   const day = dateInZone(booking.startsAt, timeZone);
   const today = dateInZone(now, timeZone);
-  const relative = day === today ? 'Today' : day === addDays(today, 1) ? 'Tomorrow' : null;
+  const relative = day === today ? t('when.today') : day === addDays(today, 1) ? t('when.tomorrow') : null;
   const underWay = Date.parse(booking.startsAt) <= now.getTime() && Date.parse(booking.endsAt) > now.getTime();
   return { day: formatLongDay(day), relative, time: formatTimeRange(booking.startsAt, booking.endsAt, timeZone), underWay };
 }
@@ -84,15 +92,39 @@ export function serverNow(serverIso: string | undefined, receivedAt: number, bro
  * read (then the card does not say "not submitted", only when things happen).
  */
 export function openingCardText(
+  t: Words,
   { round, status }: PendingRound,
   saved: { slotIds: readonly string[]; savedAt: string | null } | null,
   timeZone: string,
 ): string {
-  const draw = `draw ${openingDateTime(round.drawAt, timeZone)}`;
-  if (status === 'announced') return `Opening round: ranking opens ${openingDateTime(round.opensAt, timeZone)} · ${draw}`;
-  if (!saved) return `Opening round: ranking ${status === 'open' ? `closes ${openingDateTime(round.closesAt, timeZone)}` : 'has closed'} · ${draw}`;
+  const draw = openingDateTime(round.drawAt, timeZone);
+  const closes = openingDateTime(round.closesAt, timeZone);
+  if (status === 'announced') return t('opening.announced', { opens: openingDateTime(round.opensAt, timeZone), draw });
+  if (!saved) return status === 'open' ? t('opening.closesUnknown', { closes, draw }) : t('opening.closedUnknown', { draw });
   const submitted = saved.savedAt && saved.slotIds.length > 0 ? saved.slotIds.length : 0;
-  if (submitted) return `Opening round: submitted, ${submitted} of ${round.maxPreferences} · ${draw}`;
-  if (status === 'closed') return `Opening round: nothing submitted before ranking closed · ${draw}`;
-  return `Opening round: not submitted yet: rank up to ${round.maxPreferences} slots on Book a Field before ${openingDateTime(round.closesAt, timeZone)}`;
+  if (submitted) return t('opening.submitted', { count: submitted, max: round.maxPreferences, draw });
+  if (status === 'closed') return t('opening.nothingSubmitted', { draw });
+  return t('opening.notSubmitted', { max: round.maxPreferences, closes });
+}
+
+/**
+ * The last day of the team's first make-up practice to run out ("Dec 10"), in the league's zone; null without any.
+ * A credit runs out at the start of the day after its last day.
+ */
+export function firstCreditLastDay(expiries: readonly string[], timeZone: string): string | null {
+  if (expiries.length === 0) return null;
+  const first = Math.min(...expiries.map((expiresAt) => Date.parse(expiresAt)));
+  return formatMonthDay(dateInZone(new Date(first - 1), timeZone));
+}
+
+/**
+ * The day an approved request's practice was cancelled ("Tue, Dec 8"), in the league's zone and the active language;
+ * null while the practice stands (or the request was never approved).
+ */
+export function cancelledDay(
+  r: { status: string; booking: { status: string; cancelledAt: string | null } | null },
+  timeZone: string,
+): string | null {
+  if (r.status !== 'approved' || r.booking?.status !== 'cancelled' || !r.booking.cancelledAt) return null;
+  return new Intl.DateTimeFormat(intlLocale(), { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(r.booking.cancelledAt));
 }

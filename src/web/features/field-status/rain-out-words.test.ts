@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyRainOuts } from '../../../shared/rain-outs/rain-outs.schemas';
-import { rainOutNoticeWords } from './rain-out-words';
+import { activate, translate, type Translate } from '../../lib/i18n';
+import { rainOutNoticeWords as wordsIn } from './rain-out-words';
+
+const t: Translate<'field-status'> = (key, values) => translate('field-status', key, values);
+const rainOutNoticeWords = (...args: Parameters<typeof wordsIn> extends [unknown, ...infer Rest] ? Rest : never) => wordsIn(t, ...args);
+
+beforeAll(() => activate('en', ['common', 'field-status']));
+afterAll(() => activate('en', ['common']));
 
 const TZ = 'America/Chicago';
 type Notice = MyRainOuts['notices'][number];
@@ -51,5 +58,19 @@ describe('a coach’s rain-out notice', () => {
     const words = rainOutNoticeWords(notice({ reopened: true, practices: [{ ...thu, restored: true }] }), [], TZ);
     expect(words.text).toBe('Riverside Park reopened: your practice Thu Dec 3, 5:00 pm on Field 1 is back on the schedule.');
     expect(words.action).toEqual({ label: 'My Reservations', to: '/my-reservations' });
+  });
+
+  it('says it in Spanish, with the dates and the list in Spanish', async () => {
+    await activate('es', ['common', 'field-status']);
+    try {
+      const words = rainOutNoticeWords(notice({ practices: [thu, fri] }), oneCredit, TZ);
+      expect(words.heading).toBe('Suspendido por lluvia: Riverside Park');
+      expect(words.text).toBe(
+        'Riverside Park se suspendió por lluvia (Wet fields): quedan canceladas tus prácticas del jue 3 dic, 5:00 p.m. en Field 1 y vie 4 dic, 6:00 p.m. en Field 2. Tienes 1 práctica de reposición para usar hasta el 17 dic: resérvala aunque pases tu límite semanal.',
+      );
+      expect(words.action).toEqual({ label: 'Reservar una práctica de reposición', to: '/slots' });
+    } finally {
+      await activate('en', ['common']);
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { closurePlace, creditsLine } from '../../../shared/rain-outs/closure-words';
+import { closurePlace } from '../../../shared/rain-outs/closure-words';
 import type { MyRainOuts } from '../../../shared/rain-outs/rain-outs.schemas';
-import { formatDateTime } from '../../lib/dates';
+import { dateInZone, formatDateTime, formatMonthDay } from '../../lib/dates';
+import type { Translate } from '../../lib/i18n';
 
 type Notice = MyRainOuts['notices'][number];
 type Practice = Notice['practices'][number];
@@ -14,42 +15,61 @@ export interface NoticeWords {
   action: { label: string; to: string } | null;
 }
 
-/** "Thu Dec 3, 5:00 pm on Field 1", in the league's zone. */
-export function practiceWords(practice: Pick<Practice, 'startsAt' | 'fieldName'>, timeZone: string): string {
-  return `${formatDateTime(practice.startsAt, timeZone)} on ${practice.fieldName}`;
+type T = Translate<'field-status'>;
+
+/** "Thu Dec 3, 5:00 pm on Field 1", in the league's zone ("jue 3 dic, 5:00 p.m. en Campo 1"). */
+export function practiceWords(t: T, practice: Pick<Practice, 'startsAt' | 'fieldName'>, timeZone: string): string {
+  return t('words.practice', { when: formatDateTime(practice.startsAt, timeZone), field: practice.fieldName });
 }
 
-/** "A", "A and B", "A, B and C". */
-function joined(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/** "A", "A and B", "A, B and C" ("A, B y C"). */
+function joined(t: T, items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : t('words.and', { first: items.slice(0, -1).join(', '), last: items[items.length - 1] });
 }
 
-const yourPractices = (practices: readonly Practice[], timeZone: string) =>
-  `${practices.length === 1 ? 'practice' : 'practices'} ${joined(practices.map((p) => practiceWords(p, timeZone)))}`;
+const practicesOf = (t: T, practices: readonly Practice[], timeZone: string) => ({
+  count: practices.length,
+  practices: joined(
+    t,
+    practices.map((p) => practiceWords(t, p, timeZone)),
+  ),
+});
+
+/**
+ * "You have 1 make-up practice to use by Dec 17: …" (the first to run out; shared/rain-outs/closure-words.ts
+ * `creditsLine` in the person's language), or null without credits. A credit runs out at the start of the day
+ * after its last day.
+ */
+function makeUpWords(t: T, credits: ReadonlyArray<{ expiresAt: string }>, timeZone: string): string | null {
+  if (credits.length === 0) return null;
+  const first = Math.min(...credits.map((c) => Date.parse(c.expiresAt)));
+  const day = formatMonthDay(dateInZone(new Date(first - 1), timeZone));
+  return t('words.makeUp', { count: credits.length, day });
+}
 
 /**
  * "Riverside Park was rained out (Wet fields): your practice Thu, Dec 3, 5:00 pm on Field 1 is cancelled. You have 1
  * make-up practice to use by Dec 17: book it even past your weekly limit." Once the league reopened it: which
  * practices are back, and which stay cancelled (their slot was taken, closed again or is past).
  */
-export function rainOutNoticeWords(notice: Notice, credits: ReadonlyArray<{ expiresAt: string }>, timeZone: string): NoticeWords {
+export function rainOutNoticeWords(t: T, notice: Notice, credits: ReadonlyArray<{ expiresAt: string }>, timeZone: string): NoticeWords {
   const place = closurePlace(notice);
   const cancelled = notice.practices.filter((p) => !p.restored);
   const restored = notice.practices.filter((p) => p.restored);
-  const line = creditsLine(credits, timeZone);
-  const makeUp = line ? `You have ${line}: book ${credits.length === 1 ? 'it' : 'them'} even past your weekly limit.` : 'Book another time on Book a Field.';
-  const book = { label: line ? 'Book a make-up practice' : 'Book another practice', to: '/slots' };
+  const credit = makeUpWords(t, credits, timeZone);
+  const makeUp = credit ?? t('words.bookAnother');
+  const book = { label: credit ? t('words.bookMakeUp') : t('words.bookAnotherPractice'), to: '/slots' };
 
   if (!notice.reopened) {
-    const what = cancelled.length > 0 ? `: your ${yourPractices(cancelled, timeZone)} ${cancelled.length === 1 ? 'is' : 'are'} cancelled.` : '.';
-    return { tone: 'rained-out', heading: `Rained out: ${notice.facilityName}`, text: `${place} was rained out (${notice.reason})${what} ${makeUp}`, action: book };
+    const what =
+      cancelled.length > 0
+        ? t('words.rainedOutCancelled', { place, reason: notice.reason, ...practicesOf(t, cancelled, timeZone) })
+        : t('words.rainedOut', { place, reason: notice.reason });
+    return { tone: 'rained-out', heading: t('words.rainedOutHeading', { facility: notice.facilityName }), text: `${what} ${makeUp}`, action: book };
   }
-  const back =
-    restored.length > 0 ? `${place} reopened: your ${yourPractices(restored, timeZone)} ${restored.length === 1 ? 'is' : 'are'} back on the schedule.` : `${place} reopened.`;
-  if (cancelled.length === 0) return { tone: 'reopened', heading: `Reopened: ${notice.facilityName}`, text: back, action: { label: 'My Reservations', to: '/my-reservations' } };
-  const stays =
-    cancelled.length === 1
-      ? `Your ${yourPractices(cancelled, timeZone)} stays cancelled: its slot was taken, closed again or is past.`
-      : `Your ${yourPractices(cancelled, timeZone)} stay cancelled: their slots were taken, closed again or are past.`;
-  return { tone: 'reopened', heading: `Reopened: ${notice.facilityName}`, text: `${back} ${stays} ${makeUp}`, action: book };
+  const heading = t('words.reopenedHeading', { facility: notice.facilityName });
+  const back = restored.length > 0 ? t('words.reopenedBack', { place, ...practicesOf(t, restored, timeZone) }) : t('words.reopened', { place });
+  if (cancelled.length === 0) return { tone: 'reopened', heading, text: back, action: { label: t('words.myReservations'), to: '/my-reservations' } };
+  const stays = t('words.staysCancelled', practicesOf(t, cancelled, timeZone));
+  return { tone: 'reopened', heading, text: `${back} ${stays} ${makeUp}`, action: book };
 }

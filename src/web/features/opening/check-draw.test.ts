@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespace, translate, type Translate } from '../../lib/i18n';
 import { testDraw } from '../../test/opening-fixture';
-import { checkDraw } from './check-draw';
+import { checkDraw as check, type PublishedDraw } from './check-draw';
+
+/** The differences in English, as the page words them with its loaded catalogue. */
+const t: Translate<'opening'> = (key, values) => translate('opening', key, values);
+const checkDraw = (published: PublishedDraw, loadInputs: (roundId: string) => Promise<unknown>) => check(published, loadInputs, t);
+beforeAll(() => loadNamespace('en', 'opening'));
 
 describe('checkDraw', () => {
   it('matches a published draw that the shared draw() gives again from its inputs, with the seed of the published hash', async () => {

@@ -1,7 +1,7 @@
 import { draw, sha256Hex, type DrawInput, type DrawResult } from '../../../shared/opening/draw';
 import { drawInputSchema } from '../../../shared/opening/opening.schemas';
+import type { Translate } from '../../lib/i18n';
 import { loadTemporal } from '../../lib/temporal-native-first';
-import { ordinal } from './opening-words';
 
 /*
  * "Check this draw" on /opening/:id (issue 26): anyone can redo the draw in their own browser. The published inputs
@@ -20,33 +20,39 @@ export interface PublishedDraw {
 /** At most this many differences of one kind are listed; the rest are counted. */
 const MAX_LISTED = 5;
 
-/** Checks a published draw against the inputs `loadInputs` fetches (a failed fetch throws, as the caller shows it). */
-export async function checkDraw(published: PublishedDraw, loadInputs: (roundId: string) => Promise<unknown>): Promise<DrawCheck> {
+/**
+ * Checks a published draw against the inputs `loadInputs` fetches (a failed fetch throws, as the caller shows it);
+ * the differences are worded with `t`.
+ */
+export async function checkDraw(published: PublishedDraw, loadInputs: (roundId: string) => Promise<unknown>, t: Translate<'opening'>): Promise<DrawCheck> {
   const raw = await loadInputs(published.round.id);
   const parsed = drawInputSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? ` (at ${issue.path.join('.')})` : '';
-    return { matches: false, differences: [`The published inputs are not a draw’s inputs: ${issue?.message ?? 'unreadable'}${where}.`] };
+    const message = issue?.message ?? t('check.unreadable');
+    return {
+      matches: false,
+      differences: [issue?.path.length ? t('check.notInputsAt', { message, path: issue.path.join('.') }) : t('check.notInputs', { message })],
+    };
   }
   const inputs: DrawInput = parsed.data;
   const differences: string[] = [];
   const { round } = published;
 
-  if (inputs.roundId !== round.id) differences.push(`The inputs are for round ${inputs.roundId}, not this round (${round.id}).`);
-  if (round.seed !== null && inputs.seed !== round.seed) differences.push(`The inputs’ seed (${inputs.seed}) is not the seed this page shows (${round.seed}).`);
+  if (inputs.roundId !== round.id) differences.push(t('check.otherRound', { inputs: inputs.roundId, round: round.id }));
+  if (round.seed !== null && inputs.seed !== round.seed) differences.push(t('check.otherSeed', { inputs: inputs.seed, round: round.seed }));
   const hash = await sha256Hex(inputs.seed);
-  if (hash !== round.seedHash) differences.push(`The seed’s SHA-256 is ${hash}, not the hash published before the draw (${round.seedHash}).`);
+  if (hash !== round.seedHash) differences.push(t('check.otherHash', { hash, published: round.seedHash }));
 
   // The shared rules compute with Temporal: the browser's own, or the polyfill loaded now.
   await loadTemporal();
   const recomputed = draw(inputs);
-  differences.push(...compareResults(published.result, recomputed, inputs));
+  differences.push(...compareResults(published.result, recomputed, inputs, t));
   return differences.length === 0 ? { matches: true } : { matches: false, differences };
 }
 
 /** What differs between the published result and the recomputed one, in words with team names and slot labels. */
-export function compareResults(published: DrawResult, recomputed: DrawResult, inputs: Pick<DrawInput, 'teams' | 'slots'>): string[] {
+export function compareResults(published: DrawResult, recomputed: DrawResult, inputs: Pick<DrawInput, 'teams' | 'slots'>, t: Translate<'opening'>): string[] {
   const teamNames = new Map(inputs.teams.map((t) => [t.id, t.name]));
   const slotLabels = new Map(inputs.slots.map((s) => [s.id, s.label]));
   const team = (id: string) => teamNames.get(id) ?? id;
@@ -54,50 +60,55 @@ export function compareResults(published: DrawResult, recomputed: DrawResult, in
   const differences: string[] = [];
 
   if (!sameList(published.order, recomputed.order)) {
-    differences.push(`The team order differs: published ${published.order.map(team).join(', ') || 'none'}; recomputed ${recomputed.order.map(team).join(', ') || 'none'}.`);
+    differences.push(
+      t('check.order', {
+        published: published.order.map(team).join(', ') || t('check.none'),
+        recomputed: recomputed.order.map(team).join(', ') || t('check.none'),
+      }),
+    );
   }
 
   const pickWords = (p: DrawResult['picks'][number] | undefined) =>
-    p ? `${team(p.teamId)} took ${slot(p.slotId)} (round ${p.round}, turn ${p.turn}, ${ordinal(p.rank)} choice)` : 'no pick';
+    p ? t('check.pickWords', { team: team(p.teamId), slot: slot(p.slotId), round: p.round, turn: p.turn, rank: p.rank }) : t('check.noPick');
   differences.push(
     ...listed(
       indexes(published.picks.length, recomputed.picks.length)
         .filter((i) => !samePick(published.picks[i], recomputed.picks[i]))
-        .map((i) => `Pick ${i + 1}: published ${pickWords(published.picks[i])}; recomputed ${pickWords(recomputed.picks[i])}.`),
-      'picks',
+        .map((i) => t('check.pick', { number: i + 1, published: pickWords(published.picks[i]), recomputed: pickWords(recomputed.picks[i]) })),
+      (count) => t('check.morePicks', { count }),
     ),
   );
 
   const missKey = (m: DrawResult['missed'][number]) => `${m.teamId}|${m.slotId}|${m.rank}`;
   const recomputedMisses = new Map(recomputed.missed.map((m) => [missKey(m), m]));
   const publishedMisses = new Map(published.missed.map((m) => [missKey(m), m]));
-  const missWords = (m: DrawResult['missed'][number]) => `${team(m.teamId)}’s ${ordinal(m.rank)} choice (${slot(m.slotId)})`;
+  const missWords = (m: DrawResult['missed'][number]) => ({ team: team(m.teamId), rank: m.rank, slot: slot(m.slotId), reason: m.reason });
   differences.push(
     ...listed(
       [
         ...published.missed.flatMap((m) => {
           const other = recomputedMisses.get(missKey(m));
-          if (!other) return [`${missWords(m)}: published as missed (“${m.reason}”); recomputed, it was not missed.`];
-          return other.reason === m.reason ? [] : [`${missWords(m)}: published as missed because “${m.reason}”; recomputed because “${other.reason}”.`];
+          if (!other) return [t('check.missedOnlyPublished', missWords(m))];
+          return other.reason === m.reason ? [] : [t('check.missedOtherReason', { ...missWords(m), other: other.reason })];
         }),
-        ...recomputed.missed.filter((m) => !publishedMisses.has(missKey(m))).map((m) => `${missWords(m)}: recomputed as missed (“${m.reason}”); the published result does not list it.`),
+        ...recomputed.missed.filter((m) => !publishedMisses.has(missKey(m))).map((m) => t('check.missedOnlyRecomputed', missWords(m))),
       ],
-      'missed preferences',
+      (count) => t('check.moreMissed', { count }),
     ),
   );
 
   if (!sameList(published.leftover, recomputed.leftover)) {
     const onlyPublished = published.leftover.filter((id) => !recomputed.leftover.includes(id));
     const onlyRecomputed = recomputed.leftover.filter((id) => !published.leftover.includes(id));
+    const words = { published: onlyPublished.map(slot).join('; '), recomputed: onlyRecomputed.map(slot).join('; ') };
     differences.push(
-      onlyPublished.length || onlyRecomputed.length
-        ? `The slots left over differ: ${[
-            onlyPublished.length ? `only published: ${onlyPublished.map(slot).join('; ')}` : '',
-            onlyRecomputed.length ? `only recomputed: ${onlyRecomputed.map(slot).join('; ')}` : '',
-          ]
-            .filter(Boolean)
-            .join('; ')}.`
-        : 'The slots left over are listed in another order.',
+      onlyPublished.length && onlyRecomputed.length
+        ? t('check.leftoverBoth', words)
+        : onlyPublished.length
+          ? t('check.leftoverPublished', words)
+          : onlyRecomputed.length
+            ? t('check.leftoverRecomputed', words)
+            : t('check.leftoverOrder'),
     );
   }
   return differences;
@@ -110,8 +121,8 @@ const samePick = (a: DrawResult['picks'][number] | undefined, b: DrawResult['pic
 
 const indexes = (a: number, b: number) => Array.from({ length: Math.max(a, b) }, (_, i) => i);
 
-/** The first few differences of a kind, and how many more there are. */
-function listed(items: string[], kind: string): string[] {
+/** The first few differences of a kind, and how many more there are (`more` words the count). */
+function listed(items: string[], more: (count: number) => string): string[] {
   if (items.length <= MAX_LISTED) return items;
-  return [...items.slice(0, MAX_LISTED), `… and ${items.length - MAX_LISTED} more differences in the ${kind}.`];
+  return [...items.slice(0, MAX_LISTED), more(items.length - MAX_LISTED)];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PREFERENCES_DEFAULT, openingRoundInputSchema, type OpeningRound, type OpeningRoundInput } from '../../../shared/opening/opening.schemas';
 import { addDays, parseLocalInput, toLocalInput } from '../../lib/dates';
+import type { Translate } from '../../lib/i18n';
 
 /** The opening-round form as typed: dates as <input type="date">, times as datetime-local wall times (league zone). */
 export interface OpeningRoundForm {
@@ -59,9 +60,9 @@ export function toOpeningForm(round: OpeningRound, timeZone: string): OpeningRou
 /**
  * Reads the form into the API's shape (times with the league's offset), then checks it with the shared
  * openingRoundInputSchema, so its words land on the form's fields. Every problem shows after one submit: what
- * cannot be read is reported here, the rest by the shared schema.
+ * cannot be read is reported here (in words from `t`), the rest by the shared schema.
  */
-export function openingFormSchema(seasonId: string, timeZone: string) {
+export function openingFormSchema(seasonId: string, timeZone: string, t: Translate<'opening'>) {
   const text = z.string();
   return z
     .object({
@@ -97,7 +98,7 @@ export function openingFormSchema(seasonId: string, timeZone: string) {
         else divisionOpens.push({ divisionId, opensAt: parsed.iso });
       }
       const max = form.maxPreferences.trim();
-      if (!/^\d+$/.test(max)) flag('maxPreferences', max ? 'Use a whole number, like 10' : 'Enter how many slots a team may rank');
+      if (!/^\d+$/.test(max)) flag('maxPreferences', max ? t('form.wholeNumber') : t('form.enterMax'));
       const candidate = {
         seasonId,
         coversFrom: form.coversFrom,

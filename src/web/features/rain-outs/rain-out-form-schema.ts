@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rainOutInputSchema } from '../../../shared/rain-outs/rain-outs.schemas';
 import { addDays, parseLocalInput } from '../../lib/dates';
+import type { Translate } from '../../lib/i18n';
 
 /** The rain-out form as typed: a league day, two wall-clock times on it, the checked fields. */
 export interface RainOutForm {
@@ -36,7 +37,7 @@ type Issue = { path: PropertyKey[]; message: string };
  * fields: every field checked becomes `fieldIds: []` (the whole facility); the day and times are read in the league's
  * zone and sent as ISO with its offset (an end at 12:00 am is the midnight that ends the day).
  */
-export function rainOutFormSchema(timeZone: string, facilities: readonly FacilityFields[]) {
+export function rainOutFormSchema(t: Translate<'rain-outs'>, timeZone: string, facilities: readonly FacilityFields[]) {
   return z
     .object({
       facilityId: z.string(),
@@ -52,12 +53,12 @@ export function rainOutFormSchema(timeZone: string, facilities: readonly Facilit
       if (form.facilityId && form.fieldIds.length === 0) {
         issues.push({
           path: ['fieldIds'],
-          message: 'Check at least one field, or all of them to close the whole facility',
+          message: t('form.checkAField'),
         });
       }
       const whole = all.length > 0 && all.every((id) => form.fieldIds.includes(id));
       const times: { startsAt?: string; endsAt?: string } = {};
-      if (!form.day) issues.push({ path: ['day'], message: 'Choose the day' });
+      if (!form.day) issues.push({ path: ['day'], message: t('form.chooseDay') });
       else {
         for (const key of ['startsAt', 'endsAt'] as const) {
           if (!form[key]) continue;

@@ -1,67 +1,70 @@
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
 import type { Wait, WaitState } from '../../../shared/waitlist/waitlist.schemas';
 import { formatDateTime, formatTime, formatWeekdayDayAt } from '../../lib/dates';
+import { translate, type Translate } from '../../lib/i18n';
 
 type WaitSlot = Pick<Wait, 'fieldName' | 'startsAt'>;
+type T = Translate<'waitlist'>;
 
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
-export function ordinal(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
-}
+/**
+ * The waitlist's words outside a component, for a call's toast (api/): the component that made the call (a slot's
+ * action, the waitlist, the notice) has loaded them.
+ */
+export const waitlistT: T = (key, values) => translate('waitlist', key, values);
 
 /** "5:00 pm", as every time in the app reads. */
 const clock = (instant: string, timeZone: string) => formatTime(instant, timeZone);
 
 /** "Field 1, Tue Dec 1, 5:00 pm": which slot a wait is for. */
-export function waitSlotText(wait: WaitSlot, timeZone: string): string {
-  return `${wait.fieldName}, ${formatWeekdayDayAt(wait.startsAt, timeZone)}, ${clock(wait.startsAt, timeZone)}`;
+export function waitSlotText(t: T, wait: WaitSlot, timeZone: string): string {
+  return t('slot.which', { field: wait.fieldName, day: formatWeekdayDayAt(wait.startsAt, timeZone), time: clock(wait.startsAt, timeZone) });
 }
 
 /** On Book a Field, a slot the team waits for: "You're waiting (2nd)". */
-export const waitingText = (position: number | null): string => (position ? `You're waiting (${ordinal(position)})` : "You're waiting");
+export const waitingText = (t: T, position: number | null): string => (position ? t('slot.waitingAt', { position }) : t('slot.waiting'));
 
-/** "2nd in line". */
-export const placeText = (position: number | null): string => (position ? `${ordinal(position)} in line` : 'In line');
+/** "2nd in line" (the place an ordinal: 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st). */
+export const placeText = (t: T, position: number | null): string => (position ? t('place.at', { position }) : t('place.inLine'));
 
 /** The toast after "Tell me if it frees up". */
-export const joinedMessage = (position: number | null): string =>
-  position ? `We'll tell you if it frees up: you're ${ordinal(position)} in line.` : "We'll tell you if it frees up.";
+export const joinedMessage = (t: T, position: number | null): string => (position ? t('toast.joinedAt', { position }) : t('toast.joined'));
 
 /** My Reservations and the dashboard: "A slot freed up: Field 1, Tue Dec 1, 5:00 pm – held for you until 7:00 pm". */
-export function offerText(wait: Wait, timeZone: string): string {
-  return `A slot freed up: ${waitSlotText(wait, timeZone)} – held for you until ${wait.holdUntil ? clock(wait.holdUntil, timeZone) : 'soon'}`;
+export function offerText(t: T, wait: Wait, timeZone: string): string {
+  const slot = waitSlotText(t, wait, timeZone);
+  return wait.holdUntil ? t('offer.line', { slot, time: clock(wait.holdUntil, timeZone) }) : t('offer.lineSoon', { slot });
 }
 
 /** The notice on every page: "A slot you waited for is free: Field 1, Tue Dec 1, 5:00 pm. Held for you until 7:00 pm." */
-export function noticeText(wait: Wait, timeZone: string): string {
-  return `A slot you waited for is free: ${waitSlotText(wait, timeZone)}.${wait.holdUntil ? ` Held for you until ${clock(wait.holdUntil, timeZone)}.` : ''}`;
+export function noticeText(t: T, wait: Wait, timeZone: string): string {
+  const slot = waitSlotText(t, wait, timeZone);
+  return wait.holdUntil ? t('notice.text', { slot, time: clock(wait.holdUntil, timeZone) }) : t('notice.textNoHold', { slot });
 }
 
 /** "Booked Tue Dec 1, 5:00 pm at Field 1 for Blue Jays." (as Book a Field says it). */
-export function takenMessage(booking: Pick<Booking, 'startsAt' | 'fieldName' | 'teamName'>, timeZone: string): string {
-  return `Booked ${formatDateTime(booking.startsAt, timeZone)} at ${booking.fieldName} for ${booking.teamName}.`;
+export function takenMessage(t: T, booking: Pick<Booking, 'startsAt' | 'fieldName' | 'teamName'>, timeZone: string): string {
+  return t('toast.taken', { when: formatDateTime(booking.startsAt, timeZone), field: booking.fieldName, team: booking.teamName });
 }
 
-export const passedMessage = (wait: WaitSlot, timeZone: string): string => `You passed on ${waitSlotText(wait, timeZone)}. The next team waiting gets it.`;
+export const passedMessage = (t: T, wait: WaitSlot, timeZone: string): string => t('toast.passed', { slot: waitSlotText(t, wait, timeZone) });
 
-export const leftMessage = (wait: WaitSlot, timeZone: string): string => `You stopped waiting for ${waitSlotText(wait, timeZone)}.`;
+export const leftMessage = (t: T, wait: WaitSlot, timeZone: string): string => t('toast.left', { slot: waitSlotText(t, wait, timeZone) });
 
-/** How a wait ended, in words (issue 28, decision 034). */
-export const OUTCOME_TEXT: Record<Exclude<WaitState, 'waiting' | 'offered'>, string> = {
-  taken: 'You took it: booked for your team.',
-  passed: 'You passed on it.',
-  expired: 'The hold ran out before your team took it.',
-  refused: 'Your team’s booking rules did not allow it, so it went to the next team waiting.',
-  left: 'You stopped waiting for it.',
-  void: 'No longer waited for: the practice came too close, the slot went away, or your team booked it another way.',
-};
+/** The catalogue's key of how a wait ended (issue 28, decision 034). */
+const OUTCOME_KEY = {
+  taken: 'outcome.taken',
+  passed: 'outcome.passed',
+  expired: 'outcome.expired',
+  refused: 'outcome.refused',
+  left: 'outcome.left',
+  void: 'outcome.void',
+} as const satisfies Record<Exclude<WaitState, 'waiting' | 'offered'>, string>;
 
-const duration = (minutes: number) =>
-  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+/** How a wait ended, in words ("You passed on it."). */
+export const outcomeText = (t: T, state: keyof typeof OUTCOME_KEY): string => t(OUTCOME_KEY[state]);
 
 /** "When a slot you wait for frees up, it is held for your team for 2 hours. You can wait for up to 3 slots at once." */
-export function waitRulesText(holdMinutes: number, maxWaits: number): string {
-  return `When a slot you wait for frees up, it is held for your team for ${duration(holdMinutes)} (never later than an hour before the practice), and you get an email. You can wait for up to ${maxWaits} slot${maxWaits === 1 ? '' : 's'} at once.`;
+export function waitRulesText(t: T, holdMinutes: number, maxWaits: number): string {
+  const hold = holdMinutes % 60 === 0 ? { unit: 'hours', count: holdMinutes / 60 } : { unit: 'minutes', count: holdMinutes };
+  return t('rules.text', { ...hold, maxWaits });
 }

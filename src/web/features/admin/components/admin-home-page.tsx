@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useT } from '../../../lib/i18n';
 import { ADMIN_HOME, ADMIN_PAGES } from '../admin-pages';
 import { useAdminOverview } from '../api/get-admin-overview';
 
@@ -12,29 +13,30 @@ import { useAdminOverview } from '../api/get-admin-overview';
  * settings). All composed in by the router.
  */
 export function AdminHomePage({ actions, inboxes, children }: { actions?: ReactNode; inboxes?: ReactNode; children?: ReactNode }) {
+  const { t } = useT('admin');
   const overview = useAdminOverview();
   const data = overview.data;
   const stats = [
     // What waits for an admin first: the two inboxes below the counts, and fields closed today.
-    { label: 'Pending practice requests', value: data?.pendingRequests, to: '#practice-requests' },
-    { label: 'New messages', value: data?.newContactMessages, to: '#contact-inbox' },
-    { label: 'Fields blocked today', value: data?.fieldsBlockedToday, to: '/admin-block-slot' },
-    { label: "Today's bookings", value: data?.bookingsToday, to: '/admin-manage-bookings' },
-    { label: 'Open slots this week', value: data?.openSlotsThisWeek, to: '/admin-slots' },
-    { label: 'Users', value: data?.users, to: '/admin-user-manager' },
-    { label: 'Teams', value: data?.teams, to: '/admin-user-manager' },
-    { label: 'Seasons', value: data?.seasons, to: '/admin-season-manager' },
-    { label: 'Active season', value: data ? (data.activeSeason ?? 'None yet') : undefined, to: '/admin-season-manager' },
+    { label: t('stat.pendingRequests'), value: data?.pendingRequests, to: '#practice-requests' },
+    { label: t('stat.newMessages'), value: data?.newContactMessages, to: '#contact-inbox' },
+    { label: t('stat.fieldsBlockedToday'), value: data?.fieldsBlockedToday, to: '/admin-block-slot' },
+    { label: t('stat.bookingsToday'), value: data?.bookingsToday, to: '/admin-manage-bookings' },
+    { label: t('stat.openSlotsThisWeek'), value: data?.openSlotsThisWeek, to: '/admin-slots' },
+    { label: t('stat.users'), value: data?.users, to: '/admin-user-manager' },
+    { label: t('stat.teams'), value: data?.teams, to: '/admin-user-manager' },
+    { label: t('stat.seasons'), value: data?.seasons, to: '/admin-season-manager' },
+    { label: t('stat.activeSeason'), value: data ? (data.activeSeason ?? t('stat.noActiveSeason')) : undefined, to: '/admin-season-manager' },
   ];
 
   return (
     <section>
-      <PageHeader title={ADMIN_HOME.title} description={ADMIN_HOME.description} actions={actions} />
+      <PageHeader title={t(`page.${ADMIN_HOME.key}.title`)} description={t(`page.${ADMIN_HOME.key}.description`)} actions={actions} />
       {overview.isError ? (
-        <Alert className="mb-6">The counts could not be loaded: {overview.error.message}</Alert>
+        <Alert className="mb-6">{t('countsFailed', { reason: overview.error.message })}</Alert>
       ) : null}
 
-      <h2 className="sr-only">At a glance</h2>
+      <h2 className="sr-only">{t('atAGlance')}</h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         {stats.map((stat) => (
           <li key={stat.label}>
@@ -54,7 +56,7 @@ export function AdminHomePage({ actions, inboxes, children }: { actions?: ReactN
 
       {inboxes ? <div className="mt-8 flex flex-col gap-8">{inboxes}</div> : null}
 
-      <h2 className="mt-10 mb-4 text-lg font-semibold text-primary-900">Tools</h2>
+      <h2 className="mt-10 mb-4 text-lg font-semibold text-primary-900">{t('tools')}</h2>
       <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3">
         {ADMIN_PAGES.map((page) => (
           <li key={page.to}>
@@ -62,8 +64,8 @@ export function AdminHomePage({ actions, inboxes, children }: { actions?: ReactN
               to={page.to}
               className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-primary-400 hover:shadow"
             >
-              <span className="font-semibold text-primary-800 group-hover:underline">{page.title}</span>
-              <span className="mt-1 text-sm text-slate-700">{page.description}</span>
+              <span className="font-semibold text-primary-800 group-hover:underline">{t(`page.${page.key}.title`)}</span>
+              <span className="mt-1 text-sm text-slate-700">{t(`page.${page.key}.description`)}</span>
             </Link>
           </li>
         ))}

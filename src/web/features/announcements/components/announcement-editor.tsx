@@ -16,6 +16,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, timeZoneName } from '../../../lib/dates';
+import { useT, type Translate } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { announcementFormSchema, emptyAnnouncementForm, formOf } from '../announcement-form-schema';
@@ -24,23 +25,46 @@ import { useSaveAnnouncement } from '../api/save-announcement';
 
 const FIELDS = ['title', 'body', 'audience', 'severity', 'pinned', 'publishAt', 'expiresAt'] as const;
 
-export const AUDIENCE_LABEL: Record<AnnouncementAudience, string> = { everyone: 'Everyone', coaches: 'Coaches', admins: 'Admins' };
-const AUDIENCE_HINT: Record<AnnouncementAudience, string> = {
-  everyone: 'Everyone (visitors, parents, coaches and admins)',
-  coaches: 'Coaches (and admins)',
-  admins: 'Admins only',
-};
-const SEVERITY_HINT: Record<AnnouncementSeverity, string> = {
-  info: 'Info',
-  warning: 'Warning',
-  urgent: 'Urgent (also a banner on every page until dismissed)',
-};
+type Words = Translate<'announcements'>;
+
+/** "Everyone", "Coaches", "Admins". */
+export function audienceLabel(t: Words, audience: AnnouncementAudience): string {
+  switch (audience) {
+    case 'everyone':
+      return t('audience.everyone');
+    case 'coaches':
+      return t('audience.coaches');
+    case 'admins':
+      return t('audience.admins');
+  }
+}
+
+/** Who sees it, in the audience picker. */
+const AUDIENCE_HINT = {
+  everyone: 'audienceHint.everyone',
+  coaches: 'audienceHint.coaches',
+  admins: 'audienceHint.admins',
+} as const satisfies Record<AnnouncementAudience, string>;
+const SEVERITY_HINT = {
+  info: 'severity.info',
+  warning: 'severity.warning',
+  urgent: 'severity.urgent',
+} as const satisfies Record<AnnouncementSeverity, string>;
+
+/** "This is how it will look to coaches (and admins), from … until …." */
+function previewWords(t: Words, { audience, publishAt, expiresAt }: AnnouncementValues, timeZone: string): string {
+  const from = publishAt ? formatDateTime(publishAt, timeZone) : null;
+  const until = expiresAt ? formatDateTime(expiresAt, timeZone) : null;
+  if (from) return until ? t('editor.previewFromUntil', { audience, from, until }) : t('editor.previewFrom', { audience, from });
+  return until ? t('editor.previewNowUntil', { audience, until }) : t('editor.previewNow', { audience });
+}
 
 /**
  * New announcement (announcement null) or an edit, in two steps: write, then Preview shows it exactly as people
  * will see it (the server renders the Markdown) and only then Publish / Save changes. Mount with a key.
  */
 export function AnnouncementEditor({ announcement, timeZone, onClose }: { announcement: AdminAnnouncement | null; timeZone: string; onClose: () => void }) {
+  const { t } = useT('announcements');
   const preview = usePreviewAnnouncement();
   const save = useSaveAnnouncement();
   const [previewed, setPreviewed] = useState<{ values: AnnouncementValues; bodyHtml: string } | null>(null);
@@ -69,10 +93,10 @@ export function AnnouncementEditor({ announcement, timeZone, onClose }: { announ
         onSuccess: (saved) => {
           toast.success(
             announcement
-              ? `Changes to "${saved.title}" saved.`
+              ? t('editor.saved', { title: saved.title })
               : saved.state === 'scheduled'
-                ? `"${saved.title}" is scheduled for ${formatDateTime(saved.publishAt, timeZone)}.`
-                : `"${saved.title}" is published.`,
+                ? t('editor.scheduled', { title: saved.title, when: formatDateTime(saved.publishAt, timeZone) })
+                : t('editor.published', { title: saved.title }),
           );
           onClose();
         },
@@ -85,18 +109,14 @@ export function AnnouncementEditor({ announcement, timeZone, onClose }: { announ
   };
 
   const busy = isSubmitting || save.isPending;
-  const title = announcement ? `Edit "${announcement.title}"` : 'New announcement';
+  const title = announcement ? t('editor.editTitle', { title: announcement.title }) : t('editor.newTitle');
 
   return (
     <Modal open size="lg" title={title} onClose={busy ? () => undefined : onClose}>
       {previewed ? (
         <div className="flex flex-col gap-4">
-          <p className="text-slate-700">
-            This is how it will look to {AUDIENCE_HINT[previewed.values.audience].toLowerCase()}
-            {previewed.values.publishAt ? `, from ${formatDateTime(previewed.values.publishAt, timeZone)}` : ', from now'}
-            {previewed.values.expiresAt ? ` until ${formatDateTime(previewed.values.expiresAt, timeZone)}` : ''}.
-          </p>
-          <section aria-label="Preview" className="rounded-xl bg-slate-100 p-3 sm:p-4">
+          <p className="text-slate-700">{previewWords(t, previewed.values, timeZone)}</p>
+          <section aria-label={t('editor.preview')} className="rounded-xl bg-slate-100 p-3 sm:p-4">
             <AnnouncementCard
               announcement={{
                 id: 'preview',
@@ -110,62 +130,62 @@ export function AnnouncementEditor({ announcement, timeZone, onClose }: { announ
           </section>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setPreviewed(null)} disabled={busy}>
-              Back to editing
+              {t('editor.backToEditing')}
             </Button>
             <Button onClick={publish} busy={busy} autoFocus>
-              {announcement ? 'Save changes' : 'Publish'}
+              {announcement ? t('editor.saveChanges') : t('editor.publish')}
             </Button>
           </div>
         </div>
       ) : (
         <form onSubmit={(event) => void onPreview(event)} noValidate className="flex flex-col gap-4">
           {formError ? <Alert>{formError}</Alert> : null}
-          <TextField label="Title" autoComplete="off" maxLength={ANNOUNCEMENT_TITLE_MAX} error={errors.title?.message} {...register('title')} />
+          <TextField label={t('editor.titleLabel')} autoComplete="off" maxLength={ANNOUNCEMENT_TITLE_MAX} error={errors.title?.message} {...register('title')} />
           <TextAreaField
-            label="Message"
+            label={t('editor.message')}
             rows={7}
             maxLength={ANNOUNCEMENT_BODY_MAX}
-            hint="Markdown: **bold**, _italic_, - lists, [link text](https://…). No images or HTML; links only to web and email addresses."
+            hint={t('editor.messageHint')}
             error={errors.body?.message}
             {...register('body')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Who sees it" error={errors.audience?.message} {...register('audience')}>
+            <SelectField label={t('editor.audience')} error={errors.audience?.message} {...register('audience')}>
               {(Object.keys(AUDIENCE_HINT) as AnnouncementAudience[]).map((value) => (
                 <option key={value} value={value}>
-                  {AUDIENCE_HINT[value]}
+                  {t(AUDIENCE_HINT[value])}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Severity" error={errors.severity?.message} {...register('severity')}>
+            <SelectField label={t('editor.severity')} error={errors.severity?.message} {...register('severity')}>
               {(Object.keys(SEVERITY_HINT) as AnnouncementSeverity[]).map((value) => (
                 <option key={value} value={value}>
-                  {SEVERITY_HINT[value]}
+                  {t(SEVERITY_HINT[value])}
                 </option>
               ))}
             </SelectField>
             <TextField
-              label="Publish at"
+              label={t('editor.publishAt')}
               type="datetime-local"
-              hint={`League time (${timeZoneName(timeZone)}). Leave empty to publish now.`}
+              hint={t('editor.publishAtHint', { zone: timeZoneName(timeZone) })}
               error={errors.publishAt?.message}
               {...register('publishAt')}
             />
             <TextField
-              label="Expires at"
+              label={t('editor.expiresAt')}
               type="datetime-local"
-              hint="Optional. Leave empty to keep it until you delete it."
+              hint={t('editor.expiresAtHint')}
               error={errors.expiresAt?.message}
               {...register('expiresAt')}
             />
           </div>
-          <CheckboxField label="Pin it: shown above the others" {...register('pinned')} />
+          <CheckboxField label={t('editor.pinned')} {...register('pinned')} />
           <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('editor.cancel')}
             </Button>
             <Button type="submit" busy={busy}>
-              Preview
+              {t('editor.preview')}
             </Button>
           </div>
         </form>

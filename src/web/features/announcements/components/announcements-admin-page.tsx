@@ -10,19 +10,21 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { cx } from '../../../lib/cx';
 import { formatDateTime } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { useAdminAnnouncements } from '../api/get-admin-announcements';
-import { AnnouncementEditor, AUDIENCE_LABEL } from './announcement-editor';
+import { AnnouncementEditor, audienceLabel } from './announcement-editor';
 
-const STATE: Record<AnnouncementState, { label: string; className: string }> = {
-  scheduled: { label: 'Scheduled', className: 'bg-primary-100 text-primary-800' },
-  live: { label: 'Live', className: 'bg-success-100 text-success-800' },
-  expired: { label: 'Expired', className: 'bg-slate-200 text-slate-800' },
-};
+const STATE = {
+  scheduled: { label: 'state.scheduled', className: 'bg-primary-100 text-primary-800' },
+  live: { label: 'state.live', className: 'bg-success-100 text-success-800' },
+  expired: { label: 'state.expired', className: 'bg-slate-200 text-slate-800' },
+} as const satisfies Record<AnnouncementState, { label: string; className: string }>;
 
 /** /admin-announcements: every announcement with its state; New and Edit preview before publishing; Delete asks first. */
 export function AnnouncementsAdminPage() {
+  const { t } = useT('announcements');
   const timeZone = useLeagueTimeZone();
   const list = useAdminAnnouncements();
   const remove = useDeleteAnnouncement();
@@ -33,19 +35,19 @@ export function AnnouncementsAdminPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(`"${deleting.title}" deleted.`),
+      onSuccess: () => toast.success(t('page.deleted', { title: deleting.title })),
       onError: (err) => toast.error(err.message),
       onSettled: () => setDeleting(null),
     });
   };
 
-  const newButton = <Button onClick={openNew}>New announcement</Button>;
+  const newButton = <Button onClick={openNew}>{t('page.new')}</Button>;
 
   return (
     <section>
       <PageHeader
-        title="Announcements"
-        description="News for the league: shown on the home page and the coach dashboard to the audience you choose, from its publish time until it expires. Urgent ones are also a banner on every page."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={list.data && list.data.length > 0 ? newButton : null}
       />
       {list.isPending ? (
@@ -54,10 +56,10 @@ export function AnnouncementsAdminPage() {
           <Skeleton className="h-28 w-full" />
         </div>
       ) : list.isError ? (
-        <LoadErrorAlert title="The announcements could not be loaded" message={list.error.message} onRetry={() => list.refetch()} />
+        <LoadErrorAlert title={t('page.loadError')} message={list.error.message} onRetry={() => list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState title="No announcements yet" action={newButton}>
-          Write one to tell coaches and families about a field closure, a clinic or a rule change. You see a preview before it is published.
+        <EmptyState title={t('page.empty.title')} action={newButton}>
+          {t('page.empty.body')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -68,29 +70,29 @@ export function AnnouncementsAdminPage() {
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
                       <span className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', STATE[a.state].className)}>
-                        {STATE[a.state].label}
+                        {t(STATE[a.state].label)}
                       </span>
                       <SeverityBadge severity={a.severity} />
                       {a.pinned ? (
-                        <span className="inline-flex items-center rounded-full bg-accent-200 px-2.5 py-0.5 text-xs font-semibold text-primary-900">Pinned</span>
+                        <span className="inline-flex items-center rounded-full bg-accent-200 px-2.5 py-0.5 text-xs font-semibold text-primary-900">{t('card.pinned')}</span>
                       ) : null}
                     </div>
                     <h2 className="mt-2 text-lg font-semibold break-words text-primary-900">{a.title}</h2>
                     <dl className="mt-1 grid gap-x-4 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
-                      <dt className="font-medium text-slate-800">Audience</dt>
-                      <dd>{AUDIENCE_LABEL[a.audience]}</dd>
-                      <dt className="font-medium text-slate-800">{a.state === 'scheduled' ? 'Publishes' : 'Published'}</dt>
+                      <dt className="font-medium text-slate-800">{t('card.audience')}</dt>
+                      <dd>{audienceLabel(t, a.audience)}</dd>
+                      <dt className="font-medium text-slate-800">{a.state === 'scheduled' ? t('card.publishes') : t('card.published')}</dt>
                       <dd>{formatDateTime(a.publishAt, timeZone)}</dd>
-                      <dt className="font-medium text-slate-800">{a.state === 'expired' ? 'Expired' : 'Expires'}</dt>
-                      <dd>{a.expiresAt ? formatDateTime(a.expiresAt, timeZone) : 'Never (until deleted)'}</dd>
+                      <dt className="font-medium text-slate-800">{a.state === 'expired' ? t('card.expired') : t('card.expires')}</dt>
+                      <dd>{a.expiresAt ? formatDateTime(a.expiresAt, timeZone) : t('card.never')}</dd>
                     </dl>
                   </div>
                   <div className="flex shrink-0 gap-2">
                     <Button variant="secondary" size="sm" onClick={() => setEditing({ announcement: a, key: Date.now() })}>
-                      Edit<span className="sr-only"> “{a.title}”</span>
+                      <RichText ns="announcements" k="card.edit" values={{ title: a.title }} components={{ 0: <span className="sr-only" /> }} />
                     </Button>
                     <Button variant="danger" size="sm" onClick={() => setDeleting(a)}>
-                      Delete<span className="sr-only"> “{a.title}”</span>
+                      <RichText ns="announcements" k="card.delete" values={{ title: a.title }} components={{ 0: <span className="sr-only" /> }} />
                     </Button>
                   </div>
                 </div>
@@ -104,9 +106,9 @@ export function AnnouncementsAdminPage() {
 
       <ConfirmModal
         open={deleting !== null}
-        title="Delete this announcement?"
-        message={deleting ? `Delete “${deleting.title}”? Nobody will see it any more, and this cannot be undone.` : null}
-        confirmLabel="Delete announcement"
+        title={t('delete.title')}
+        message={deleting ? t('delete.message', { title: deleting.title }) : null}
+        confirmLabel={t('delete.confirm')}
         destructive
         busy={remove.isPending}
         onConfirm={confirmDelete}

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { RichText, useT } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useProviderName } from '../../../lib/api/get-sign-in-options';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -13,6 +14,7 @@ import { greet } from '../greeting';
 import { OrDivider, ProviderSignIn, ProviderSignInError } from './provider-sign-in';
 
 export function LoginPage() {
+  const { t } = useT('auth');
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
@@ -32,10 +34,10 @@ export function LoginPage() {
   const onSubmit = submit(async (values) => {
     const session = await signIn.mutateAsync(values);
     if (!session) {
-      setFormError('You were logged in, but your profile could not be loaded. Reload the page and try again.');
+      setFormError(t('login.profileFailed'));
       return;
     }
-    greet(`Welcome back, ${session.profile.displayName}!`);
+    greet(t('login.welcomeBack', { name: session.profile.displayName }));
     void navigate(redirect, { replace: true });
   });
 
@@ -43,34 +45,27 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Log in"
-      description={providerName ? `Use ${providerName}, or the email and password of your account here.` : 'Use the email and password of your league account.'}
-      footer={
-        <>
-          New to the league app?{' '}
-          <Link to={signupHref} className="font-semibold text-primary-700 underline underline-offset-4">
-            Create an account
-          </Link>
-        </>
-      }
+      title={t('logIn')}
+      description={providerName ? t('login.descriptionProvider', { provider: providerName }) : t('login.description')}
+      footer={<RichText ns="auth" k="login.newHere" components={{ 0: <Link to={signupHref} className="font-semibold text-primary-700 underline underline-offset-4" /> }} />}
     >
       {auth.status === 'signed-in' ? (
         <Alert tone="info" className="mb-4">
-          You are already logged in as {auth.session.profile.email}. Logging in again switches account.
+          {t('login.alreadyIn', { email: auth.session.profile.email })}
         </Alert>
       ) : null}
       <ProviderSignInError providerName={providerName} />
       {providerName ? (
         <>
           <ProviderSignIn providerName={providerName} redirect={redirect} />
-          <OrDivider>or with your email</OrDivider>
+          <OrDivider>{t('login.orEmail')}</OrDivider>
         </>
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         {formError ? <Alert>{formError}</Alert> : null}
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField label={t('field.email')} type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
         <div>
-          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          <TextField label={t('field.password')} type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
           <div className="flex justify-end">
             {/* The address typed so far goes along in router state (not the URL), so it need not be typed twice. */}
             <Link
@@ -78,12 +73,12 @@ export function LoginPage() {
               state={{ email: watch('email') }}
               className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-700 underline underline-offset-4"
             >
-              Forgot password?
+              {t('login.forgot')}
             </Link>
           </div>
         </div>
         <Button type="submit" busy={isSubmitting} className="w-full">
-          Log in
+          {t('logIn')}
         </Button>
       </form>
     </AuthCard>

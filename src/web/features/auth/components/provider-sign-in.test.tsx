@@ -76,3 +76,32 @@ describe('/signup', () => {
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
   });
 });
+
+describe('the words for a failed "Log in with …"', () => {
+  it('are, in English, exactly shared/auth/sign-in.schemas.ts oidcErrorMessage for every code', async () => {
+    const { oidcErrorMessage, OIDC_NOT_CONFIGURED, OIDC_UNAVAILABLE } = await import('../../../../shared/auth/sign-in.schemas');
+    const { oidcErrorKey } = await import('./provider-sign-in');
+    const { translate } = await import('../../../lib/i18n');
+    const codes = [OIDC_UNAVAILABLE, OIDC_NOT_CONFIGURED, 'oauth_provider_not_found', 'invalid_code', 'server_error', 'temporarily_unavailable', 'access_denied', 'state_not_found', 'state_mismatch', 'state_invalid', 'invalid_callback_request', 'no_code', 'no_callback_url', 'unable_to_get_user_info', 'nonce_binding_missing', 'issuer_mismatch', 'issuer_missing', 'email_not_found', 'account_not_linked', 'unable_to_link_account', 'ACCOUNT_DISABLED', 'VALIDATION_FAILED', 'something_new'];
+    for (const code of codes) expect(translate('auth', oidcErrorKey(code), { provider: 'Test League ID' }), code).toBe(oidcErrorMessage(code, 'Test League ID'));
+  });
+});
+
+describe('/login in Spanish', () => {
+  afterEach(async () => {
+    const { activate } = await import('../../../lib/i18n');
+    await act(() => activate('en', ['common']));
+  });
+
+  it('says why "Log in with …" did not work, in Spanish', async () => {
+    const { activate } = await import('../../../lib/i18n');
+    await act(() => activate('es', ['common', 'auth']));
+    stubApi(null, withProvider);
+    renderApp('/login?error=access_denied');
+    expect(await screen.findByRole('link', { name: 'Iniciar sesión con Test League ID' })).toBeTruthy();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('No iniciaste sesión')).toBeTruthy();
+    expect(within(alert).getByText(/El inicio de sesión se canceló en Test League ID/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeTruthy();
+  });
+});

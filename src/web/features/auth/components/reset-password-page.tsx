@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  DEAD_RESET_LINK_MESSAGES,
-  resetLinkStatusSchema,
-  resetPasswordSchema,
-  type DeadResetLinkStatus,
-} from '../../../../shared/auth/auth.schemas';
+import { resetLinkStatusSchema, resetPasswordSchema, type DeadResetLinkStatus } from '../../../../shared/auth/auth.schemas';
+import type { MessageKey } from '../../../../shared/i18n/catalogues';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import { Alert } from '../../../components/ui/alert';
 import { AuthCard } from '../../../components/ui/auth-card';
@@ -15,16 +11,21 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Loading } from '../../../components/ui/loading';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { RichText, useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useResetLinkStatus } from '../api/get-reset-link-status';
 import { useResetPassword } from '../api/reset-password';
 
-const TITLE = 'Choose a new password';
-
-const DEAD_TITLES: Record<DeadResetLinkStatus, string> = {
-  expired: 'This link has expired',
-  used: 'This link has already been used',
-  invalid: 'This link does not work',
+/** A dead link's title, and what to do (shared/auth/auth.schemas.ts DEAD_RESET_LINK_MESSAGES, in the person's language). */
+const DEAD_TITLES: Record<DeadResetLinkStatus, MessageKey<'auth'>> = {
+  expired: 'reset.dead.expired',
+  used: 'reset.dead.used',
+  invalid: 'reset.dead.invalid',
+};
+const DEAD_MESSAGES: Record<DeadResetLinkStatus, MessageKey<'auth'>> = {
+  expired: 'reset.deadMessage.expired',
+  used: 'reset.deadMessage.used',
+  invalid: 'reset.deadMessage.invalid',
 };
 
 /** The page the reset email links to: /reset-password?token=…. It checks the link before asking for a password. */
@@ -43,6 +44,8 @@ function deadLinkOf(err: unknown): DeadResetLinkStatus | null {
 }
 
 function ResetPassword({ token }: { token: string }) {
+  const { t } = useT('auth');
+  const TITLE = t('reset.title');
   const navigate = useNavigate();
   const status = useResetLinkStatus(token);
   const reset = useResetPassword();
@@ -64,7 +67,7 @@ function ResetPassword({ token }: { token: string }) {
       setDiedOnSave(dead);
       return;
     }
-    toast.success('Your password is changed. Log in with your new password.');
+    toast.success(t('reset.saved'));
     void navigate('/login', { replace: true });
   });
 
@@ -78,7 +81,7 @@ function ResetPassword({ token }: { token: string }) {
   if (status.isError) {
     return (
       <AuthCard title={TITLE}>
-        <LoadErrorAlert title="Your reset link could not be checked" message={status.error.message} onRetry={() => status.refetch()} />
+        <LoadErrorAlert title={t('reset.checkFailed')} message={status.error.message} onRetry={() => status.refetch()} />
       </AuthCard>
     );
   }
@@ -86,20 +89,20 @@ function ResetPassword({ token }: { token: string }) {
   if (dead) return <DeadLink status={dead} />;
 
   return (
-    <AuthCard title={TITLE} description="Pick a password you do not use anywhere else. Saving it signs you out on every device.">
+    <AuthCard title={TITLE} description={t('reset.description')}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         {formError ? <Alert>{formError}</Alert> : null}
         <TextField
-          label="New password"
+          label={t('field.newPassword')}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={t('field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField label={t('field.confirmNewPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         <Button type="submit" busy={isSubmitting} className="mt-2 w-full">
-          Save new password
+          {t('reset.submit')}
         </Button>
       </form>
     </AuthCard>
@@ -108,22 +111,16 @@ function ResetPassword({ token }: { token: string }) {
 
 /** A link that no longer works: what happened, and the way to a new one. */
 function DeadLink({ status }: { status: DeadResetLinkStatus }) {
+  const { t } = useT('auth');
   return (
     <AuthCard
-      title={DEAD_TITLES[status]}
-      footer={
-        <>
-          Remembered your password?{' '}
-          <Link to="/login" className="font-semibold text-primary-700 underline underline-offset-4">
-            Log in
-          </Link>
-        </>
-      }
+      title={t(DEAD_TITLES[status])}
+      footer={<RichText ns="auth" k="reset.remembered" components={{ 0: <Link to="/login" className="font-semibold text-primary-700 underline underline-offset-4" /> }} />}
     >
-      <Alert>{DEAD_RESET_LINK_MESSAGES[status]}</Alert>
-      <p className="mt-4 text-slate-700">A reset link works once, for 1 hour. Ask for a new one and use the newest email.</p>
+      <Alert>{t(DEAD_MESSAGES[status])}</Alert>
+      <p className="mt-4 text-slate-700">{t('reset.linkRules')}</p>
       <Link to="/forgot-password" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
-        Ask for a new link
+        {t('reset.askNew')}
       </Link>
     </AuthCard>
   );

@@ -7,6 +7,7 @@ import { AuthCard } from '../../../components/ui/auth-card';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { RichText, useT } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useSignInOptions } from '../../../lib/api/get-sign-in-options';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -15,6 +16,7 @@ import { greet } from '../greeting';
 import { OrDivider, ProviderSignIn } from './provider-sign-in';
 
 export function SignupPage() {
+  const { t } = useT('auth');
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
@@ -34,7 +36,7 @@ export function SignupPage() {
   const onSubmit = submit(async (values) => {
     try {
       const session = await signUp.mutateAsync(values);
-      greet(`Welcome, ${session?.profile.displayName ?? values.name}! Your account is ready.`);
+      greet(t('signup.welcome', { name: session?.profile.displayName ?? values.name }));
       void navigate(redirect, { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError && err.code === ERROR_CODES.CONFLICT)) throw err;
@@ -46,53 +48,40 @@ export function SignupPage() {
 
   return (
     <AuthCard
-      title="Sign up"
-      description={
-        passwordSignUp || providerName
-          ? 'Create your league account to book fields, follow your team and register for clinics.'
-          : 'Accounts here are made by invitation from a league admin.'
-      }
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to={loginHref} className="font-semibold text-primary-700 underline underline-offset-4">
-            Log in instead
-          </Link>
-        </>
-      }
+      title={t('signup.title')}
+      description={passwordSignUp || providerName ? t('signup.description') : t('signup.byInvitation')}
+      footer={<RichText ns="auth" k="signup.haveAccount" components={{ 0: <Link to={loginHref} className="font-semibold text-primary-700 underline underline-offset-4" /> }} />}
     >
       {providerName ? (
         <>
           <ProviderSignIn providerName={providerName} redirect={redirect} />
-          <p className="mt-2 text-sm text-slate-600">Your first log-in with {providerName} creates your account here.</p>
+          <p className="mt-2 text-sm text-slate-600">{t('signup.firstLogin', { provider: providerName })}</p>
         </>
       ) : null}
       {passwordSignUp ? (
         <>
-          {providerName ? <OrDivider>or with an email and a password</OrDivider> : null}
+          {providerName ? <OrDivider>{t('signup.orPassword')}</OrDivider> : null}
           <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
             {formError ? <Alert>{formError}</Alert> : null}
-            <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-            <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+            <TextField label={t('field.name')} autoComplete="name" error={errors.name?.message} {...register('name')} />
+            <TextField label={t('field.email')} type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
             <TextField
-              label="Password"
+              label={t('field.password')}
               type="password"
               autoComplete="new-password"
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              hint={t('field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
               error={errors.password?.message}
               {...register('password')}
             />
-            <p className="text-sm text-slate-600">A league admin puts coaches and players on their team; coaches usually get an invitation by email.</p>
+            <p className="text-sm text-slate-600">{t('signup.teamNote')}</p>
             <Button type="submit" busy={isSubmitting} className="mt-2 w-full">
-              Sign up
+              {t('signup.submit')}
             </Button>
           </form>
         </>
       ) : (
-        <Alert tone="info" title="Sign-up with a password is switched off" className={providerName ? 'mt-5' : undefined}>
-          {providerName
-            ? `New accounts come from ${providerName} or from an invitation by a league admin.`
-            : 'New accounts are by invitation: ask a league admin to invite you. The invitation email has a link that creates your account.'}
+        <Alert tone="info" title={t('signup.offTitle')} className={providerName ? 'mt-5' : undefined}>
+          {providerName ? t('signup.offProvider', { provider: providerName }) : t('signup.offInvite')}
         </Alert>
       )}
     </AuthCard>

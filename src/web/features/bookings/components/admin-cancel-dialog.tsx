@@ -4,12 +4,14 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { formatDateTime } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAdminCancelBooking } from '../api/admin-cancel-booking';
-import { cancelledMessage, possessive } from '../booking-words';
+import { teamWords } from '../booking-words';
 
 /** An admin cancels a booking; the reason is required (it goes to the coach and the audit log). */
 export function AdminCancelDialog({ booking, timeZone, onClose }: { booking: Booking; timeZone: string; onClose: () => void }) {
+  const { t } = useT('bookings-admin');
   const cancel = useAdminCancelBooking();
   const {
     register,
@@ -22,7 +24,7 @@ export function AdminCancelDialog({ booking, timeZone, onClose }: { booking: Boo
       { id: booking.id, reason: values.reason },
       {
         onSuccess: (cancelled) => {
-          toast.success(`${cancelledMessage(cancelled, timeZone)} ${possessive(cancelled.teamName)} coach is notified.`);
+          toast.success(t('cancel.done', { ...teamWords(cancelled.teamName), when: formatDateTime(cancelled.startsAt, timeZone), field: cancelled.fieldName }));
           onClose();
         },
         onError: (err) => {
@@ -34,18 +36,18 @@ export function AdminCancelDialog({ booking, timeZone, onClose }: { booking: Boo
   });
 
   return (
-    <Modal open title="Cancel this booking?" onClose={cancel.isPending ? () => undefined : onClose} role="alertdialog">
+    <Modal open title={t('cancel.title')} onClose={cancel.isPending ? () => undefined : onClose} role="alertdialog">
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         <p className="text-slate-700">
-          {`Cancel ${possessive(booking.teamName)} practice on ${formatDateTime(booking.startsAt, timeZone)} at ${booking.fieldName} (${booking.facilityName})? The slot reopens for other teams and their coach is notified with your reason.`}
+          {t('cancel.question', { ...teamWords(booking.teamName), when: formatDateTime(booking.startsAt, timeZone), field: booking.fieldName, facility: booking.facilityName })}
         </p>
-        <TextAreaField label="Reason" rows={2} maxLength={200} hint="Required. Sent to the coach and kept with the booking." error={errors.reason?.message} {...register('reason')} />
+        <TextAreaField label={t('cancel.reason')} rows={2} maxLength={200} hint={t('cancel.reasonHint')} error={errors.reason?.message} {...register('reason')} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={cancel.isPending} autoFocus>
-            Keep booking
+            {t('cancel.keep')}
           </Button>
           <Button type="submit" variant="danger" busy={cancel.isPending}>
-            Cancel booking
+            {t('cancel.submit')}
           </Button>
         </div>
       </form>

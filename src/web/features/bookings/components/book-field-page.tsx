@@ -12,7 +12,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { preloadModal } from '../../../components/ui/modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { LOADING_TEXT, Skeleton } from '../../../components/ui/loading';
+import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useFacilities } from '../../../lib/api/get-facilities';
@@ -22,6 +22,7 @@ import { useOpeningPreferences } from '../../../lib/api/get-opening-preferences'
 import { useSlots } from '../../../lib/api/get-slots';
 import { addDays, formatDayRange, formatMonthDay, timeZoneName, todayInZone } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
+import { useT } from '../../../lib/i18n';
 import { cx } from '../../../lib/cx';
 import { openingDateTime, preferenceItemId, preferenceSlotName, type HoldingRound, type PreferencesPanelProps } from '../../../lib/opening-slots';
 import type { SlotWaitProps } from '../../../lib/slot-wait';
@@ -78,6 +79,7 @@ export function BookFieldPage({
   slotWait,
 }: { preferencesPanel?: ComponentType<PreferencesPanelProps>; fieldStatus?: ReactNode; slotWait?: ComponentType<SlotWaitProps> } = {}) {
   useLiveSlots();
+  const { t } = useT('bookings');
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -94,6 +96,7 @@ export function BookFieldPage({
   const book = useBookSlot({
     // 409 taken, 422 a rule, 503 the database down: the server's words at once; the week reloads either way.
     onError: (err, slotId) => {
+      // TODO(i18n refusal): a refusal's words are the server's (booking-rules.ts `refusalMessage`).
       toast.error(err.message);
       setConfirming(null);
       if (err instanceof ApiError && err.outcomeUnknown) setUnknownOutcome(slotId);
@@ -154,9 +157,9 @@ export function BookFieldPage({
     () =>
       shownSlots.map((slot) => ({
         slot,
-        view: slot.id === checkingId ? ({ kind: 'checking' } as const) : slotView(slot, ruleContext, new Date(nowMs), rules.checkBooking, limits),
+        view: slot.id === checkingId ? ({ kind: 'checking' } as const) : slotView(t, slot, ruleContext, new Date(nowMs), rules.checkBooking, limits),
       })),
-    [shownSlots, ruleContext, nowMs, rules.checkBooking, checkingId, limits],
+    [t, shownSlots, ruleContext, nowMs, rules.checkBooking, checkingId, limits],
   );
 
   // The opening round of the season on screen, if one holds slots back now; while it is open, a coach of a team ranks.
@@ -182,8 +185,8 @@ export function BookFieldPage({
   const team = context.data?.team;
   const credits = context.data ? creditsLine(context.data.makeupCredits.map((expiresAt) => ({ expiresAt })), context.data.timeZone) : null;
   // The slot being confirmed uses a make-up credit: which limit it goes past, said in the confirm.
-  const confirmingView = confirming ? slotView(confirming, ruleContext, now, rules.checkBooking, limits) : null;
-  const divisionLine = divisionRulesLine(context.data, now);
+  const confirmingView = confirming ? slotView(t, confirming, ruleContext, now, rules.checkBooking, limits) : null;
+  const divisionLine = divisionRulesLine(t, context.data, now);
   const makeup =
     confirming && context.data && (confirmingView?.kind === 'bookable' || confirmingView?.kind === 'heldForUs') && confirmingView.makeup ? makeupLimit(confirming, context.data) : null;
 
@@ -195,17 +198,18 @@ export function BookFieldPage({
     }
     const max = held.round.maxPreferences;
     if (ranked.length >= max) {
-      toast.error(`Your list is full: ${max} of ${max}. Remove a slot from it to add this one.`);
+      toast.error(t('toast.listFull', { max }));
       return;
     }
     setDraft({ roundId: held.round.id, slotIds: [...ranked, slot.id] });
-    toast(`Added ${preferenceSlotName(slot, zone)} as #${ranked.length + 1}. Save preferences to keep your list.`);
+    toast(t('toast.rankAdded', { slot: preferenceSlotName(slot, zone), rank: ranked.length + 1 }));
   };
 
   const onBook = (slot: Slot) => {
-    const view = slotView(slot, ruleContext, now, rules.checkBooking, limits);
+    const view = slotView(t, slot, ruleContext, now, rules.checkBooking, limits);
     if (view.kind === 'login') void navigate(loginHref);
     else if (view.kind === 'bookable') setConfirming(slot);
+    // TODO(i18n refusal): `view.message` may be shared booking-rules.ts `refusalMessage` (English until worded from its key).
     else if (view.kind === 'unavailable') toast.error(view.message);
     // Held for this team: Book as usual books it under the team's rules, as Take it does.
     else if (view.kind === 'heldForUs') {
@@ -219,7 +223,7 @@ export function BookFieldPage({
     setUnknownOutcome(null);
     book.mutate(confirming.id, {
       onSuccess: (booking) => {
-        toast.success(bookedMessage(booking, timeZone ?? DEFAULT_LEAGUE_TIMEZONE));
+        toast.success(bookedMessage(t, booking, timeZone ?? DEFAULT_LEAGUE_TIMEZONE));
         setConfirming(null);
       },
     });
@@ -259,16 +263,16 @@ export function BookFieldPage({
   return (
     <section>
       <PageHeader
-        title="Book a Field"
+        title={t('page.title')}
         description={
           <>
             {/* Two lines held from the start: the time zone's name arrives with the league. */}
             <span className="block min-h-12">
               {timeZone ? (
                 <>
-                  Open practice slots by field and day, in league time ({timeZoneName(timeZone, now)}).
+                  {t('page.description', { zone: timeZoneName(timeZone, now) })}
                   {/* On a phone the first slots come first: the slots say how to book them. */}
-                  <span className="hidden sm:inline"> Pick an open slot to book it for your team.</span>
+                  <span className="hidden sm:inline"> {t('page.descriptionPick')}</span>
                 </>
               ) : null}
             </span>
@@ -278,16 +282,14 @@ export function BookFieldPage({
           // On a phone the quota strip links there instead.
           team && !cannotBook && !narrow ? (
             <Link to="/my-reservations" className={buttonClasses('secondary')}>
-              My Reservations
+              {t('page.myReservations')}
             </Link>
           ) : null
         }
       />
 
       {noSeasons ? (
-        <EmptyState title="No season is open for booking yet">
-          The league has not set up a season with practice slots. Check back soon, or contact the league if you expected one.
-        </EmptyState>
+        <EmptyState title={t('noSeason.title')}>{t('noSeason.body')}</EmptyState>
       ) : !showBody ? (
         <PageSkeleton />
       ) : (
@@ -295,27 +297,27 @@ export function BookFieldPage({
           {cannotBook?.code === 'SIGN_IN' ? (
             <Alert tone="info">
               <p className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                <span>{cannotBook.message} You can look at every slot; booking asks you to log in first.</span>
+                <span>{t('signIn.body', { message: cannotBook.message })}</span>
                 <Link to={loginHref} className={buttonClasses('primary', 'sm')}>
-                  Log in
+                  {t('signIn.logIn')}
                 </Link>
               </p>
             </Alert>
           ) : cannotBook ? (
-            <Alert tone="warning" title="You can look, but not book">
+            <Alert tone="warning" title={t('cannotBook.title')}>
               <p>{cannotBook.message}</p>
               {auth.isAdmin ? (
                 <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
-                  <p>As an admin you can book any slot for any team, outside the rules.</p>
+                  <p>{t('cannotBook.admin')}</p>
                   <Link to="/admin-override-booking" className={buttonClasses('secondary', 'sm')}>
-                    Override booking
+                    {t('cannotBook.override')}
                   </Link>
                 </div>
               ) : null}
             </Alert>
           ) : null}
           {context.isError ? (
-            <LoadErrorAlert title="The booking rules could not be loaded" message={`${context.error.message} Slots are shown, but booking waits until the rules load.`} onRetry={() => context.refetch()} />
+            <LoadErrorAlert title={t('rulesError.title')} message={t('rulesError.message', { error: context.error.message })} onRetry={() => context.refetch()} />
           ) : null}
 
           {quota ? <QuotaStrip quota={quota} credits={credits} divisionLine={divisionLine} withLink={narrow} /> : null}
@@ -352,8 +354,8 @@ export function BookFieldPage({
             </Suspense>
           ) : mayRank && preferences.isError ? (
             <LoadErrorAlert
-              title="Your team’s preferences could not be loaded"
-              message={`${preferences.error.message} The opening round’s slots can be ranked once they load.`}
+              title={t('preferencesError.title')}
+              message={t('preferencesError.message', { error: preferences.error.message })}
               onRetry={() => preferences.refetch()}
             />
           ) : held && held.status !== 'drawn' ? (
@@ -362,12 +364,12 @@ export function BookFieldPage({
 
           <section aria-labelledby="week-slots-heading" aria-busy={slots.isFetching || !week} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
             <h2 id="week-slots-heading" className="mb-3 text-lg font-bold text-primary-900">
-              {week ? `Slots from ${formatMonthDay(week.from)} to ${formatMonthDay(week.to)}` : 'Slots'}
+              {week ? t('week.heading', { from: formatMonthDay(week.from), to: formatMonthDay(week.to) }) : t('week.headingBare')}
               {season ? <span className="hidden text-sm font-normal text-slate-700 sm:ml-2 sm:inline">{`${season.name}: ${formatDayRange(season.startsOn, season.endsOn)}`}</span> : null}
             </h2>
 
             {reasons.week ? (
-              <Alert tone="warning" title="No slot in this week can be booked" className="mb-4">
+              <Alert tone="warning" title={t('week.noneBookable')} className="mb-4">
                 <p>{reasons.week}</p>
               </Alert>
             ) : null}
@@ -375,29 +377,28 @@ export function BookFieldPage({
             {!week || !timeZone || !today ? (
               <GridSkeleton />
             ) : slots.isError ? (
-              <LoadErrorAlert title="The slots could not be loaded" message={slots.error.message} onRetry={() => slots.refetch()} />
+              <LoadErrorAlert title={t('week.loadError')} message={slots.error.message} onRetry={() => slots.refetch()} />
             ) : board.length === 0 ? (
               <div className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-10 text-center">
                 <p className="font-semibold text-primary-900">
-                  No practice slots in the week of {formatMonthDay(week.from)}
-                  {filters.facility || filters.field ? ' for this facility or field' : ''}.
+                  {t(filters.facility || filters.field ? 'empty.titleFiltered' : 'empty.title', { week: formatMonthDay(week.from) })}
                 </p>
                 <p className="mt-1 text-slate-700">
-                  Try the next week{filters.facility || filters.field ? ', or show all fields' : ''}.
-                  {hidesFields ? ' Fields for other divisions are not shown.' : ''}
+                  {t(filters.facility || filters.field ? 'empty.tryFiltered' : 'empty.try')}
+                  {hidesFields ? ` ${t('empty.hiddenFields')}` : ''}
                 </p>
                 <div className="mt-4 flex flex-wrap justify-center gap-2">
                   <Button variant="secondary" onClick={() => update({ week: addDays(week.from, 7), day: '' })}>
-                    Next week
+                    {t('empty.nextWeek')}
                   </Button>
                   {filters.facility || filters.field ? (
                     <Button variant="secondary" onClick={() => update({ facility: '', field: '' })}>
-                      Show all fields
+                      {t('empty.showAllFields')}
                     </Button>
                   ) : null}
                   {hidesFields ? (
                     <Button variant="secondary" onClick={() => update({ fields: 'all' }, true)}>
-                      Show every field
+                      {t('filters.everyField')}
                     </Button>
                   ) : null}
                 </div>
@@ -427,16 +428,16 @@ export function BookFieldPage({
 
       <ConfirmModal
         open={confirming !== null}
-        title={makeup ? 'Book a make-up practice?' : 'Book this practice?'}
+        title={makeup ? t('confirm.titleMakeup') : t('confirm.title')}
         message={
           confirming && team && timeZone ? (
             <>
-              <p>{bookQuestion(confirming, team.name, timeZone)}</p>
-              {makeup ? <p className="mt-2 font-semibold text-primary-900">{makeupNote(makeup)}</p> : null}
+              <p>{bookQuestion(t, confirming, team.name, timeZone)}</p>
+              {makeup ? <p className="mt-2 font-semibold text-primary-900">{makeupNote(t, makeup)}</p> : null}
             </>
           ) : null
         }
-        confirmLabel={makeup ? 'Book make-up practice' : 'Book practice'}
+        confirmLabel={makeup ? t('confirm.bookMakeup') : t('confirm.book')}
         busy={book.isPending}
         onConfirm={confirmBooking}
         onCancel={() => setConfirming(null)}
@@ -451,23 +452,24 @@ export function BookFieldPage({
  * Dec 10"); on a phone, with the link to My Reservations.
  */
 function QuotaStrip({ quota, credits, divisionLine, withLink }: { quota: TeamQuota; credits: string | null; divisionLine: string | null; withLink: boolean }) {
+  const { t } = useT('bookings');
   const full = quota.thisWeek >= quota.maxPerWeek || quota.upcoming >= quota.maxUpcoming;
   return (
     <section
-      aria-label="Your team’s bookings"
+      aria-label={t('quota.label')}
       className={cx(
         'flex flex-wrap items-center justify-between gap-x-3 rounded-xl px-4 py-2 sm:py-3',
         full ? 'bg-warning-50 text-warning-800 ring-1 ring-warning-500' : 'bg-primary-800 text-white',
       )}
     >
       <div className="min-w-0">
-        <p className="text-sm font-semibold sm:text-base">{quotaText(quota)}</p>
+        <p className="text-sm font-semibold sm:text-base">{quotaText(t, quota)}</p>
         {divisionLine ? <p className="text-sm">{divisionLine}</p> : null}
-        {credits ? <p className="text-sm">{credits}: book even past your weekly limit.</p> : null}
+        {credits ? <p className="text-sm">{t('quota.credits', { credits })}</p> : null}
       </div>
       {withLink ? (
         <Link to="/my-reservations" className="inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-2">
-          My Reservations
+          {t('page.myReservations')}
         </Link>
       ) : null}
     </section>
@@ -476,19 +478,21 @@ function QuotaStrip({ quota, credits, divisionLine, withLink }: { quota: TeamQuo
 
 /** For anyone who does not rank (a visitor, a member, a coach before the window opens or after it closes): what the round is. */
 function OpeningNotice({ held, timeZone }: { held: HoldingRound; timeZone: string }) {
+  const { t } = useT('bookings');
   const { round, status } = held;
-  const covers = `${formatMonthDay(round.coversFrom)} to ${formatMonthDay(round.coversTo)}`;
-  const draw = openingDateTime(round.drawAt, timeZone);
+  const words = {
+    from: formatMonthDay(round.coversFrom),
+    to: formatMonthDay(round.coversTo),
+    draw: openingDateTime(round.drawAt, timeZone),
+    opens: openingDateTime(round.opensAt, timeZone),
+    closes: openingDateTime(round.closesAt, timeZone),
+  };
   return (
-    <Alert tone="info" title="Opening round">
+    <Alert tone="info" title={t('opening.title')}>
       <p>
-        {status === 'announced'
-          ? `Slots from ${covers} go to teams by a draw on ${draw}. Coaches rank the slots they want from ${openingDateTime(round.opensAt, timeZone)} to ${openingDateTime(round.closesAt, timeZone)}.`
-          : status === 'open'
-            ? `Slots from ${covers} go to teams by a draw on ${draw}. Coaches rank the slots they want until ${openingDateTime(round.closesAt, timeZone)}.`
-            : `Slots from ${covers} go to teams by a draw on ${draw}. Ranking has closed.`}{' '}
+        {status === 'announced' ? t('opening.announced', words) : status === 'open' ? t('opening.open', words) : t('opening.closed', words)}{' '}
         <Link to={`/opening/${encodeURIComponent(round.id)}`} className="font-semibold underline underline-offset-2">
-          How the draw works
+          {t('opening.howItWorks')}
         </Link>
       </p>
     </Alert>
@@ -509,9 +513,10 @@ function PanelSkeleton() {
 
 /** The page below its header while it loads: a screen tall, shaped like the filter bar and the week. */
 function PageSkeleton() {
+  const { t } = useT('common');
   return (
     <div className="flex min-h-dvh flex-col gap-4" role="status">
-      <span className="sr-only">{LOADING_TEXT}</span>
+      <span className="sr-only">{t('loading')}</span>
       <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:p-4" aria-hidden="true">
         <Skeleton className="h-11 w-full max-w-md" />
         <Skeleton className="mt-3 h-11 w-full" />

@@ -7,6 +7,7 @@ import { FoldedFiltersToggle } from '../../../components/ui/folded-filters-toggl
 import { Skeleton } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { cx } from '../../../lib/cx';
+import { useT } from '../../../lib/i18n';
 import { FieldSelect } from './field-select';
 
 export interface BookFilterBarProps {
@@ -36,6 +37,7 @@ export interface BookFilterBarProps {
  */
 export function BookFilterBar(props: BookFilterBarProps) {
   const { seasons, seasonId, facilities, facilityId, fieldId, weekStart, today, everyField } = props;
+  const { t } = useT('bookings');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const chip = (active: boolean) =>
@@ -52,8 +54,8 @@ export function BookFilterBar(props: BookFilterBarProps) {
   const place = field
     ? `${field.name} · ${facilities.find((f) => f.id === field.facilityId)?.name ?? ''}`
     : facility
-      ? `${facility.name} · all fields`
-      : 'All facilities and fields';
+      ? t('filters.facilityAllFields', { facility: facility.name })
+      : t('filters.everything');
   const summary = notCurrent && season ? `${place} · ${season.name}` : place;
   const week = weekStart && today ? { weekStart, today, onChange: props.onWeekChange } : null;
 
@@ -66,10 +68,10 @@ export function BookFilterBar(props: BookFilterBarProps) {
 
       <div id={panelId} className={cx('flex-col gap-4 border-t border-slate-200 pt-3 md:flex md:border-0 md:pt-0', open ? 'flex' : 'hidden')}>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,14rem)_minmax(0,16rem)_1fr]">
-          <SelectField label="Season" value={seasonId} onChange={(event) => props.onSeasonChange(event.target.value)}>
+          <SelectField label={t('filters.season')} value={seasonId} onChange={(event) => props.onSeasonChange(event.target.value)}>
             {seasons.map((season) => (
               <option key={season.id} value={season.id}>
-                {season.active ? `${season.name} (current)` : season.name}
+                {season.active ? t('filters.currentSeason', { season: season.name }) : season.name}
               </option>
             ))}
           </SelectField>
@@ -78,11 +80,11 @@ export function BookFilterBar(props: BookFilterBarProps) {
 
         <div role="group" aria-labelledby={`${panelId}-chips`}>
           <p id={`${panelId}-chips`} className="mb-1 text-sm font-semibold text-slate-800">
-            Facility
+            {t('filters.facility')}
           </p>
           <div className="flex flex-wrap gap-2">
             <button type="button" aria-pressed={!facilityId} className={chip(!facilityId)} onClick={() => props.onFacilityChange('')}>
-              All facilities
+              {t('filters.allFacilities')}
             </button>
             {facilities.map((facility) => (
               <button key={facility.id} type="button" aria-pressed={facilityId === facility.id} className={chip(facilityId === facility.id)} onClick={() => props.onFacilityChange(facility.id)}>
@@ -94,12 +96,8 @@ export function BookFilterBar(props: BookFilterBarProps) {
 
         {everyField ? (
           <CheckboxField
-            label="Show every field"
-            hint={
-              everyField.checked
-                ? 'Fields your team may not use are shown greyed out, with the reason.'
-                : `${everyField.hidden === 1 ? '1 field is' : `${everyField.hidden} fields are`} for other divisions and not shown.`
-            }
+            label={t('filters.everyField')}
+            hint={everyField.checked ? t('filters.everyFieldShown') : t('filters.everyFieldHidden', { count: everyField.hidden })}
             checked={everyField.checked}
             onChange={(event) => everyField.onChange(event.target.checked)}
           />

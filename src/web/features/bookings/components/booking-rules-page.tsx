@@ -15,6 +15,7 @@ import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useLeague } from '../../../lib/api/get-league';
 import { formatDay, timeZoneName } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useBookingRules } from '../api/get-booking-rules';
 import { useSaveBookingRules } from '../api/save-booking-rules';
@@ -28,6 +29,7 @@ import { DivisionRulesSection } from './division-rules-section';
  * round, from its own feature).
  */
 export function BookingRulesPage({ openingRound }: { openingRound?: (season: Season, timeZone: string) => ReactNode } = {}) {
+  const { t } = useT('bookings-admin');
   const [params, setParams] = useSearchParams();
   const { season: current, seasons, isLoading } = useCurrentSeason();
   const season = pickSeason(seasons, readBookFilters(params).season, current.id);
@@ -38,40 +40,40 @@ export function BookingRulesPage({ openingRound }: { openingRound?: (season: Sea
   return (
     <section>
       <PageHeader
-        title="Booking rules"
-        description="When coaches may book, how many practices a team may hold, and until when a coach may cancel. Each season has its own rules; admins are never bound by them."
+        title={t('rules.title')}
+        description={t('rules.description')}
       />
       {isLoading || league.isPending ? (
         <FormSkeleton />
       ) : !season ? (
         <EmptyState
-          title="No seasons yet"
+          title={t('rules.noSeasons.title')}
           action={
             <Link to="/admin-season-manager" className={buttonClasses('primary')}>
-              Create a season
+              {t('rules.noSeasons.action')}
             </Link>
           }
         >
-          Booking rules belong to a season. Create one first, then set its rules here.
+          {t('rules.noSeasons.body')}
         </EmptyState>
       ) : (
         <div className="flex flex-col gap-6">
           <SelectField
-            label="Season"
+            label={t('filters.season')}
             className="max-w-sm"
             value={season.id}
             onChange={(event) => void setParams({ season: event.target.value }, { replace: false })}
           >
             {seasons.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.active ? `${s.name} (active)` : s.name}
+                {s.active ? t('season.active', { season: s.name }) : s.name}
               </option>
             ))}
           </SelectField>
           {rules.isPending || !timeZone ? (
             <FormSkeleton />
           ) : rules.isError ? (
-            <LoadErrorAlert title="The rules could not be loaded" message={rules.error.message} onRetry={() => rules.refetch()} />
+            <LoadErrorAlert title={t('rules.loadError')} message={rules.error.message} onRetry={() => rules.refetch()} />
           ) : (
             <>
               <RulesEditor key={`${season.id}|${timeZone}`} season={season} rules={rules.data} timeZone={timeZone} />
@@ -86,8 +88,9 @@ export function BookingRulesPage({ openingRound }: { openingRound?: (season: Sea
 }
 
 function RulesEditor({ season, rules, timeZone }: { season: Season; rules: BookingRules; timeZone: string }) {
+  const { t } = useT('bookings-admin');
   const save = useSaveBookingRules();
-  const schema = useMemo(() => rulesFormSchema(timeZone), [timeZone]);
+  const schema = useMemo(() => rulesFormSchema(t, timeZone), [t, timeZone]);
   const {
     register,
     submit,
@@ -101,7 +104,7 @@ function RulesEditor({ season, rules, timeZone }: { season: Season; rules: Booki
     try {
       const saved = await save.mutateAsync({ seasonId: season.id, rules: values });
       reset(toRulesForm(saved, timeZone));
-      toast.success(`Saved the booking rules for ${season.name}.`);
+      toast.success(t('rules.saved', { season: season.name }));
     } catch (err) {
       const message = showServerError(err);
       if (message) toast.error(message);
@@ -110,7 +113,7 @@ function RulesEditor({ season, rules, timeZone }: { season: Season; rules: Booki
 
   const fillDefaults = () => {
     reset(toRulesForm(DEFAULT_BOOKING_RULES, timeZone), { keepDefaultValues: true });
-    toast('The league’s default rules are in the form. Save to use them.');
+    toast(t('rules.defaultsFilled'));
   };
 
   const number = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const;
@@ -120,13 +123,13 @@ function RulesEditor({ season, rules, timeZone }: { season: Season; rules: Booki
       {formError ? <Alert>{formError}</Alert> : null}
 
       <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <legend className="px-1 text-lg font-bold text-primary-900">Booking switch</legend>
+        <legend className="px-1 text-lg font-bold text-primary-900">{t('rules.switch')}</legend>
         <div className="flex flex-col gap-4">
-          <SwitchField label="Booking open" hint="Turn off to pause all booking by coaches in this season; they see the paused message." {...register('bookingOpen')} />
+          <SwitchField label={t('rules.bookingOpen')} hint={t('rules.bookingOpenHint')} {...register('bookingOpen')} />
           <TextField
-            label="Paused message"
-            placeholder="Fields are being reseeded until March 10."
-            hint="Coaches see “Booking is paused: …” with this message while booking is off."
+            label={t('rules.pausedMessage')}
+            placeholder={t('rules.pausedMessagePlaceholder')}
+            hint={t('rules.pausedMessageHint')}
             maxLength={200}
             autoComplete="off"
             error={errors.pausedMessage?.message}
@@ -136,27 +139,27 @@ function RulesEditor({ season, rules, timeZone }: { season: Season; rules: Booki
       </fieldset>
 
       <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <legend className="px-1 text-lg font-bold text-primary-900">Booking window</legend>
+        <legend className="px-1 text-lg font-bold text-primary-900">{t('rules.window')}</legend>
         <p className="mb-4 text-sm text-slate-700">
-          League time: {timeZoneName(timeZone)} ({timeZone}). Leave empty to follow the season’s dates. A division can open earlier or later:
-          see{' '}
-          <a href="#division-rules-heading" className="font-medium text-primary-700 underline">
-            Rules by division
-          </a>
-          .
+          <RichText
+            ns="bookings-admin"
+            k="rules.windowIntro"
+            values={{ zoneName: timeZoneName(timeZone), zone: timeZone }}
+            components={{ 0: <a href="#division-rules-heading" className="font-medium text-primary-700 underline" /> }}
+          />
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Window opens"
+            label={t('rules.windowOpens')}
             type="datetime-local"
-            hint={`Empty: the start of ${formatDay(season.startsOn)}, the season’s first day.`}
+            hint={t('rules.windowOpensHint', { day: formatDay(season.startsOn) })}
             error={errors.windowOpensAt?.message}
             {...register('windowOpensAt')}
           />
           <TextField
-            label="Window closes"
+            label={t('rules.windowCloses')}
             type="datetime-local"
-            hint={`Empty: the end of ${formatDay(season.endsOn)}, the season’s last day.`}
+            hint={t('rules.windowClosesHint', { day: formatDay(season.endsOn) })}
             error={errors.windowClosesAt?.message}
             {...register('windowClosesAt')}
           />
@@ -164,28 +167,28 @@ function RulesEditor({ season, rules, timeZone }: { season: Season; rules: Booki
       </fieldset>
 
       <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <legend className="px-1 text-lg font-bold text-primary-900">Limits per team</legend>
+        <legend className="px-1 text-lg font-bold text-primary-900">{t('rules.limits')}</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Max per team per week" hint="Monday to Sunday, league time." {...number} error={errors.maxPerWeek?.message} {...register('maxPerWeek')} />
-          <TextField label="Max per team per day" {...number} error={errors.maxPerDay?.message} {...register('maxPerDay')} />
-          <TextField label="Max upcoming per team" hint="Booked practices not yet started." {...number} error={errors.maxUpcoming?.message} {...register('maxUpcoming')} />
+          <TextField label={t('rules.maxPerWeek')} hint={t('rules.maxPerWeekHint')} {...number} error={errors.maxPerWeek?.message} {...register('maxPerWeek')} />
+          <TextField label={t('rules.maxPerDay')} {...number} error={errors.maxPerDay?.message} {...register('maxPerDay')} />
+          <TextField label={t('rules.maxUpcoming')} hint={t('rules.maxUpcomingHint')} {...number} error={errors.maxUpcoming?.message} {...register('maxUpcoming')} />
         </div>
       </fieldset>
 
       <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <legend className="px-1 text-lg font-bold text-primary-900">Booking ahead</legend>
+        <legend className="px-1 text-lg font-bold text-primary-900">{t('rules.ahead')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Minimum lead time (hours)" hint="How long before the start booking closes." {...number} error={errors.minLeadHours?.message} {...register('minLeadHours')} />
-          <TextField label="Furthest ahead (days)" hint="How far ahead a slot can be booked." {...number} error={errors.maxAheadDays?.message} {...register('maxAheadDays')} />
+          <TextField label={t('rules.minLead')} hint={t('rules.minLeadHint')} {...number} error={errors.minLeadHours?.message} {...register('minLeadHours')} />
+          <TextField label={t('rules.maxAhead')} hint={t('rules.maxAheadHint')} {...number} error={errors.maxAheadDays?.message} {...register('maxAheadDays')} />
         </div>
       </fieldset>
 
       <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <legend className="px-1 text-lg font-bold text-primary-900">Cancelling</legend>
+        <legend className="px-1 text-lg font-bold text-primary-900">{t('rules.cancelling')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Coach cancellation cutoff (hours)"
-            hint="Closer to the start, only an admin can cancel."
+            label={t('rules.cancelCutoff')}
+            hint={t('rules.cancelCutoffHint')}
             {...number}
             error={errors.cancelCutoffHours?.message}
             {...register('cancelCutoffHours')}
@@ -195,12 +198,12 @@ function RulesEditor({ season, rules, timeZone }: { season: Season; rules: Booki
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
         <Button type="submit" busy={isSubmitting}>
-          Save rules
+          {t('rules.save')}
         </Button>
         <Button variant="secondary" onClick={fillDefaults}>
-          Use the defaults
+          {t('rules.useDefaults')}
         </Button>
-        {isDirty ? <p className="text-sm text-slate-700 sm:ml-2">You have unsaved changes.</p> : null}
+        {isDirty ? <p className="text-sm text-slate-700 sm:ml-2">{t('rules.unsaved')}</p> : null}
       </div>
     </form>
   );

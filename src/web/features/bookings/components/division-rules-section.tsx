@@ -11,30 +11,32 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { TextField } from '../../../components/ui/text-field';
-import { countOf } from '../../../lib/count-words';
 import { formatDateTime, formatDay } from '../../../lib/dates';
+import { RichText, useT, type Translate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useDivisionRules } from '../api/get-division-rules';
 import { useSaveDivisionRules } from '../api/save-division-rules';
 import { DIVISION_RULE_FIELDS, divisionRulesFormSchema, SEASON_RULES_FORM, toDivisionRulesForm } from '../division-rules-form';
 
+type T = Translate<'bookings-admin'>;
+
 /** When the season's window opens and closes, in words, for "Empty: the season's …". */
-function seasonWindow(season: Season, rules: BookingRules, timeZone: string) {
+function seasonWindow(t: T, season: Season, rules: BookingRules, timeZone: string) {
   return {
-    opens: rules.windowOpensAt ? formatDateTime(rules.windowOpensAt, timeZone) : `the start of ${formatDay(season.startsOn)}`,
-    closes: rules.windowClosesAt ? formatDateTime(rules.windowClosesAt, timeZone) : `the end of ${formatDay(season.endsOn)}`,
+    opens: rules.windowOpensAt ? formatDateTime(rules.windowOpensAt, timeZone) : t('division.seasonStart', { day: formatDay(season.startsOn) }),
+    closes: rules.windowClosesAt ? formatDateTime(rules.windowClosesAt, timeZone) : t('division.seasonEnd', { day: formatDay(season.endsOn) }),
   };
 }
 
 /** A division's own rules other than its opening, in words ("3 per week · 1 per day"); empty when it has none. */
-function ownRuleWords(rules: DivisionRules, timeZone: string): string[] {
+function ownRuleWords(t: T, rules: DivisionRules, timeZone: string): string[] {
   const words: string[] = [];
-  if (rules.windowClosesAt) words.push(`booking closes ${formatDateTime(rules.windowClosesAt, timeZone)}`);
-  if (rules.maxPerWeek !== null) words.push(`${rules.maxPerWeek} per week`);
-  if (rules.maxPerDay !== null) words.push(`${rules.maxPerDay} per day`);
-  if (rules.maxUpcoming !== null) words.push(`${rules.maxUpcoming} upcoming`);
-  if (rules.minLeadHours !== null) words.push(`booked at least ${countOf(rules.minLeadHours, 'hour')} ahead`);
-  if (rules.maxAheadDays !== null) words.push(`up to ${countOf(rules.maxAheadDays, 'day')} ahead`);
+  if (rules.windowClosesAt) words.push(t('division.own.closes', { when: formatDateTime(rules.windowClosesAt, timeZone) }));
+  if (rules.maxPerWeek !== null) words.push(t('division.own.perWeek', { count: rules.maxPerWeek }));
+  if (rules.maxPerDay !== null) words.push(t('division.own.perDay', { count: rules.maxPerDay }));
+  if (rules.maxUpcoming !== null) words.push(t('division.own.upcoming', { count: rules.maxUpcoming }));
+  if (rules.minLeadHours !== null) words.push(t('division.own.lead', { count: rules.minLeadHours }));
+  if (rules.maxAheadDays !== null) words.push(t('division.own.ahead', { count: rules.maxAheadDays }));
   return words;
 }
 
@@ -44,17 +46,16 @@ function ownRuleWords(rules: DivisionRules, timeZone: string): string[] {
  * before the others.
  */
 export function DivisionRulesSection({ season, seasonRules, timeZone }: { season: Season; seasonRules: BookingRules; timeZone: string }) {
+  const { t } = useT('bookings-admin');
   const rules = useDivisionRules(season.id);
-  const seasonTimes = seasonWindow(season, seasonRules, timeZone);
+  const seasonTimes = seasonWindow(t, season, seasonRules, timeZone);
   return (
     <section aria-labelledby="division-rules-heading" className="flex flex-col gap-4">
       <div>
         <h2 id="division-rules-heading" className="text-xl font-bold text-primary-900">
-          Rules by division
+          {t('division.title')}
         </h2>
-        <p className="text-sm text-slate-700">
-          Each division follows the season’s rules above unless you set its own here. Leave a box empty for the season’s rule.
-        </p>
+        <p className="text-sm text-slate-700">{t('division.intro')}</p>
       </div>
       {rules.isPending ? (
         <div className="flex flex-col gap-3" aria-hidden="true">
@@ -63,23 +64,22 @@ export function DivisionRulesSection({ season, seasonRules, timeZone }: { season
           ))}
         </div>
       ) : rules.isError ? (
-        <LoadErrorAlert title="The rules by division could not be loaded" message={rules.error.message} onRetry={() => rules.refetch()} />
+        <LoadErrorAlert title={t('division.loadError')} message={rules.error.message} onRetry={() => rules.refetch()} />
       ) : rules.data.length === 0 ? (
         <EmptyState
-          title="No divisions yet"
+          title={t('division.empty.title')}
           action={
             <Link to="/admin-user-manager?tab=teams" className={buttonClasses('secondary')}>
-              Add divisions
+              {t('division.empty.action')}
             </Link>
           }
         >
-          Add the league’s divisions (8U, 10U, 12U…) on the Teams tab of Users and teams, then give each its own rules or booking opening here.
+          {t('division.empty.body')}
         </EmptyState>
       ) : (
         <>
-          <Alert tone="info" title="Staged opening">
-            To open booking to one division first, give it an earlier “Booking opens” time than the others (or the others a later one). The season’s
-            window opens at {seasonTimes.opens}.
+          <Alert tone="info" title={t('division.staged.title')}>
+            {t('division.staged.body', { opens: seasonTimes.opens })}
           </Alert>
           <ul className="flex flex-col gap-3">
             {rules.data.map((division) => (
@@ -95,12 +95,13 @@ export function DivisionRulesSection({ season, seasonRules, timeZone }: { season
 }
 
 function DivisionRulesCard({ season, seasonRules, rules, timeZone }: { season: Season; seasonRules: BookingRules; rules: DivisionRules; timeZone: string }) {
+  const { t } = useT('bookings-admin');
   const [opened, setOpened] = useState<'open' | 'closed' | 'never'>('never');
   const titleId = useId();
   const panelId = useId();
   const name = rules.divisionName;
-  const seasonTimes = seasonWindow(season, seasonRules, timeZone);
-  const own = ownRuleWords(rules, timeZone);
+  const seasonTimes = seasonWindow(t, season, seasonRules, timeZone);
+  const own = ownRuleWords(t, rules, timeZone);
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -109,23 +110,24 @@ function DivisionRulesCard({ season, seasonRules, rules, timeZone }: { season: S
             <h3 id={titleId} className="text-lg font-bold break-words text-primary-900">
               {name}
             </h3>
-            {rules.windowOpensAt || own.length > 0 ? <Badge tone="accent">Own rules</Badge> : <Badge>Season’s rules</Badge>}
+            {rules.windowOpensAt || own.length > 0 ? <Badge tone="accent">{t('division.ownBadge')}</Badge> : <Badge>{t('division.seasonBadge')}</Badge>}
           </div>
           <p className="mt-1 text-slate-900">
-            Booking opens:{' '}
             {rules.windowOpensAt ? (
-              <strong>{formatDateTime(rules.windowOpensAt, timeZone)}</strong>
+              <RichText ns="bookings-admin" k="division.opensOwn" values={{ when: formatDateTime(rules.windowOpensAt, timeZone) }} components={{ 0: <strong /> }} />
             ) : (
-              <>
-                <strong>{seasonTimes.opens}</strong> <span className="text-slate-700">(the season’s)</span>
-              </>
+              <RichText
+                ns="bookings-admin"
+                k="division.opensSeason"
+                values={{ when: seasonTimes.opens }}
+                components={{ 0: <strong />, 1: <span className="text-slate-700" /> }}
+              />
             )}
           </p>
-          <p className="text-sm text-slate-700">{own.length > 0 ? `Its own: ${own.join(' · ')}.` : 'Every other rule: the season’s.'}</p>
+          <p className="text-sm text-slate-700">{own.length > 0 ? t('division.ownList', { rules: own.join(' · ') }) : t('division.noOwn')}</p>
         </div>
         <Button variant="secondary" size="sm" aria-expanded={opened === 'open'} aria-controls={panelId} onClick={() => setOpened(opened === 'open' ? 'closed' : 'open')}>
-          {opened === 'open' ? 'Close' : 'Edit'}
-          <span className="sr-only"> the {name} rules</span>
+          <RichText ns="bookings-admin" k={opened === 'open' ? 'division.close' : 'division.edit'} values={{ name }} components={{ 0: <span className="sr-only" /> }} />
         </Button>
       </div>
       {/* Once opened the form stays mounted, hidden when closed, so what was typed survives closing it. */}
@@ -137,10 +139,11 @@ function DivisionRulesCard({ season, seasonRules, rules, timeZone }: { season: S
 }
 
 function DivisionRulesEditor({ season, seasonRules, rules, timeZone }: { season: Season; seasonRules: BookingRules; rules: DivisionRules; timeZone: string }) {
+  const { t } = useT('bookings-admin');
   const save = useSaveDivisionRules();
-  const schema = useMemo(() => divisionRulesFormSchema(timeZone), [timeZone]);
+  const schema = useMemo(() => divisionRulesFormSchema(t, timeZone), [t, timeZone]);
   const name = rules.divisionName;
-  const seasonTimes = seasonWindow(season, seasonRules, timeZone);
+  const seasonTimes = seasonWindow(t, season, seasonRules, timeZone);
   const {
     register,
     submit,
@@ -155,7 +158,7 @@ function DivisionRulesEditor({ season, seasonRules, rules, timeZone }: { season:
       const saved = await save.mutateAsync({ seasonId: season.id, divisionId: rules.divisionId, rules: values });
       reset(toDivisionRulesForm(saved, timeZone));
       const none = Object.values(values).every((v) => v === null);
-      toast.success(none ? `${name} follows the season’s rules in ${season.name}.` : `Saved the ${name} rules for ${season.name}.`);
+      toast.success(none ? t('division.savedNone', { division: name, season: season.name }) : t('division.saved', { division: name, season: season.name }));
     } catch (err) {
       const message = showServerError(err);
       if (message) toast.error(message);
@@ -164,57 +167,57 @@ function DivisionRulesEditor({ season, seasonRules, rules, timeZone }: { season:
 
   const clearToSeason = () => {
     reset(SEASON_RULES_FORM, { keepDefaultValues: true });
-    toast(`Every box is empty: ${name} takes the season’s rules once you save.`);
+    toast(t('division.cleared', { division: name }));
   };
 
   const number = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const;
-  const seasons = (n: number) => ({ placeholder: `Season’s: ${n}`, hint: `Empty: the season’s, ${n}.` });
+  const seasons = (n: number) => ({ placeholder: t('division.seasonValue', { value: n }), hint: t('division.seasonValueHint', { value: n }) });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-5 border-t border-slate-200 pt-4">
       {formError ? <Alert>{formError}</Alert> : null}
       <fieldset>
-        <legend className="mb-2 font-semibold text-primary-900">Booking window</legend>
+        <legend className="mb-2 font-semibold text-primary-900">{t('rules.window')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Booking opens"
+            label={t('division.opens')}
             type="datetime-local"
-            hint={`${name}’s teams may book from then: earlier than the others opens ${name} first. Empty: the season’s, ${seasonTimes.opens}.`}
+            hint={t('division.opensHint', { division: name, season: seasonTimes.opens })}
             error={errors.windowOpensAt?.message}
             {...register('windowOpensAt')}
           />
           <TextField
-            label="Booking closes"
+            label={t('division.closes')}
             type="datetime-local"
-            hint={`Empty: the season’s, ${seasonTimes.closes}.`}
+            hint={t('division.seasonValueHint', { value: seasonTimes.closes })}
             error={errors.windowClosesAt?.message}
             {...register('windowClosesAt')}
           />
         </div>
       </fieldset>
       <fieldset>
-        <legend className="mb-2 font-semibold text-primary-900">Limits per team</legend>
+        <legend className="mb-2 font-semibold text-primary-900">{t('rules.limits')}</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Max per team per week" {...number} {...seasons(seasonRules.maxPerWeek)} error={errors.maxPerWeek?.message} {...register('maxPerWeek')} />
-          <TextField label="Max per team per day" {...number} {...seasons(seasonRules.maxPerDay)} error={errors.maxPerDay?.message} {...register('maxPerDay')} />
-          <TextField label="Max upcoming per team" {...number} {...seasons(seasonRules.maxUpcoming)} error={errors.maxUpcoming?.message} {...register('maxUpcoming')} />
+          <TextField label={t('rules.maxPerWeek')} {...number} {...seasons(seasonRules.maxPerWeek)} error={errors.maxPerWeek?.message} {...register('maxPerWeek')} />
+          <TextField label={t('rules.maxPerDay')} {...number} {...seasons(seasonRules.maxPerDay)} error={errors.maxPerDay?.message} {...register('maxPerDay')} />
+          <TextField label={t('rules.maxUpcoming')} {...number} {...seasons(seasonRules.maxUpcoming)} error={errors.maxUpcoming?.message} {...register('maxUpcoming')} />
         </div>
       </fieldset>
       <fieldset>
-        <legend className="mb-2 font-semibold text-primary-900">Booking ahead</legend>
+        <legend className="mb-2 font-semibold text-primary-900">{t('rules.ahead')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Minimum lead time (hours)" {...number} {...seasons(seasonRules.minLeadHours)} error={errors.minLeadHours?.message} {...register('minLeadHours')} />
-          <TextField label="Furthest ahead (days)" {...number} {...seasons(seasonRules.maxAheadDays)} error={errors.maxAheadDays?.message} {...register('maxAheadDays')} />
+          <TextField label={t('rules.minLead')} {...number} {...seasons(seasonRules.minLeadHours)} error={errors.minLeadHours?.message} {...register('minLeadHours')} />
+          <TextField label={t('rules.maxAhead')} {...number} {...seasons(seasonRules.maxAheadDays)} error={errors.maxAheadDays?.message} {...register('maxAheadDays')} />
         </div>
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
         <Button type="submit" busy={isSubmitting}>
-          Save {name} rules
+          {t('division.save', { division: name })}
         </Button>
         <Button variant="secondary" onClick={clearToSeason}>
-          Use the season’s rules
+          {t('division.useSeason')}
         </Button>
-        {isDirty ? <p className="text-sm text-slate-700 sm:ml-2">You have unsaved changes.</p> : null}
+        {isDirty ? <p className="text-sm text-slate-700 sm:ml-2">{t('rules.unsaved')}</p> : null}
       </div>
     </form>
   );

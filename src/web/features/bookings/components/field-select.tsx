@@ -1,5 +1,6 @@
 import type { Facility, Field } from '../../../../shared/facilities/facilities.schemas';
 import { SelectField } from '../../../components/ui/select-field';
+import { useT } from '../../../lib/i18n';
 
 /**
  * "Field" with "All fields" first, then each facility's fields under the facility's name. With `facilityId`
@@ -18,14 +19,15 @@ export function FieldSelect({
   onChange: (fieldId: string) => void;
   className?: string;
 }) {
+  const { t } = useT('bookings');
   const fieldOption = (field: Field) => (
     <option key={field.id} value={field.id}>
       {field.name}
     </option>
   );
   return (
-    <SelectField label="Field" className={className} value={value} onChange={(event) => onChange(event.target.value)}>
-      <option value="">All fields</option>
+    <SelectField label={t('filters.field')} className={className} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{t('filters.allFields')}</option>
       {facilityId
         ? facilities.filter((f) => f.id === facilityId).flatMap((facility) => facility.fields.map(fieldOption))
         : facilities.map((facility) => (

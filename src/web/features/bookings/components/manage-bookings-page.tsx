@@ -14,6 +14,7 @@ import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { useTeams } from '../../../lib/api/get-teams';
 import { formatDateTime, formatTimeRange, formatTimeRangeShort, formatWeekdayDayAt } from '../../../lib/dates';
+import { RichText, useT, type Translate } from '../../../lib/i18n';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { adminBookingsCsvHref, hasAnyFilter, parseAdminBookingFilters, withAdminBookingFilters, type AdminBookingFilters } from '../admin-booking-filters';
 import { useAdminBookings } from '../api/get-admin-bookings';
@@ -26,6 +27,7 @@ type Action = { kind: 'cancel' | 'move'; booking: Booking } | null;
 /** /admin-manage-bookings: search and filter every booking (filters in the URL), cancel, move, export CSV. */
 export function ManageBookingsPage() {
   useLiveSlots();
+  const { t } = useT('bookings-admin');
   const timeZone = useLeagueTimeZone();
   const [params, setParams] = useSearchParams();
   const filters = parseAdminBookingFilters(params);
@@ -35,18 +37,17 @@ export function ManageBookingsPage() {
   const update = (changes: Partial<AdminBookingFilters>) => void setParams(withAdminBookingFilters(params, changes), { preventScrollReset: true });
   const clear = () => update({ bookingId: '', seasonId: '', teamId: '', fieldId: '', status: '', from: '', to: '', q: '' });
   const list = bookings.data ?? [];
-  const count = `${list.length} booking${list.length === 1 ? '' : 's'}`;
 
   return (
     <section>
-      <PageHeader title="Manage bookings" description="Find any booking, cancel it or move it to another open slot, and export what you see as CSV. Filters stay in the link, so a search can be shared." />
+      <PageHeader title={t('manage.title')} description={t('manage.description')} />
       <div className="flex flex-col gap-5">
         <BookingFilters key={filters.q} filters={filters} onChange={update} onClear={clear} />
         {filters.bookingId ? (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary-200 bg-primary-50 px-4 py-3">
-            <p className="text-slate-800">Showing the one booking you followed a link to.</p>
+            <p className="text-slate-800">{t('manage.oneBooking')}</p>
             <Button variant="secondary" size="sm" onClick={() => update({ bookingId: '' })}>
-              Show all bookings
+              {t('manage.showAll')}
             </Button>
           </div>
         ) : null}
@@ -54,14 +55,14 @@ export function ManageBookingsPage() {
         <section aria-labelledby="results-heading" aria-busy={bookings.isFetching}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
             <h2 id="results-heading" className="text-xl font-bold text-primary-900">
-              Bookings
+              {t('manage.results')}
             </h2>
             <div className="flex flex-wrap items-center gap-3">
               <p role="status" className="text-sm text-slate-700">
-                {bookings.isPending ? 'Loading…' : `${count}${bookings.isFetching ? ' · updating…' : ''}`}
+                {bookings.isPending ? t('manage.loading') : t(bookings.isFetching ? 'manage.countUpdating' : 'manage.count', { count: list.length })}
               </p>
               <a href={adminBookingsCsvHref(filters)} download className={buttonClasses('secondary', 'sm')}>
-                Export CSV
+                {t('manage.exportCsv')}
               </a>
             </div>
           </div>
@@ -73,22 +74,29 @@ export function ManageBookingsPage() {
               ))}
             </div>
           ) : bookings.isError ? (
-            <LoadErrorAlert title="The bookings could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />
+            <LoadErrorAlert title={t('manage.loadError')} message={bookings.error.message} onRetry={() => bookings.refetch()} />
           ) : list.length === 0 ? (
             hasAnyFilter(filters) ? (
-              <EmptyState title="No bookings match these filters" action={<Button variant="secondary" onClick={clear}>Clear filters</Button>}>
-                Widen the dates, pick another team or field, or clear the filters to see every booking.
+              <EmptyState
+                title={t('manage.noMatch.title')}
+                action={
+                  <Button variant="secondary" onClick={clear}>
+                    {t('filters.clear')}
+                  </Button>
+                }
+              >
+                {t('manage.noMatch.body')}
               </EmptyState>
             ) : (
               <EmptyState
-                title="No bookings yet"
+                title={t('manage.empty.title')}
                 action={
                   <Link to="/admin-override-booking" className={buttonClasses('primary')}>
-                    Book for a team
+                    {t('manage.empty.action')}
                   </Link>
                 }
               >
-                Coaches book on Book a Field; you can also book any slot for a team on Override booking.
+                {t('manage.empty.body')}
               </EmptyState>
             )
           ) : (
@@ -117,11 +125,12 @@ function BookingFilters({ filters, onChange, onClear }: { filters: AdminBookingF
   const teams = useTeams();
   const facilities = useFacilities({ includeInactive: true });
   const [q, setQ] = useState(filters.q);
+  const { t } = useT('bookings-admin');
 
   return (
     <form
       role="search"
-      aria-label="Filter bookings"
+      aria-label={t('filters.label')}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       onSubmit={(event) => {
         event.preventDefault();
@@ -130,27 +139,27 @@ function BookingFilters({ filters, onChange, onClear }: { filters: AdminBookingF
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <TextField
-          label="Search"
+          label={t('filters.search')}
           type="search"
           className="flex-1"
-          placeholder="Team, field, facility or email"
+          placeholder={t('filters.searchPlaceholder')}
           maxLength={100}
           value={q}
           onChange={(event) => setQ(event.target.value)}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('filters.search')}</Button>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <SelectField label="Season" value={filters.seasonId} onChange={(event) => onChange({ seasonId: event.target.value })}>
-          <option value="">All seasons</option>
+        <SelectField label={t('filters.season')} value={filters.seasonId} onChange={(event) => onChange({ seasonId: event.target.value })}>
+          <option value="">{t('filters.allSeasons')}</option>
           {seasons.map((season) => (
             <option key={season.id} value={season.id}>
               {season.name}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Team" value={filters.teamId} onChange={(event) => onChange({ teamId: event.target.value })}>
-          <option value="">All teams</option>
+        <SelectField label={t('filters.team')} value={filters.teamId} onChange={(event) => onChange({ teamId: event.target.value })}>
+          <option value="">{t('filters.allTeams')}</option>
           {(teams.data ?? []).map((team) => (
             <option key={team.id} value={team.id}>
               {team.name}
@@ -158,18 +167,18 @@ function BookingFilters({ filters, onChange, onClear }: { filters: AdminBookingF
           ))}
         </SelectField>
         <FieldSelect facilities={facilities.data ?? []} value={filters.fieldId} onChange={(fieldId) => onChange({ fieldId })} />
-        <SelectField label="Status" value={filters.status} onChange={(event) => onChange({ status: event.target.value as AdminBookingFilters['status'] })}>
-          <option value="">Any status</option>
-          <option value="confirmed">Confirmed</option>
-          <option value="cancelled">Cancelled</option>
+        <SelectField label={t('filters.status')} value={filters.status} onChange={(event) => onChange({ status: event.target.value as AdminBookingFilters['status'] })}>
+          <option value="">{t('filters.anyStatus')}</option>
+          <option value="confirmed">{t('status.confirmed')}</option>
+          <option value="cancelled">{t('status.cancelled')}</option>
         </SelectField>
-        <TextField label="From" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
-        <TextField label="To" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
+        <TextField label={t('filters.from')} type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
+        <TextField label={t('filters.to')} type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
       </div>
       {hasAnyFilter(filters) ? (
         <div>
           <Button variant="ghost" size="sm" className="border border-slate-300" onClick={onClear}>
-            Clear filters
+            {t('filters.clear')}
           </Button>
         </div>
       ) : null}
@@ -184,59 +193,76 @@ interface RowProps {
 }
 
 /** "Blue Jays on Tue Nov 24, 5:00 pm at Field 1": what a row's buttons act on, for screen readers. */
-const subject = (booking: Booking, timeZone: string) => `${booking.teamName} on ${formatDateTime(booking.startsAt, timeZone)} at ${booking.fieldName}`;
+const subject = (t: Translate<'bookings-admin'>, booking: Booking, timeZone: string) =>
+  t('row.subject', { team: booking.teamName, when: formatDateTime(booking.startsAt, timeZone), field: booking.fieldName });
 
 function StatusCell({ booking }: { booking: Booking }) {
+  const { t } = useT('bookings-admin');
   return booking.status === 'cancelled' ? (
     <div className="flex flex-col items-start gap-1">
-      <Badge tone="danger">Cancelled</Badge>
-      <span className="text-sm break-words text-slate-700">{booking.cancelReason ?? 'No reason given'}</span>
+      <Badge tone="danger">{t('status.cancelled')}</Badge>
+      <span className="text-sm break-words text-slate-700">{booking.cancelReason ?? t('row.noReason')}</span>
     </div>
   ) : (
-    <Badge tone="success">Confirmed</Badge>
+    <Badge tone="success">{t('status.confirmed')}</Badge>
   );
 }
 
 function OverrideCell({ booking }: { booking: Booking }) {
-  if (!booking.override) return <span className="text-slate-600">No</span>;
+  const { t } = useT('bookings-admin');
+  if (!booking.override) return <span className="text-slate-600">{t('row.notOverride')}</span>;
   return (
     <div className="flex flex-col items-start gap-1">
-      <Badge tone="accent">Override</Badge>
+      <Badge tone="accent">{t('row.override')}</Badge>
       {booking.overrideReason ? <span className="text-sm break-words text-slate-700">{booking.overrideReason}</span> : null}
     </div>
   );
 }
 
 function RowActions({ booking, timeZone, onAction }: RowProps) {
+  const { t } = useT('bookings-admin');
   if (booking.status !== 'confirmed') return null;
-  const name = subject(booking, timeZone);
+  const name = subject(t, booking, timeZone);
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" size="sm" onClick={() => onAction({ kind: 'move', booking })}>
-        Move{' '}<span className="sr-only">{name}</span>
+        <RichText ns="bookings-admin" k="row.move" values={{ name }} components={{ 0: <span className="sr-only" /> }} />
       </Button>
       <Button variant="ghost" size="sm" className="border border-slate-300 text-danger-700 hover:bg-danger-50" onClick={() => onAction({ kind: 'cancel', booking })}>
-        Cancel{' '}<span className="sr-only">{name}</span>
+        <RichText ns="bookings-admin" k="row.cancel" values={{ name }} components={{ 0: <span className="sr-only" /> }} />
       </Button>
     </div>
   );
 }
 
 function BookingsTable({ bookings, timeZone, onAction }: { bookings: readonly Booking[]; timeZone: string; onAction: (action: Action) => void }) {
+  const { t } = useT('bookings-admin');
   return (
     <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Bookings, latest first</caption>
+        <caption className="sr-only">{t('table.caption')}</caption>
         <thead className="bg-slate-100 text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-3 font-semibold">When</th>
-            <th scope="col" className="px-3 py-3 font-semibold">Team</th>
-            <th scope="col" className="px-3 py-3 font-semibold">Field</th>
-            <th scope="col" className="px-3 py-3 font-semibold">Status</th>
-            <th scope="col" className="px-3 py-3 font-semibold">Booked by</th>
-            <th scope="col" className="px-3 py-3 font-semibold">Override</th>
             <th scope="col" className="px-3 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
+              {t('table.when')}
+            </th>
+            <th scope="col" className="px-3 py-3 font-semibold">
+              {t('filters.team')}
+            </th>
+            <th scope="col" className="px-3 py-3 font-semibold">
+              {t('table.field')}
+            </th>
+            <th scope="col" className="px-3 py-3 font-semibold">
+              {t('filters.status')}
+            </th>
+            <th scope="col" className="px-3 py-3 font-semibold">
+              {t('table.bookedBy')}
+            </th>
+            <th scope="col" className="px-3 py-3 font-semibold">
+              {t('row.override')}
+            </th>
+            <th scope="col" className="px-3 py-3 font-semibold">
+              <span className="sr-only">{t('table.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -273,8 +299,9 @@ function BookingsTable({ bookings, timeZone, onAction }: { bookings: readonly Bo
 }
 
 function BookingCard({ booking, timeZone, onAction }: RowProps) {
+  const { t } = useT('bookings-admin');
   return (
-    <article aria-label={subject(booking, timeZone)} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article aria-label={subject(t, booking, timeZone)} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="font-semibold text-slate-900">
           {formatWeekdayDayAt(booking.startsAt, timeZone)}, {formatTimeRange(booking.startsAt, booking.endsAt, timeZone)}
@@ -284,10 +311,12 @@ function BookingCard({ booking, timeZone, onAction }: RowProps) {
       <p className="mt-1 text-slate-900">
         <span className="font-semibold">{booking.teamName}</span> · {booking.fieldName} · {booking.facilityName}
       </p>
-      <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">Booked by {booking.bookedByEmail ?? 'unknown'}</p>
+      <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
+        {booking.bookedByEmail === null ? t('card.bookedByUnknown') : t('card.bookedBy', { email: booking.bookedByEmail })}
+      </p>
       {booking.override ? (
         <p className="mt-1 text-sm text-slate-700">
-          <Badge tone="accent">Override</Badge> {booking.overrideReason}
+          <Badge tone="accent">{t('row.override')}</Badge> {booking.overrideReason}
         </p>
       ) : null}
       <div className="mt-3">

@@ -11,11 +11,12 @@ import { useFacilities } from '../../../lib/api/get-facilities';
 import { useSlots } from '../../../lib/api/get-slots';
 import { cx } from '../../../lib/cx';
 import { dateInZone, formatDateTime, formatLongDay, formatMonthDay, formatTimeRange, todayInZone } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { groupSlotsByDay, isPast, weekOf } from '../../../lib/slot-week';
 import { Alert } from '../../../components/ui/alert';
 import { useMoveBooking } from '../api/move-booking';
 import { otherDivisionWarning } from '../api/override-booking';
-import { movedMessage, possessive } from '../booking-words';
+import { movedMessage, teamWords } from '../booking-words';
 import { FieldSelect } from './field-select';
 
 /**
@@ -25,6 +26,7 @@ import { FieldSelect } from './field-select';
  * ("Move outside their division"), which sends `allowOtherDivision`.
  */
 export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Booking; timeZone: string; onClose: () => void }) {
+  const { t } = useT('bookings-admin');
   const move = useMoveBooking();
   const facilities = useFacilities();
   const [weekStart, setWeekStart] = useState(() => weekOf(dateInZone(booking.startsAt, timeZone)).from);
@@ -44,14 +46,14 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
   const submit = () => {
     const parsed = moveRequestSchema.safeParse({ slotId, reason: reason.trim() || undefined });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Choose the slot to move to');
+      setError(parsed.error.issues[0]?.message ?? t('move.chooseSlot'));
       return;
     }
     move.mutate(
       { id: booking.id, slotId: parsed.data.slotId, reason: parsed.data.reason, allowOtherDivision: confirming },
       {
         onSuccess: (moved) => {
-          toast.success(`${movedMessage(moved, timeZone)} Their coach is notified.`);
+          toast.success(movedMessage(t, moved, timeZone));
           onClose();
         },
         onError: (err) => {
@@ -70,7 +72,7 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
   };
 
   return (
-    <Modal open title="Move this booking" size="lg" onClose={move.isPending ? () => undefined : onClose}>
+    <Modal open title={t('move.title')} size="lg" onClose={move.isPending ? () => undefined : onClose}>
       <form
         noValidate
         className="flex flex-col gap-4"
@@ -80,7 +82,7 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
         }}
       >
         <p className="text-slate-700">
-          {`Move ${possessive(booking.teamName)} practice on ${formatDateTime(booking.startsAt, timeZone)} at ${booking.fieldName} (${booking.facilityName}) to an open slot of the same season. Their coach is notified.`}
+          {t('move.intro', { ...teamWords(booking.teamName), when: formatDateTime(booking.startsAt, timeZone), field: booking.fieldName, facility: booking.facilityName })}
         </p>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
           <WeekNavigator weekStart={weekStart} today={todayInZone(timeZone)} onChange={(next) => setWeekStart(next)} />
@@ -88,7 +90,7 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
         </div>
 
         <fieldset aria-describedby={error ? errorId : undefined}>
-          <legend className="mb-2 text-sm font-semibold text-slate-800">Open slots in the week of {formatMonthDay(week.from)}</legend>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">{t('move.openSlots', { week: formatMonthDay(week.from) })}</legend>
           {slots.isPending ? (
             <div className="flex flex-col gap-2" aria-hidden="true">
               <Skeleton className="h-11 w-full" />
@@ -96,7 +98,7 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
             </div>
           ) : days.length === 0 ? (
             <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
-              No open slots this week{fieldId ? ' on this field' : ''}. Try another week{fieldId ? ' or all fields' : ''}.
+              {fieldId ? t('move.noneOnField') : t('move.none')}
             </p>
           ) : (
             <div className="flex max-h-80 flex-col gap-3 overflow-y-auto rounded-lg border border-slate-200 p-2">
@@ -138,19 +140,19 @@ export function MoveBookingDialog({ booking, timeZone, onClose }: { booking: Boo
         </fieldset>
 
         {confirming ? (
-          <Alert tone="warning" title={`Outside ${possessive(booking.teamName)} division`}>
+          <Alert tone="warning" title={t('move.outsideTitle', teamWords(booking.teamName))}>
             <p>{outside.warning}</p>
           </Alert>
         ) : null}
 
-        <TextField label="Reason (optional)" maxLength={200} autoComplete="off" hint="Sent to the coach with the new time." value={reason} onChange={(event) => setReason(event.target.value)} />
+        <TextField label={t('move.reason')} maxLength={200} autoComplete="off" hint={t('move.reasonHint')} value={reason} onChange={(event) => setReason(event.target.value)} />
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={move.isPending}>
-            Keep as is
+            {t('move.keep')}
           </Button>
           <Button type="submit" busy={move.isPending}>
-            {confirming ? 'Move outside their division' : 'Move booking'}
+            {confirming ? t('move.confirmOutside') : t('move.submit')}
           </Button>
         </div>
       </form>

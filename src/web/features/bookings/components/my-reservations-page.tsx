@@ -14,18 +14,16 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TextField } from '../../../components/ui/text-field';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBookingContext } from '../../../lib/api/get-booking-context';
 import { useBookingRulesOf } from '../api/get-booking-rules';
 import { useMyBookings } from '../../../lib/api/get-my-bookings';
-import { CANCEL_CHECKING_TEXT, cancelledMessage, cancelQuestion } from '../booking-words';
+import { cancelledMessage, cancelQuestion } from '../booking-words';
 import { splitReservations } from '../reservations';
 import { useServerNow } from '../server-clock';
 import { ReservationCard } from './reservation-card';
-
-const TITLE = 'My Reservations';
-const DESCRIPTION = 'Your team’s practices: add them to your calendar, or cancel one you no longer need so another team can use the field.';
 
 /** What the app's swap action on a practice is given (features/swaps, issue 29). */
 export interface SwapActionProps {
@@ -41,6 +39,9 @@ export interface SwapActionProps {
  * cancel (an offer expires at the cutoff).
  */
 export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: { waitlist?: ReactNode; swaps?: ReactNode; swapAction?: ComponentType<SwapActionProps> } = {}) {
+  const { t } = useT('bookings');
+  const title = t('myReservations.title');
+  const description = t('myReservations.description');
   const auth = useSession();
   const signedIn = auth.status === 'signed-in';
   const profile = auth.session?.profile;
@@ -58,6 +59,7 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
   const cancel = useCancelBooking({
     // The server's words at once; the list reloads either way.
     onError: (err, { id }) => {
+      // TODO(i18n refusal): a refusal's words are the server's (booking-rules.ts `cancelCutoffMessage`).
       toast.error(err.message);
       setCancelling(null);
       if (err instanceof ApiError && err.outcomeUnknown) setUnknownOutcome(id);
@@ -70,7 +72,7 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
 
   const bookLink = (
     <Link to="/slots" className={buttonClasses('primary')}>
-      Book a Field
+      {t('page.title')}
     </Link>
   );
 
@@ -78,16 +80,16 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
   if (!signedIn) {
     return (
       <section>
-        <PageHeader title={TITLE} description={DESCRIPTION} />
+        <PageHeader title={title} description={description} />
         <EmptyState
-          title="Log in to see your team’s reservations"
+          title={t('myReservations.signIn.title')}
           action={
             <Link to={`/login?redirect=${encodeURIComponent('/my-reservations')}`} className={buttonClasses('primary')}>
-              Log in
+              {t('signIn.logIn')}
             </Link>
           }
         >
-          Coaches see their team’s practices here, with links to add them to a calendar.
+          {t('myReservations.signIn.body')}
         </EmptyState>
       </section>
     );
@@ -95,10 +97,8 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
   if (!profile?.teamId) {
     return (
       <section>
-        <PageHeader title={TITLE} description={DESCRIPTION} />
-        <EmptyState title="You are not on a team yet">
-          Reservations belong to a team. Ask a league admin to add you to your team as a coach; its practices then show up here.
-        </EmptyState>
+        <PageHeader title={title} description={description} />
+        <EmptyState title={t('myReservations.noTeam.title')}>{t('myReservations.noTeam.body')}</EmptyState>
       </section>
     );
   }
@@ -107,9 +107,10 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
   const notCoach = context.data?.cannotBook ?? null;
   const cancelState = (booking: Booking): { allowed: boolean; reason: string | null } => {
     if (notCoach) return { allowed: false, reason: null };
-    if (booking.id === checkingId) return { allowed: false, reason: CANCEL_CHECKING_TEXT };
+    if (booking.id === checkingId) return { allowed: false, reason: t('myReservations.cancelChecking') };
     const seasonRules: BookingRules | undefined = rules.get(booking.seasonId);
     if (!seasonRules) return { allowed: true, reason: null };
+    // TODO(i18n refusal): the cutoff's words are shared booking-rules.ts `cancelCutoffMessage` (English until worded from its key).
     const result = checkCancellation(seasonRules, new Date(booking.startsAt), now);
     return result.ok ? { allowed: true, reason: null } : { allowed: false, reason: result.message };
   };
@@ -127,7 +128,7 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
       { id: booking.id, reason },
       {
         onSuccess: (cancelled) => {
-          toast.success(cancelledMessage(cancelled, timeZone));
+          toast.success(cancelledMessage(t, cancelled, timeZone));
           setCancelling(null);
         },
       },
@@ -157,7 +158,7 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
 
   return (
     <section>
-      <PageHeader title={TITLE} description={DESCRIPTION} actions={bookLink} />
+      <PageHeader title={title} description={description} actions={bookLink} />
       {notCoach ? (
         <Alert tone="info" className="mb-4">
           {notCoach.message}
@@ -168,14 +169,14 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
         <ListSkeleton />
       ) : bookings.isError ? (
         <div className="flex flex-col gap-8">
-          <LoadErrorAlert title="Your reservations could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />
+          <LoadErrorAlert title={t('myReservations.loadError')} message={bookings.error.message} onRetry={() => bookings.refetch()} />
           {swaps}
           {waitlist}
         </div>
       ) : upcoming.length === 0 && past.length === 0 ? (
         <div className="flex flex-col gap-8">
-          <EmptyState title="No practices booked yet" action={bookLink}>
-            Pick an open slot on Book a Field. Your team’s practices then show up here, with a link to add each to your calendar.
+          <EmptyState title={t('myReservations.empty.title')} action={bookLink}>
+            {t('myReservations.empty.body')}
           </EmptyState>
           {swaps}
           {waitlist}
@@ -184,12 +185,12 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
         <div className="flex flex-col gap-8">
           <section aria-labelledby="upcoming-heading">
             <h2 id="upcoming-heading" className="mb-3 text-xl font-bold text-primary-900">
-              Upcoming
+              {t('myReservations.upcoming')}
             </h2>
             {upcoming.length === 0 ? (
               <div className="rounded-xl border-2 border-dashed border-slate-300 bg-white px-4 py-8 text-center">
-                <p className="font-semibold text-primary-900">No upcoming practices.</p>
-                <p className="mt-1 text-slate-700">Book an open slot for your team’s next practice.</p>
+                <p className="font-semibold text-primary-900">{t('myReservations.noUpcoming.title')}</p>
+                <p className="mt-1 text-slate-700">{t('myReservations.noUpcoming.body')}</p>
                 <div className="mt-4 flex justify-center">{bookLink}</div>
               </div>
             ) : (
@@ -201,7 +202,7 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
           {past.length > 0 ? (
             <section aria-labelledby="past-heading">
               <h2 id="past-heading" className="mb-3 text-xl font-bold text-primary-900">
-                Past
+                {t('myReservations.past')}
               </h2>
               {renderList(past, false)}
             </section>
@@ -211,14 +212,14 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
 
       <ConfirmModal
         open={cancelling !== null}
-        title="Cancel this practice?"
+        title={t('myReservations.cancel.title')}
         message={
           cancelling ? (
             <div className="flex flex-col gap-4">
-              <p>{cancelQuestion(cancelling, timeZone)}</p>
+              <p>{cancelQuestion(t, cancelling, timeZone)}</p>
               <TextField
-                label="Reason (optional)"
-                hint="Recorded with the cancellation."
+                label={t('myReservations.cancel.reason')}
+                hint={t('myReservations.cancel.reasonHint')}
                 maxLength={200}
                 autoComplete="off"
                 value={reason}
@@ -227,8 +228,8 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
             </div>
           ) : null
         }
-        confirmLabel="Cancel practice"
-        cancelLabel="Keep it"
+        confirmLabel={t('myReservations.cancel.confirm')}
+        cancelLabel={t('myReservations.cancel.keep')}
         destructive
         busy={cancel.isPending}
         onConfirm={confirmCancel}

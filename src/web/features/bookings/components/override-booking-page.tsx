@@ -15,12 +15,13 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { useTeams } from '../../../lib/api/get-teams';
 import { todayInZone } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { describeSlot, initialWeekStart } from '../../../lib/slot-week';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { bookedByOtherTeam, otherDivisionWarning, useOverrideBooking, type OverrideInput, type OverrideResult } from '../api/override-booking';
 import { pickSeason, readBookFilters } from '../book-filters';
-import { bumpQuestion, overrideMessage, possessive } from '../booking-words';
+import { bumpQuestion, overrideMessage, teamWords } from '../booking-words';
 
 /** The form as typed; the slot is chosen in the week list and filled in on submit. */
 interface OverrideForm {
@@ -41,6 +42,7 @@ const CHOSEN_SLOT_ID = 'override-slot';
  */
 export function OverrideBookingPage() {
   useLiveSlots();
+  const { t } = useT('bookings-admin');
   const timeZone = useLeagueTimeZone();
   const teams = useTeams();
   const [params, setParams] = useSearchParams();
@@ -65,12 +67,12 @@ export function OverrideBookingPage() {
     fill: (values: OverrideForm) => ({ ...values, slotId: selected?.id ?? '', bump: false }),
   });
 
-  const teamName = (id: string) => teams.data?.find((t) => t.id === id)?.name ?? 'the team';
+  const teamName = (id: string) => teams.data?.find((team) => team.id === id)?.name ?? t('override.theTeam');
 
   const done = (outcome: OverrideResult) => {
     setResult(outcome);
     setSelected(null);
-    toast.success(overrideMessage(outcome, timeZone));
+    toast.success(overrideMessage(t, outcome, timeZone));
   };
 
   /** Sends the override; a refusal the admin may overrule (another division's field, another team's slot) asks first. */
@@ -85,7 +87,7 @@ export function OverrideBookingPage() {
       }
       const holder = bookedByOtherTeam(err);
       if (holder !== undefined) {
-        setBump({ input, teamName: holder ?? selected?.teamName ?? 'the other team' });
+        setBump({ input, teamName: holder ?? selected?.teamName ?? t('override.theOtherTeam') });
         return;
       }
       const message = showServerError(err);
@@ -107,7 +109,7 @@ export function OverrideBookingPage() {
 
   const keepInDivision = () => {
     setOutside(null);
-    toast('Nothing booked. Pick a slot on a field of the team’s division.');
+    toast(t('override.keptInDivision'));
   };
 
   const confirmBump = () => {
@@ -130,7 +132,7 @@ export function OverrideBookingPage() {
 
   const keepTheirs = () => {
     setBump(null);
-    toast(`Nothing changed: ${bump?.teamName ?? 'the other team'} keeps the slot.`);
+    toast(t('override.keptTheirs', { team: bump?.teamName ?? t('override.theOtherTeam') }));
   };
 
   const choose = (slot: Slot) => {
@@ -152,13 +154,13 @@ export function OverrideBookingPage() {
   return (
     <section>
       <PageHeader
-        title="Override booking"
-        description="Book any slot for any team, outside the booking rules. A reason is required: it goes into the audit log and to any coach affected."
+        title={t('override.title')}
+        description={t('override.description')}
       />
       <div className="flex flex-col gap-8">
         <section aria-labelledby="override-form-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <h2 id="override-form-title" className="text-xl font-bold text-primary-900">
-            Override details
+            {t('override.details')}
           </h2>
           <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-5">
             {formError ? <Alert>{formError}</Alert> : null}
@@ -167,12 +169,12 @@ export function OverrideBookingPage() {
               slot={selected}
               timeZone={timeZone}
               error={errors.slotId?.message}
-              emptyText="No slot chosen yet: use “Select” on an open or booked slot in the week list below."
+              emptyText={t('override.noSlot')}
               onClear={() => setSelected(null)}
             />
             <div className="grid gap-4 sm:grid-cols-[16rem_1fr]">
-              <SelectField label="Team" error={errors.teamId?.message} disabled={teams.isPending} {...register('teamId')}>
-                <option value="">{teams.isPending ? 'Loading teams…' : 'Choose a team'}</option>
+              <SelectField label={t('filters.team')} error={errors.teamId?.message} disabled={teams.isPending} {...register('teamId')}>
+                <option value="">{teams.isPending ? t('override.loadingTeams') : t('override.chooseTeam')}</option>
                 {(teams.data ?? []).map((team) => (
                   <option key={team.id} value={team.id}>
                     {team.division ? `${team.name} (${team.division})` : team.name}
@@ -180,30 +182,30 @@ export function OverrideBookingPage() {
                 ))}
               </SelectField>
               <TextAreaField
-                label="Reason"
+                label={t('cancel.reason')}
                 rows={2}
                 maxLength={200}
-                placeholder="Make-up practice after the rain-out"
-                hint="Required. Recorded in the audit log and sent to a bumped coach."
+                placeholder={t('override.reasonPlaceholder')}
+                hint={t('override.reasonHint')}
                 error={errors.reason?.message}
                 {...register('reason')}
               />
             </div>
             <div>
               <Button type="submit" busy={isSubmitting || override.isPending}>
-                Book for team
+                {t('override.submit')}
               </Button>
             </div>
           </form>
         </section>
 
         {result ? (
-          <Alert tone="success" title="Override booked">
-            <p>{overrideMessage(result, timeZone)}</p>
-            {result.booking.overrideReason ? <p className="mt-1">Reason: {result.booking.overrideReason}</p> : null}
+          <Alert tone="success" title={t('override.resultTitle')}>
+            <p>{overrideMessage(t, result, timeZone)}</p>
+            {result.booking.overrideReason ? <p className="mt-1">{t('override.reasonShown', { reason: result.booking.overrideReason })}</p> : null}
             <p className="mt-1">
               <Link to={`/admin-manage-bookings?team=${encodeURIComponent(result.booking.teamId)}`} className="font-semibold underline underline-offset-4">
-                See {possessive(result.booking.teamName)} bookings
+                {t('override.seeBookings', teamWords(result.booking.teamName))}
               </Link>
             </p>
           </Alert>
@@ -211,27 +213,27 @@ export function OverrideBookingPage() {
 
         <div className="flex flex-col gap-3">
           <SelectField
-            label="Season"
+            label={t('filters.season')}
             className="max-w-sm"
-            hint="Jumps the week list to the season: this week if it is under way, else its first week."
+            hint={t('override.seasonHint')}
             value={season?.id ?? ''}
             onChange={(event) => jumpToSeason(event.target.value)}
           >
             {seasons.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.active ? `${s.name} (active)` : s.name}
+                {s.active ? t('season.active', { season: s.name }) : s.name}
               </option>
             ))}
           </SelectField>
           <SlotWeekList
-            title="Pick a slot"
-            description="Open and booked slots can be chosen; booking over another team asks before bumping them."
-            emptyHint="Choose another week, or generate slots on the Slots page."
+            title={t('override.pickSlot')}
+            description={t('override.pickSlotHint')}
+            emptyHint={t('override.pickSlotEmpty')}
             selectedSlotId={selected?.id}
             renderActions={(slot, { past }) =>
               past || slot.status === 'blocked' ? null : (
                 <Button variant={slot.id === selected?.id ? 'primary' : 'secondary'} size="sm" onClick={() => choose(slot)} aria-pressed={slot.id === selected?.id}>
-                  Select{' '}<span className="sr-only">{describeSlot(slot, timeZone)}</span>
+                  <RichText ns="bookings-admin" k="override.select" values={{ slot: describeSlot(slot, timeZone) }} components={{ 0: <span className="sr-only" /> }} />
                 </Button>
               )
             }
@@ -241,10 +243,10 @@ export function OverrideBookingPage() {
 
       <ConfirmModal
         open={outside !== null}
-        title={outside ? `Book outside ${possessive(teamName(outside.input.teamId))} division?` : 'Book outside the division?'}
+        title={outside ? t('outside.title', teamWords(teamName(outside.input.teamId))) : t('outside.titleBare')}
         message={outside ? <p>{outside.warning}</p> : null}
-        confirmLabel="Book outside their division"
-        cancelLabel="Pick another slot"
+        confirmLabel={t('outside.confirm')}
+        cancelLabel={t('outside.cancel')}
         busy={override.isPending}
         onConfirm={confirmOutside}
         onCancel={keepInDivision}
@@ -252,16 +254,10 @@ export function OverrideBookingPage() {
 
       <ConfirmModal
         open={bump !== null}
-        title={bump ? `Bump ${bump.teamName}?` : 'Bump?'}
-        message={
-          bump ? (
-            <p>
-              {bumpQuestion(bump.teamName)} The slot then goes to {teamName(bump.input.teamId)}.
-            </p>
-          ) : null
-        }
-        confirmLabel="Bump and book"
-        cancelLabel="Keep their booking"
+        title={bump ? t('bump.title', { team: bump.teamName }) : t('bump.titleBare')}
+        message={bump ? <p>{bumpQuestion(t, bump.teamName, teamName(bump.input.teamId))}</p> : null}
+        confirmLabel={t('bump.confirm')}
+        cancelLabel={t('bump.cancel')}
         destructive
         busy={override.isPending}
         onConfirm={confirmBump}

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { formatDateTime, formatTimeRange, formatWeekdayDayAt } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { bookingIcsHref } from '../../../lib/api/get-my-bookings';
 
 /**
@@ -26,11 +27,12 @@ export function ReservationCard({
   onCancel: () => void;
   swap?: ReactNode;
 }) {
+  const { t } = useT('bookings');
   const headingId = useId();
   const reasonId = useId();
   const cancelled = booking.status === 'cancelled';
   const over = Date.parse(booking.endsAt) <= now.getTime();
-  const when = `${formatDateTime(booking.startsAt, timeZone)} at ${booking.fieldName}`;
+  const when = t('card.when', { when: formatDateTime(booking.startsAt, timeZone), field: booking.fieldName });
 
   return (
     <article aria-labelledby={headingId} className={cx('flex h-full flex-col rounded-xl border bg-white p-4 shadow-sm', cancelled ? 'border-slate-200 bg-slate-50' : 'border-slate-200')}>
@@ -40,8 +42,8 @@ export function ReservationCard({
           <span className="block text-base font-semibold">{formatTimeRange(booking.startsAt, booking.endsAt, timeZone)}</span>
         </h3>
         <div className="flex flex-wrap gap-1.5">
-          {cancelled ? <Badge tone="danger">Cancelled</Badge> : over ? <Badge>Done</Badge> : <Badge tone="success">Confirmed</Badge>}
-          {booking.override ? <Badge tone="accent">Booked by an admin</Badge> : null}
+          {cancelled ? <Badge tone="danger">{t('card.cancelled')}</Badge> : over ? <Badge>{t('card.done')}</Badge> : <Badge tone="success">{t('card.confirmed')}</Badge>}
+          {booking.override ? <Badge tone="accent">{t('card.override')}</Badge> : null}
         </div>
       </div>
 
@@ -51,16 +53,18 @@ export function ReservationCard({
       {booking.facilityAddress ? <p className="text-sm text-slate-700">{booking.facilityAddress}</p> : null}
       {booking.mapUrl ? (
         <a href={booking.mapUrl} target="_blank" rel="noopener noreferrer" className="mt-1 inline-flex min-h-11 w-fit items-center font-semibold text-primary-700 underline underline-offset-4">
-          Map{' '}<span className="sr-only">of {booking.facilityName} (opens in a new tab)</span>
+          <RichText ns="bookings" k="card.map" values={{ facility: booking.facilityName }} components={{ 0: <span className="sr-only" /> }} />
         </a>
       ) : null}
-      {cancelled ? <p className="mt-2 text-sm text-slate-800">Reason: {booking.cancelReason ?? 'none given'}</p> : null}
+      {cancelled ? (
+        <p className="mt-2 text-sm text-slate-800">{booking.cancelReason === null ? t('card.reasonNone') : t('card.reason', { reason: booking.cancelReason })}</p>
+      ) : null}
 
       {!cancelled ? (
         <div className="mt-auto flex flex-col gap-2 pt-4">
           <div className="flex flex-wrap gap-2">
             <a href={bookingIcsHref(booking.id)} download className={buttonClasses('secondary', 'sm')}>
-              Add to calendar<span className="sr-only">, {when}</span>
+              <RichText ns="bookings" k="card.addToCalendar" values={{ when }} components={{ 0: <span className="sr-only" /> }} />
             </a>
             {cancel ? (
               <Button
@@ -71,7 +75,7 @@ export function ReservationCard({
                 aria-describedby={cancel.reason ? reasonId : undefined}
                 onClick={onCancel}
               >
-                Cancel{' '}<span className="sr-only">{when}</span>
+                <RichText ns="bookings" k="card.cancel" values={{ when }} components={{ 0: <span className="sr-only" /> }} />
               </Button>
             ) : null}
             {swap}

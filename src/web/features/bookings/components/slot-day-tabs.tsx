@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { cx } from '../../../lib/cx';
 import { formatLongDay, formatWeekdayDate } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import type { WeekReasons } from '../slot-availability';
 import type { FacilityGroup } from '../slot-board';
 import { SlotRow, type SlotActions } from './slot-pill';
@@ -29,6 +30,7 @@ export function SlotDayTabs({
   timeZone: string;
   onDayChange: (day: string) => void;
 } & SlotActions) {
+  const { t } = useT('bookings');
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const countOn = (date: string) => board.reduce((n, f) => n + f.fields.reduce((m, field) => m + (field.byDay.get(date)?.length ?? 0), 0), 0);
 
@@ -48,7 +50,7 @@ export function SlotDayTabs({
 
   return (
     <div>
-      <div role="tablist" aria-label="Day of the week" className="grid grid-cols-7 gap-1">
+      <div role="tablist" aria-label={t('dayTabs.label')} className="grid grid-cols-7 gap-1">
         {dates.map((date, index) => {
           const selected = date === day;
           const count = countOn(date);
@@ -75,7 +77,7 @@ export function SlotDayTabs({
             >
               <span className="text-xs">{formatWeekdayDate(date).split(' ')[0]}</span>
               <span className="text-base font-bold">{formatWeekdayDate(date).split(' ')[1]}</span>
-              <span className="sr-only">{`, ${count} slot${count === 1 ? '' : 's'}`}</span>
+              <span className="sr-only">{t('dayTabs.count', { count })}</span>
             </button>
           );
         })}
@@ -84,11 +86,11 @@ export function SlotDayTabs({
       <div role="tabpanel" id="day-panel" aria-labelledby={`day-tab-${day}`} tabIndex={0} className="mt-4 rounded-lg focus-visible:outline-offset-4">
         <h3 className="text-base font-bold text-primary-900 sm:text-lg">
           {formatLongDay(day)}
-          {day === today ? <span className="ml-2 text-sm font-semibold text-slate-700">Today</span> : null}
+          {day === today ? <span className="ml-2 text-sm font-semibold text-slate-700">{t('week.today')}</span> : null}
         </h3>
         {dayReason ? <p className="mt-2 rounded-lg bg-warning-50 px-3 py-2 text-sm text-warning-800">{dayReason}</p> : null}
         {fields.length === 0 ? (
-          <p className="mt-3 rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">No slots on this day. Pick another day or week.</p>
+          <p className="mt-3 rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">{t('dayTabs.empty')}</p>
         ) : (
           <div className="mt-3 flex flex-col gap-5">
             {fields.map((field) => (

@@ -1,7 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import type { SlotWaitProps } from '../../../lib/slot-wait';
+import { renderWithProviders as render } from '../../../test/render-component';
 import type { SlotView } from '../slot-availability';
 import { SlotPill, SlotRow } from './slot-pill';
 

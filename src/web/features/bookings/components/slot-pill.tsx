@@ -3,20 +3,9 @@ import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { dateInZone, formatTimeRange, formatTimeRangeShort } from '../../../lib/dates';
+import { useT, type Translate } from '../../../lib/i18n';
 import type { SlotWaitProps } from '../../../lib/slot-wait';
-import {
-  ADD_PREFERENCE_TEXT,
-  addPreferenceName,
-  bookPillName,
-  bookRowName,
-  bookText,
-  CHECKING_TEXT,
-  checkingPillName,
-  heldForText,
-  heldForUsText,
-  rankedName,
-  rankedText,
-} from '../booking-words';
+import { addPreferenceName, bookPillName, bookRowName, bookText, checkingPillName, heldForText, heldForUsText, rankedName, rankedText } from '../booking-words';
 import { unavailableText, type SlotView, type ViewedSlot, type WeekReasons } from '../slot-availability';
 
 export interface SlotActions {
@@ -38,27 +27,29 @@ function waitMode(view: SlotView): SlotWaitProps['mode'] | null {
 }
 
 /** A slot's state in words, never only as a colour: "Booked by Cardinals", "Blocked: Field flooded"… */
-export function slotStatusText(slot: Slot, view: SlotView, reasons: WeekReasons, timeZone: string): string {
+export function slotStatusText(t: Translate<'bookings'>, slot: Slot, view: SlotView, reasons: WeekReasons, timeZone: string): string {
+  const blocked = (reason: string | null) => (reason === null ? t('status.blockedNoReason') : t('status.blocked', { reason }));
   switch (view.kind) {
     case 'blocked':
-      return `Blocked: ${view.reason ?? 'no reason given'}`;
+      return blocked(view.reason);
     case 'booked':
-      return view.ours ? `Booked by ${view.teamName} (your team)` : `Booked by ${view.teamName}`;
+      return view.ours ? t('status.bookedByUs', { team: view.teamName }) : t('status.bookedBy', { team: view.teamName });
     case 'unavailable':
-      if (view.code === 'SLOT_HELD' && slot.heldFor) return heldForText(slot.heldFor.teamName, slot.heldFor.until, timeZone);
-      return unavailableText(view, dateInZone(slot.startsAt, timeZone), reasons);
+      if (view.code === 'SLOT_HELD' && slot.heldFor) return heldForText(t, slot.heldFor.teamName, slot.heldFor.until, timeZone);
+      // TODO(i18n refusal): a rule's full words are shared booking-rules.ts `refusalMessage` (English until worded from its key).
+      return unavailableText(t, view, dateInZone(slot.startsAt, timeZone), reasons);
     case 'heldForUs':
-      return heldForUsText(view.until, timeZone);
+      return heldForUsText(t, view.until, timeZone);
     case 'past':
-      if (slot.status === 'booked') return `Booked by ${slot.teamName ?? 'a team'}`;
-      if (slot.status === 'blocked') return `Blocked: ${slot.blockReason ?? 'no reason given'}`;
-      return 'Past';
+      if (slot.status === 'booked') return slot.teamName ? t('status.bookedBy', { team: slot.teamName }) : t('status.bookedByUnknown');
+      if (slot.status === 'blocked') return blocked(slot.blockReason);
+      return t('status.past');
     case 'checking':
-      return CHECKING_TEXT;
+      return t('slot.checking');
     case 'opening':
       return view.words;
     default:
-      return 'Open';
+      return t('status.open');
   }
 }
 
@@ -88,7 +79,7 @@ function pillStyle(view: SlotView): string {
 
 const canPress = (view: SlotView) => view.kind === 'bookable' || view.kind === 'login';
 /** "Book", or "Book (make-up)" for a slot the team may book only with a make-up credit. */
-const pressText = (view: SlotView) => bookText(view.kind === 'bookable' && view.makeup);
+const pressText = (t: Translate<'bookings'>, view: SlotView) => bookText(t, view.kind === 'bookable' && view.makeup);
 
 /*
  * Each slot card carries `data-slot`, so a check can find "the first slot on screen" whatever the layout
@@ -97,36 +88,38 @@ const pressText = (view: SlotView) => bookText(view.kind === 'bookable' && view.
 
 /** A slot in the desktop week grid: a Book button when it can be booked, else its state in words. */
 export function SlotPill({ viewed, reasons, timeZone, onBook, onRank, slotWait: SlotWait }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
+  const { t } = useT('bookings');
   const { slot, view } = viewed;
   const mode = waitMode(view);
   const time = formatTimeRangeShort(slot.startsAt, slot.endsAt, timeZone);
   const box = 'flex w-full min-h-11 flex-col items-start rounded-lg px-1.5 py-1.5 text-left text-xs leading-tight xl:px-2 xl:text-[0.8125rem]';
   if (canPress(view)) {
     return (
-      <button type="button" data-slot="" aria-label={bookPillName(slot, timeZone, pressText(view))} className={cx(box, pillStyle(view), 'font-semibold')} onClick={() => onBook(slot)}>
+      <button type="button" data-slot="" aria-label={bookPillName(t, slot, timeZone, pressText(t, view))} className={cx(box, pillStyle(view), 'font-semibold')} onClick={() => onBook(slot)}>
         {/* The space makes the visible text "5:00–6:30 pm Book", as the name begins (a flex column does not draw it). */}
         <span>{time}</span>{' '}
-        <span className="mt-0.5 underline underline-offset-2">{pressText(view)}</span>
+        <span className="mt-0.5 underline underline-offset-2">{pressText(t, view)}</span>
       </button>
     );
   }
   if (view.kind === 'checking') {
     // Its press may or may not have booked it: a button still, disabled and busy, saying so until the week is read again.
     return (
-      <button type="button" data-slot="" disabled aria-busy="true" aria-label={checkingPillName(slot, timeZone)} className={cx(box, pillStyle(view), 'font-semibold')}>
-        <span>{time}</span> <span className="mt-0.5 text-xs break-words">{CHECKING_TEXT}</span>
+      <button type="button" data-slot="" disabled aria-busy="true" aria-label={checkingPillName(t, slot, timeZone)} className={cx(box, pillStyle(view), 'font-semibold')}>
+        <span>{time}</span> <span className="mt-0.5 text-xs break-words">{t('slot.checking')}</span>
       </button>
     );
   }
   return (
     <div data-slot="" className={cx(box, pillStyle(view))}>
       <span className={cx(view.kind !== 'past' && 'font-semibold')}>{time}</span>
-      <span className="mt-0.5 text-xs break-words">{slotStatusText(slot, view, reasons, timeZone)}</span>
+      <span className="mt-0.5 text-xs break-words">{slotStatusText(t, slot, view, reasons, timeZone)}</span>
+      {/* TODO(i18n refusal): `view.refusal` is shared booking-rules.ts `refusalMessage`. */}
       {view.kind === 'heldForUs' && view.refusal ? <span className="mt-0.5 text-xs break-words">{view.refusal}</span> : null}
       {view.kind === 'opening' && view.canRank ? (
         <RankButton
           rank={view.rank}
-          name={view.rank ? rankedName(view.rank, slot, timeZone) : addPreferenceName(slot, timeZone)}
+          name={view.rank ? rankedName(t, view.rank, slot, timeZone) : addPreferenceName(t, slot, timeZone)}
           className="mt-1 min-h-8 w-full px-1.5 text-xs"
           onClick={() => onRank(slot)}
         />
@@ -135,11 +128,11 @@ export function SlotPill({ viewed, reasons, timeZone, onBook, onRank, slotWait: 
       ) : mode === 'held' ? (
         <button
           type="button"
-          aria-label={bookPillName(slot, timeZone)}
+          aria-label={bookPillName(t, slot, timeZone)}
           className="mt-1 min-h-8 w-full rounded-md bg-primary-800 px-1.5 text-xs font-semibold text-white hover:bg-primary-700"
           onClick={() => onBook(slot)}
         >
-          Book
+          {t('slot.book')}
         </button>
       ) : null}
     </div>
@@ -151,6 +144,7 @@ export function SlotPill({ viewed, reasons, timeZone, onBook, onRank, slotWait: 
  * pressed once ranked, it takes the focus to the slot's row in the list.
  */
 function RankButton({ rank, name, className, onClick }: { rank: number | null; name: string; className: string; onClick: () => void }) {
+  const { t } = useT('bookings');
   return (
     <button
       type="button"
@@ -162,13 +156,14 @@ function RankButton({ rank, name, className, onClick }: { rank: number | null; n
       )}
       onClick={onClick}
     >
-      {rank ? rankedText(rank) : ADD_PREFERENCE_TEXT}
+      {rank ? rankedText(t, rank) : t('slot.addPreference')}
     </button>
   );
 }
 
 /** A slot in the phone's day list: the time, its state, and a full-size Book button when it can be booked. */
 export function SlotRow({ viewed, reasons, timeZone, onBook, onRank, slotWait: SlotWait }: { viewed: ViewedSlot; reasons: WeekReasons; timeZone: string } & SlotActions) {
+  const { t } = useT('bookings');
   const { slot, view } = viewed;
   const statusId = useId();
   const checking = view.kind === 'checking';
@@ -179,23 +174,24 @@ export function SlotRow({ viewed, reasons, timeZone, onBook, onRank, slotWait: S
         <p className={cx(view.kind !== 'past' && 'font-semibold')}>{formatTimeRange(slot.startsAt, slot.endsAt, timeZone)}</p>
         {canPress(view) ? null : (
           <p id={statusId} className="text-sm break-words">
-            {slotStatusText(slot, view, reasons, timeZone)}
+            {slotStatusText(t, slot, view, reasons, timeZone)}
           </p>
         )}
+        {/* TODO(i18n refusal): `view.refusal` is shared booking-rules.ts `refusalMessage`. */}
         {view.kind === 'heldForUs' && view.refusal ? <p className="text-sm break-words">{view.refusal}</p> : null}
       </div>
       {checking ? (
-        <Button size="sm" className="shrink-0 px-5" busy aria-label={bookRowName(slot, timeZone)} aria-describedby={statusId}>
-          Book
+        <Button size="sm" className="shrink-0 px-5" busy aria-label={bookRowName(t, slot, timeZone)} aria-describedby={statusId}>
+          {t('slot.book')}
         </Button>
       ) : canPress(view) ? (
-        <Button size="sm" className="shrink-0 px-5" aria-label={bookRowName(slot, timeZone, pressText(view))} onClick={() => onBook(slot)}>
-          {pressText(view)}
+        <Button size="sm" className="shrink-0 px-5" aria-label={bookRowName(t, slot, timeZone, pressText(t, view))} onClick={() => onBook(slot)}>
+          {pressText(t, view)}
         </Button>
       ) : view.kind === 'opening' && view.canRank ? (
         <RankButton
           rank={view.rank}
-          name={view.rank ? rankedName(view.rank, slot, timeZone) : addPreferenceName(slot, timeZone)}
+          name={view.rank ? rankedName(t, view.rank, slot, timeZone) : addPreferenceName(t, slot, timeZone)}
           // Two short lines ("Add to / preferences"), so the slot's time keeps its one line beside it at 390 px.
           className="min-h-11 max-w-28 shrink-0 px-2 text-center text-sm leading-tight"
           onClick={() => onRank(slot)}
@@ -203,8 +199,8 @@ export function SlotRow({ viewed, reasons, timeZone, onBook, onRank, slotWait: S
       ) : mode && SlotWait ? (
         <SlotWait slot={slot} mode={mode} layout="row" timeZone={timeZone} onBook={() => onBook(slot)} />
       ) : mode === 'held' ? (
-        <Button size="sm" className="shrink-0 px-5" aria-label={bookRowName(slot, timeZone)} onClick={() => onBook(slot)}>
-          Book
+        <Button size="sm" className="shrink-0 px-5" aria-label={bookRowName(t, slot, timeZone)} onClick={() => onBook(slot)}>
+          {t('slot.book')}
         </Button>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { cx } from '../../../lib/cx';
 import { formatLongDay, formatMonthDay, formatWeekdayDate } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import type { WeekReasons } from '../slot-availability';
 import type { FacilityGroup } from '../slot-board';
 import { SlotPill, type SlotActions } from './slot-pill';
@@ -21,13 +22,12 @@ export function SlotWeekGrid({
   reasons: WeekReasons;
   timeZone: string;
 } & SlotActions) {
+  const { t } = useT('bookings');
   const hasDayReasons = reasons.days.size > 0;
   const emptyDays = new Set(dates.filter((date) => board.every((facility) => facility.fields.every((field) => !field.byDay.get(date)?.length))));
   return (
     <table className="w-full table-fixed border-separate border-spacing-0 text-sm">
-      <caption className="sr-only">
-        Practice slots from {formatMonthDay(dates[0] ?? '')} to {formatMonthDay(dates[6] ?? '')}: one row per field, one column per day
-      </caption>
+      <caption className="sr-only">{t('weekGrid.caption', { from: formatMonthDay(dates[0] ?? ''), to: formatMonthDay(dates[6] ?? '') })}</caption>
       <colgroup>
         <col className="w-32 xl:w-36" />
         {dates.map((date) => (
@@ -38,7 +38,7 @@ export function SlotWeekGrid({
       <thead>
         <tr>
           <th scope="col" className="sticky top-16 z-10 border-b border-slate-300 bg-white px-2 py-2 text-left font-semibold text-slate-700">
-            Field
+            {t('weekGrid.field')}
           </th>
           {dates.map((date) => (
             <th
@@ -51,14 +51,14 @@ export function SlotWeekGrid({
             >
               <span aria-hidden="true">{formatWeekdayDate(date)}</span>
               <span className="sr-only">{formatLongDay(date)}</span>
-              {date === today ? <span className="block text-xs font-normal">Today</span> : null}
+              {date === today ? <span className="block text-xs font-normal">{t('week.today')}</span> : null}
             </th>
           ))}
         </tr>
         {hasDayReasons ? (
           <tr>
             <th scope="row" className="border-b border-slate-200 px-2 py-2 text-left align-top text-xs font-semibold text-warning-800">
-              Can’t book
+              {t('weekGrid.cannotBook')}
             </th>
             {dates.map((date) => (
               <td key={date} className="border-b border-slate-200 px-1.5 py-2 align-top">
@@ -92,7 +92,7 @@ export function SlotWeekGrid({
                     {slots.length === 0 ? (
                       <span className="block px-1 py-2 text-slate-600">
                         <span aria-hidden="true">–</span>
-                        <span className="sr-only">No slots</span>
+                        <span className="sr-only">{t('weekGrid.noSlots')}</span>
                       </span>
                     ) : (
                       <ul className="flex flex-col gap-1.5">

@@ -5,6 +5,7 @@ import type { Team } from '../../../../shared/users/users.schemas';
 import { FoldedFiltersToggle } from '../../../components/ui/folded-filters-toggle';
 import { SelectField } from '../../../components/ui/select-field';
 import { cx } from '../../../lib/cx';
+import { useT } from '../../../lib/i18n';
 
 export interface CalendarFilterBarProps {
   seasons: readonly Season[];
@@ -22,6 +23,7 @@ export interface CalendarFilterBarProps {
  * button (a disclosure) with a line saying what is shown, so the calendar is in the first screen.
  */
 export function CalendarFilterBar({ seasons, seasonId, facilities, facilityId, fieldId, teams, teamId, onChange }: CalendarFilterBarProps) {
+  const { t } = useT('calendar');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const facility = facilities.find((f) => f.id === facilityId);
@@ -30,7 +32,7 @@ export function CalendarFilterBar({ seasons, seasonId, facilities, facilityId, f
   const chosen = [facility, field, team].filter(Boolean).length;
   const summary = [
     team?.name,
-    field ? `${field.name} · ${facilities.find((f) => f.id === field.facilityId)?.name ?? ''}` : facility ? `${facility.name} · all fields` : 'All fields',
+    field ? `${field.name} · ${facilities.find((f) => f.id === field.facilityId)?.name ?? ''}` : facility ? t('filter.facilityAllFields', { facility: facility.name }) : t('filter.allFields'),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -46,15 +48,15 @@ export function CalendarFilterBar({ seasons, seasonId, facilities, facilityId, f
         id={panelId}
         className={cx('grid-cols-1 gap-3 border-t border-slate-200 pt-3 sm:grid-cols-2 md:grid md:border-0 md:pt-0 lg:grid-cols-4', open ? 'grid' : 'hidden')}
       >
-        <SelectField label="Season" value={seasonId} onChange={(event) => onChange({ season: event.target.value })}>
+        <SelectField label={t('filter.season')} value={seasonId} onChange={(event) => onChange({ season: event.target.value })}>
           {seasons.map((season) => (
             <option key={season.id} value={season.id}>
-              {season.active ? `${season.name} (current)` : season.name}
+              {season.active ? t('filter.seasonCurrent', { season: season.name }) : season.name}
             </option>
           ))}
         </SelectField>
         <SelectField
-          label="Facility"
+          label={t('filter.facility')}
           value={facilityId}
           onChange={(event) => {
             const next = event.target.value;
@@ -63,15 +65,15 @@ export function CalendarFilterBar({ seasons, seasonId, facilities, facilityId, f
             onChange({ facility: next, field: keepField ? fieldId : '' });
           }}
         >
-          <option value="">All facilities</option>
+          <option value="">{t('filter.allFacilities')}</option>
           {facilities.map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Field" value={fieldId} onChange={(event) => onChange({ field: event.target.value })}>
-          <option value="">All fields</option>
+        <SelectField label={t('filter.field')} value={fieldId} onChange={(event) => onChange({ field: event.target.value })}>
+          <option value="">{t('filter.allFields')}</option>
           {fieldGroups.map((f) =>
             facilityId ? (
               f.fields.map((fd) => (
@@ -90,8 +92,8 @@ export function CalendarFilterBar({ seasons, seasonId, facilities, facilityId, f
             ),
           )}
         </SelectField>
-        <SelectField label="Team" value={teamId} onChange={(event) => onChange({ team: event.target.value })}>
-          <option value="">All teams</option>
+        <SelectField label={t('filter.team')} value={teamId} onChange={(event) => onChange({ team: event.target.value })}>
+          <option value="">{t('filter.allTeams')}</option>
           {teams.map((t) => (
             <option key={t.id} value={t.id}>
               {t.division ? `${t.name} (${t.division})` : t.name}

@@ -3,8 +3,10 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
+import esLocale from '@fullcalendar/core/locales/es-us';
 import { useEffect, useMemo, useRef } from 'react';
 import { formatTimeRangeShort, formatWeekdayDate, formatWeekdayDay } from '../../../lib/dates';
+import { intlLocale, useLocale } from '../../../lib/i18n';
 import { timeWindow, wallClock, type CalendarEvent } from '../calendar-events';
 import { FULLCALENDAR_VIEW, type CalendarView } from '../calendar-filters';
 import './league-calendar.css';
@@ -17,6 +19,8 @@ export interface LeagueCalendarProps {
   date: string;
   events: CalendarEvent[];
   timeZone: string;
+  /** What an empty period says, in the person's language. */
+  noEvents: string;
   /** A day's "+3 more" in the month: open that day. */
   onOpenDay: (date: string) => void;
 }
@@ -28,7 +32,8 @@ export interface LeagueCalendarProps {
  * Time zone: the events come with league wall times (calendar-events.ts says why) and the calendar is told its
  * zone is UTC, so it draws every time, day and "today" exactly as the league's clock reads, in any browser zone.
  */
-export function LeagueCalendar({ view, date, events, timeZone, onOpenDay }: LeagueCalendarProps) {
+export function LeagueCalendar({ view, date, events, timeZone, noEvents, onOpenDay }: LeagueCalendarProps) {
+  const { locale } = useLocale();
   const ref = useRef<FullCalendar>(null);
   const hours = useMemo(() => timeWindow(events), [events]);
 
@@ -44,6 +49,9 @@ export function LeagueCalendar({ view, date, events, timeZone, onOpenDay }: Leag
         initialView={FULLCALENDAR_VIEW[view]}
         initialDate={date}
         headerToolbar={false}
+        // FullCalendar's own words ("+3 more", the list's day names) in the person's language.
+        locales={[esLocale]}
+        locale={locale === 'es' ? 'es-us' : 'en'}
         timeZone="UTC"
         now={() => wallClock(new Date().toISOString(), timeZone)}
         firstDay={1}
@@ -80,21 +88,27 @@ export function LeagueCalendar({ view, date, events, timeZone, onOpenDay }: Leag
         }}
         listDayFormat={{ weekday: 'long', month: 'long', day: 'numeric' }}
         listDaySideFormat={false}
-        noEventsContent="No practices, clinics or closures in this period."
+        noEventsContent={noEvents}
       />
     </div>
   );
 }
 
-const WEEKDAY = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  timeZone: 'UTC',
-});
+const weekdays = new Map<string, Intl.DateTimeFormat>();
+const weekday = (date: Date) => {
+  const tag = intlLocale();
+  let format = weekdays.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' });
+    weekdays.set(tag, format);
+  }
+  return format.format(date);
+};
 
 /** A column's heading: "Mon" over a month, "Mon 7" over a week, "Tue Dec 8" over a day. (`date` is the league day at UTC midnight.) */
 function dayHeader(view: CalendarView, date: Date): string {
   const iso = date.toISOString().slice(0, 10);
-  if (view === 'month') return WEEKDAY.format(date);
+  if (view === 'month') return weekday(date);
   return view === 'day' ? formatWeekdayDay(iso) : formatWeekdayDate(iso);
 }
 

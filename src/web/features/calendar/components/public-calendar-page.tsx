@@ -15,12 +15,12 @@ import { useTeams } from '../../../lib/api/get-teams';
 import { cx } from '../../../lib/cx';
 import { timeZoneName, todayInZone } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
+import { useT } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { byStart, clinicsToEvents, fieldLegend, slotsToEvents } from '../calendar-events';
 import {
   CALENDAR_VIEWS,
-  PERIOD_NAME,
-  VIEW_LABEL,
+  PERIOD,
   periodTitle,
   pickDate,
   pickSeason,
@@ -42,6 +42,8 @@ import { LeagueCalendar } from './league-calendar';
  * force now or soon, above the calendar (features/field-status, given by the app: router.tsx).
  */
 export function PublicCalendarPage({ fieldStatus }: { fieldStatus?: ReactNode } = {}) {
+  // First: the events below are worded in this namespace (calendar-events.ts).
+  const { t } = useT('calendar');
   useLiveSlots();
   const [params, setParams] = useSearchParams();
   const filters = readCalendarFilters(params);
@@ -81,6 +83,7 @@ export function PublicCalendarPage({ fieldStatus }: { fieldStatus?: ReactNode } 
     if (!from || !to || filters.team || filters.field) return practices;
     const clinicEvents = clinicsToEvents(clinics.data ?? [], zone, { from, to, facilityId: filters.facility || undefined });
     return [...practices, ...clinicEvents].sort(byStart);
+    // A new language remounts the app (lib/i18n/locale-provider.tsx), so the titles are worded anew.
   }, [slots.data, clinics.data, zone, filters.team, filters.field, filters.facility, from, to]);
   const legend = useMemo(() => fieldLegend(events), [events]);
 
@@ -95,18 +98,13 @@ export function PublicCalendarPage({ fieldStatus }: { fieldStatus?: ReactNode } 
   return (
     <section>
       <PageHeader
-        title="Calendar"
-        description={
-          <span className="block min-h-12">
-            Every confirmed practice, clinic and field closure, coloured by field
-            {timeZone ? <>, in league time ({timeZoneName(timeZone)})</> : null}.
-          </span>
-        }
+        title={t('title')}
+        description={<span className="block min-h-12">{timeZone ? t('descriptionInZone', { zone: timeZoneName(timeZone) }) : t('description')}</span>}
         actions={
           // On a phone the calendar comes first; Book a Field is in the menu (and in the empty state).
           phone ? null : (
             <Link to="/slots" className={buttonClasses('secondary')}>
-              Book a Field
+              {t('bookAField')}
             </Link>
           )
         }
@@ -114,14 +112,14 @@ export function PublicCalendarPage({ fieldStatus }: { fieldStatus?: ReactNode } 
 
       {noSeasons ? (
         <EmptyState
-          title="No season on the calendar yet"
+          title={t('noSeason.title')}
           action={
             <Link to="/" className={buttonClasses('secondary')}>
-              Back to the home page
+              {t('noSeason.home')}
             </Link>
           }
         >
-          The league has not set up a season with practice slots. Check back soon.
+          {t('noSeason.body')}
         </EmptyState>
       ) : (
         <div className="flex flex-col gap-4">
@@ -145,19 +143,19 @@ export function PublicCalendarPage({ fieldStatus }: { fieldStatus?: ReactNode } 
                   <button
                     type="button"
                     className={buttonClasses('secondary', 'sm', 'min-w-11')}
-                    aria-label={`Previous ${PERIOD_NAME[view]}`}
+                    aria-label={t('previous', { period: PERIOD[view] })}
                     disabled={!date}
                     onClick={() => date && update({ date: stepDate(view, date, -1) })}
                   >
                     <span aria-hidden="true">◀</span>
                   </button>
                   <button type="button" className={buttonClasses('secondary', 'sm')} disabled={!today} onClick={() => today && update({ date: today })}>
-                    Today
+                    {t('today')}
                   </button>
                   <button
                     type="button"
                     className={buttonClasses('secondary', 'sm', 'min-w-11')}
-                    aria-label={`Next ${PERIOD_NAME[view]}`}
+                    aria-label={t('next', { period: PERIOD[view] })}
                     disabled={!date}
                     onClick={() => date && update({ date: stepDate(view, date, 1) })}
                   >
@@ -168,7 +166,7 @@ export function PublicCalendarPage({ fieldStatus }: { fieldStatus?: ReactNode } 
                   {date ? periodTitle(view, date) : '\u00a0'}
                 </h2>
               </div>
-              <div role="group" aria-label="View" className="flex w-full rounded-lg border border-slate-300 p-0.5 sm:w-auto">
+              <div role="group" aria-label={t('view.label')} className="flex w-full rounded-lg border border-slate-300 p-0.5 sm:w-auto">
                 {CALENDAR_VIEWS.map((v) => (
                   <button
                     key={v}
@@ -180,40 +178,40 @@ export function PublicCalendarPage({ fieldStatus }: { fieldStatus?: ReactNode } 
                       v === view ? 'bg-primary-800 text-white' : 'text-primary-800 hover:bg-primary-50',
                     )}
                   >
-                    {VIEW_LABEL[v]}
+                    {t(`view.${v}`)}
                   </button>
                 ))}
               </div>
             </div>
 
             {slots.isError ? (
-              <LoadErrorAlert title="The calendar could not be loaded" message={slots.error.message} onRetry={() => slots.refetch()} />
+              <LoadErrorAlert title={t('loadFailed')} message={slots.error.message} onRetry={() => slots.refetch()} />
             ) : !date || !timeZone || slots.isPending ? (
               <>
                 <p className="sr-only" role="status">
-                  Loading the calendar…
+                  {t('loading')}
                 </p>
                 <Skeleton className="h-[32rem] w-full" />
               </>
             ) : events.length === 0 && !slots.isPlaceholderData ? (
               <EmptyState
-                title={team ? `No ${team.name} practices in this period` : 'No practices booked in this period'}
+                title={team ? t('empty.team', { team: team.name }) : t('empty.all')}
                 action={
                   <Link to="/slots" className={buttonClasses('primary')}>
-                    Book a Field
+                    {t('bookAField')}
                   </Link>
                 }
               >
-                Try another {PERIOD_NAME[view]} or fewer filters. Coaches book practices on Book a Field; each one appears here at once.
+                {t('empty.body', { period: PERIOD[view] })}
               </EmptyState>
             ) : (
-              <LeagueCalendar view={view} date={date} events={events} timeZone={timeZone} onOpenDay={(day) => update({ view: 'day', date: day })} />
+              <LeagueCalendar view={view} date={date} events={events} timeZone={timeZone} noEvents={t('noEvents')} onOpenDay={(day) => update({ view: 'day', date: day })} />
             )}
           </div>
 
           {legend.length > 0 ? (
             <div>
-              <h2 className="mb-2 text-sm font-semibold text-slate-800">Fields</h2>
+              <h2 className="mb-2 text-sm font-semibold text-slate-800">{t('fields')}</h2>
               <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-800">
                 {legend.map((f) => (
                   <li key={f.id} className="flex items-center gap-2">

@@ -4,11 +4,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCancelClinic } from '../api/cancel-clinic';
 
 /** Cancels a clinic after asking, with the reason every registrant is emailed. */
 export function CancelClinicDialog({ clinic, onClose }: { clinic: Clinic | null; onClose: () => void }) {
+  const { t } = useT('clinics');
   const cancel = useCancelClinic();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -20,16 +22,14 @@ export function CancelClinicDialog({ clinic, onClose }: { clinic: Clinic | null;
   const confirm = () => {
     if (!clinic) return;
     if (!reason.trim()) {
-      setError('Say why the clinic is cancelled; families will read it');
+      setError(t('cancelClinic.needReason'));
       return;
     }
     cancel.mutate(
       { id: clinic.id, reason: reason.trim() },
       {
         onSuccess: ({ registrationsCancelled }) => {
-          toast.success(
-            `${clinic.title} is cancelled. ${registrationsCancelled} registration${registrationsCancelled === 1 ? '' : 's'} cancelled and emailed.`,
-          );
+          toast.success(t('cancelClinic.done', { title: clinic.title, count: registrationsCancelled }));
           close();
         },
         onError: (err) => setError(err.message),
@@ -40,20 +40,18 @@ export function CancelClinicDialog({ clinic, onClose }: { clinic: Clinic | null;
   return (
     <Modal
       open={clinic !== null}
-      title={clinic ? `Cancel ${clinic.title}?` : 'Cancel clinic'}
+      title={clinic ? t('cancelClinic.title', { title: clinic.title }) : t('cancelClinic.titleNone')}
       onClose={cancel.isPending ? () => undefined : close}
       role="alertdialog"
     >
       {clinic ? (
         <div className="flex flex-col gap-4">
           <p className="text-slate-700">
-            {people === 0
-              ? 'Nobody is registered yet. The clinic disappears from the list.'
-              : `All ${people} registration${people === 1 ? '' : 's'} (places and waitlist) are cancelled and each family is emailed the reason. This cannot be undone.`}
+            {people === 0 ? t('cancelClinic.nobody') : t('cancelClinic.everyone', { count: people })}
           </p>
           <TextAreaField
-            label="Reason"
-            hint="Families read this in the email"
+            label={t('cancelClinic.reason')}
+            hint={t('cancelClinic.reasonHint')}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             error={error ?? undefined}
@@ -61,10 +59,10 @@ export function CancelClinicDialog({ clinic, onClose }: { clinic: Clinic | null;
           {cancel.isError && !error ? <Alert>{cancel.error.message}</Alert> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close} disabled={cancel.isPending} autoFocus>
-              Keep the clinic
+              {t('cancelClinic.keep')}
             </Button>
             <Button variant="danger" onClick={confirm} busy={cancel.isPending}>
-              Cancel clinic
+              {t('cancelClinic.confirm')}
             </Button>
           </div>
         </div>

@@ -10,6 +10,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { timeZoneName } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSaveClinic } from '../api/save-clinic';
@@ -33,17 +34,19 @@ export type ClinicEditing = { clinic: Clinic | null } | null;
 
 /** Create or edit a clinic (admins). Mounted afresh for each clinic, so the form starts from its values. */
 export function ClinicFormDialog({ editing, timeZone, onClose }: { editing: ClinicEditing; timeZone: string; onClose: () => void }) {
+  const { t } = useT('clinics');
   return (
-    <Modal open={editing !== null} title={editing?.clinic ? `Edit ${editing.clinic.title}` : 'New clinic'} onClose={onClose} size="lg">
+    <Modal open={editing !== null} title={editing?.clinic ? t('form.titleEdit', { title: editing.clinic.title }) : t('form.titleNew')} onClose={onClose} size="lg">
       {editing ? <ClinicFormBody key={editing.clinic?.id ?? 'new'} clinic={editing.clinic} timeZone={timeZone} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
 function ClinicFormBody({ clinic, timeZone, onClose }: { clinic: Clinic | null; timeZone: string; onClose: () => void }) {
+  const { t } = useT('clinics');
   const save = useSaveClinic();
   const facilities = useFacilities({ includeInactive: true });
-  const schema = useMemo(() => clinicFormSchema(timeZone), [timeZone]);
+  const schema = useMemo(() => clinicFormSchema(t, timeZone), [t, timeZone]);
   const defaultValues = useMemo(() => (clinic ? clinicToForm(clinic, timeZone) : emptyClinicForm), [clinic, timeZone]);
   const form = useZodForm<ClinicForm, z.output<typeof schema>>(schema, { defaultValues, serverFields: FIELDS });
   const {
@@ -57,8 +60,12 @@ function ClinicFormBody({ clinic, timeZone, onClose }: { clinic: Clinic | null; 
     const { clinic: saved, promoted } = await save.mutateAsync({ id: clinic?.id ?? null, input });
     toast.success(
       clinic
-        ? `${saved.title} is saved${promoted ? `. ${promoted} moved up from the waitlist and ${promoted === 1 ? 'was' : 'were'} emailed.` : '.'}`
-        : `${saved.title} is created${saved.published ? ' and published' : ' (not published yet)'}.`,
+        ? promoted
+          ? t('form.savedPromoted', { title: saved.title, promoted })
+          : t('form.saved', { title: saved.title })
+        : saved.published
+          ? t('form.createdPublished', { title: saved.title })
+          : t('form.createdUnpublished', { title: saved.title }),
     );
     onClose();
   });
@@ -66,60 +73,60 @@ function ClinicFormBody({ clinic, timeZone, onClose }: { clinic: Clinic | null; 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        Times are league time: {timeZoneName(timeZone)} ({timeZone}).
+        {t('form.zone', { zoneName: timeZoneName(timeZone), zone: timeZone })}
       </p>
       {form.formError ? <Alert>{form.formError}</Alert> : null}
-      <TextField label="Title" error={errors.title?.message} {...register('title')} />
-      <TextAreaField label="Description" hint="What to bring, who runs it (optional)" error={errors.description?.message} {...register('description')} />
+      <TextField label={t('form.title')} error={errors.title?.message} {...register('title')} />
+      <TextAreaField label={t('form.description')} hint={t('form.descriptionHint')} error={errors.description?.message} {...register('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Starts" type="datetime-local" error={errors.startsAt?.message} {...register('startsAt')} />
-        <TextField label="Ends" type="datetime-local" error={errors.endsAt?.message} {...register('endsAt')} />
-        <SelectField label="Place" error={errors.facilityId?.message} {...register('facilityId')}>
-          <option value="">Choose a place</option>
+        <TextField label={t('form.starts')} type="datetime-local" error={errors.startsAt?.message} {...register('startsAt')} />
+        <TextField label={t('form.ends')} type="datetime-local" error={errors.endsAt?.message} {...register('endsAt')} />
+        <SelectField label={t('form.place')} error={errors.facilityId?.message} {...register('facilityId')}>
+          <option value="">{t('form.choosePlace')}</option>
           {(facilities.data ?? []).map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}
             </option>
           ))}
-          <option value={OTHER_PLACE}>Somewhere else (type it)</option>
+          <option value={OTHER_PLACE}>{t('form.somewhereElse')}</option>
         </SelectField>
         {place === OTHER_PLACE ? (
-          <TextField label="Where" hint='e.g. "Lincoln Middle School gym"' error={errors.locationText?.message} {...register('locationText')} />
+          <TextField label={t('form.where')} hint={t('form.whereHint')} error={errors.locationText?.message} {...register('locationText')} />
         ) : (
           <div className="hidden sm:block" />
         )}
-        <TextField label="Age group" hint='e.g. "8U–10U" (optional)' error={errors.ageGroup?.message} {...register('ageGroup')} />
+        <TextField label={t('form.ageGroup')} hint={t('form.ageGroupHint')} error={errors.ageGroup?.message} {...register('ageGroup')} />
         <TextField
-          label="Capacity"
+          label={t('form.capacity')}
           type="number"
           inputMode="numeric"
           min={1}
-          hint="Places; more sign-ups join the waitlist"
+          hint={t('form.capacityHint')}
           error={errors.capacity?.message}
           {...register('capacity')}
         />
         <TextField
-          label="Registration opens"
+          label={t('form.opens')}
           type="datetime-local"
-          hint="Empty: open now"
+          hint={t('form.opensHint')}
           error={errors.registrationOpensAt?.message}
           {...register('registrationOpensAt')}
         />
         <TextField
-          label="Registration closes"
+          label={t('form.closes')}
           type="datetime-local"
-          hint="Empty: when the clinic starts"
+          hint={t('form.closesHint')}
           error={errors.registrationClosesAt?.message}
           {...register('registrationClosesAt')}
         />
       </div>
-      <CheckboxField label="Published" hint="Families see published clinics; unpublished ones only admins see." {...register('published')} />
+      <CheckboxField label={t('form.published')} hint={t('form.publishedHint')} {...register('published')} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button type="submit" busy={isSubmitting}>
-          {clinic ? 'Save clinic' : 'Create clinic'}
+          {clinic ? t('form.save') : t('form.create')}
         </Button>
       </div>
     </form>

@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { formatDateTimeRange } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCancelRegistration } from '../api/cancel-registration';
 import { useClinics } from '../api/get-clinics';
@@ -23,8 +24,6 @@ import { ClinicFormDialog, type ClinicEditing } from './clinic-form-dialog';
 import { RegisterDialog } from './register-dialog';
 import { RosterDialog } from './roster-dialog';
 
-const TITLE = 'Clinics';
-const DESCRIPTION = 'Skills clinics run by the league: places left, registration and the waitlist.';
 const LOGIN = `/login?redirect=${encodeURIComponent('/clinics')}`;
 
 /**
@@ -33,6 +32,7 @@ const LOGIN = `/login?redirect=${encodeURIComponent('/clinics')}`;
  * clinics and read their rosters here.
  */
 export function ClinicsPage() {
+  const { t } = useT('clinics');
   const auth = useSession();
   const signedIn = auth.status === 'signed-in';
   const isAdmin = auth.isAdmin;
@@ -47,35 +47,36 @@ export function ClinicsPage() {
 
   return (
     <section>
-      <PageHeader title={TITLE} description={DESCRIPTION} actions={isAdmin ? <Button onClick={() => setEditing({ clinic: null })}>New clinic</Button> : null} />
+      <PageHeader
+        title={t('page.title')}
+        description={t('page.description')}
+        actions={isAdmin ? <Button onClick={() => setEditing({ clinic: null })}>{t('page.new')}</Button> : null}
+      />
 
       {auth.status === 'signed-out' ? (
         <Alert tone="info" className="mb-6">
           <p>
-            <Link to={LOGIN} className="font-semibold underline">
-              Log in to register
-            </Link>{' '}
-            a participant. Registration needs an account so we can email you about your place.
+            <RichText ns="clinics" k="page.loginPrompt" components={{ 0: <Link to={LOGIN} className="font-semibold underline" /> }} />
           </p>
         </Alert>
       ) : null}
 
       {signedIn ? <MyRegistrations query={mine} timeZone={timeZone} /> : null}
 
-      <h2 className="sr-only">Upcoming clinics</h2>
+      <h2 className="sr-only">{t('page.upcoming')}</h2>
       {clinics.isPending ? (
         <div className="grid gap-4 md:grid-cols-2" aria-hidden="true">
           <Skeleton className="h-56 w-full" />
           <Skeleton className="h-56 w-full" />
         </div>
       ) : clinics.isError ? (
-        <LoadErrorAlert title="The clinics could not be loaded" message={clinics.error.message} onRetry={() => clinics.refetch()} />
+        <LoadErrorAlert title={t('page.loadError')} message={clinics.error.message} onRetry={() => clinics.refetch()} />
       ) : clinics.data.length === 0 ? (
         <EmptyState
-          title="No clinics are scheduled yet"
-          action={isAdmin ? <Button onClick={() => setEditing({ clinic: null })}>Create the first clinic</Button> : null}
+          title={t('page.emptyTitle')}
+          action={isAdmin ? <Button onClick={() => setEditing({ clinic: null })}>{t('page.createFirst')}</Button> : null}
         >
-          {isAdmin ? 'Create the first clinic: families can register as soon as it is published.' : 'The league posts clinics here. Check back soon.'}
+          {isAdmin ? t('page.emptyAdmin') : t('page.emptyFamily')}
         </EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
@@ -130,6 +131,7 @@ function ClinicCard({
   onCancel: () => void;
   onRoster: () => void;
 }) {
+  const { t } = useT('clinics');
   const window = clinicWindow(clinic, now);
   const full = clinic.registeredCount >= clinic.capacity;
   const titleId = `clinic-${clinic.id}`;
@@ -140,51 +142,51 @@ function ClinicCard({
           {clinic.title}
         </h3>
         <div className="flex flex-wrap gap-1">
-          {!clinic.published ? <Badge tone="danger">Not published</Badge> : null}
+          {!clinic.published ? <Badge tone="danger">{t('card.notPublished')}</Badge> : null}
           {clinic.ageGroup ? <Badge>{clinic.ageGroup}</Badge> : null}
         </div>
       </div>
       <dl className="grid gap-1 text-slate-800">
         <div>
-          <dt className="sr-only">When</dt>
+          <dt className="sr-only">{t('card.when')}</dt>
           <dd className="font-medium">{formatDateTimeRange(clinic.startsAt, clinic.endsAt, timeZone)}</dd>
         </div>
         <div>
-          <dt className="sr-only">Where</dt>
+          <dt className="sr-only">{t('card.where')}</dt>
           <dd className="break-words">{clinic.location}</dd>
         </div>
         <div>
-          <dt className="sr-only">Places</dt>
-          <dd className={full ? 'font-semibold text-warning-800' : 'font-semibold text-success-800'}>{placesText(clinic)}</dd>
+          <dt className="sr-only">{t('card.places')}</dt>
+          <dd className={full ? 'font-semibold text-warning-800' : 'font-semibold text-success-800'}>{placesText(t, clinic)}</dd>
         </div>
         <div>
-          <dt className="sr-only">Registration</dt>
-          <dd className="text-sm text-slate-700">{windowText(window, clinic, timeZone)}</dd>
+          <dt className="sr-only">{t('card.registration')}</dt>
+          <dd className="text-sm text-slate-700">{windowText(t, window, clinic, timeZone)}</dd>
         </div>
       </dl>
       {clinic.description ? <p className="text-slate-700 break-words whitespace-pre-line">{clinic.description}</p> : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {window.state === 'open' ? (
           signedIn ? (
-            <Button onClick={onRegister} aria-label={`${full ? 'Join the waitlist' : 'Register'} for ${clinic.title}`}>
-              {full ? 'Join the waitlist' : 'Register'}
+            <Button onClick={onRegister} aria-label={full ? t('card.joinWaitlistFor', { title: clinic.title }) : t('card.registerFor', { title: clinic.title })}>
+              {full ? t('card.joinWaitlist') : t('card.register')}
             </Button>
           ) : (
             <Link to={LOGIN} className={buttonClasses('primary')}>
-              Log in to register
+              {t('page.loginToRegister')}
             </Link>
           )
         ) : null}
         {isAdmin ? (
           <>
-            <Button variant="secondary" onClick={onRoster} aria-label={`Roster of ${clinic.title}`}>
-              Roster
+            <Button variant="secondary" onClick={onRoster} aria-label={t('card.rosterOf', { title: clinic.title })}>
+              {t('card.roster')}
             </Button>
-            <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${clinic.title}`}>
-              Edit
+            <Button variant="secondary" onClick={onEdit} aria-label={t('card.editTitle', { title: clinic.title })}>
+              {t('card.edit')}
             </Button>
-            <Button variant="ghost" onClick={onCancel} aria-label={`Cancel clinic ${clinic.title}`}>
-              Cancel clinic
+            <Button variant="ghost" onClick={onCancel} aria-label={t('card.cancelClinicTitle', { title: clinic.title })}>
+              {t('card.cancelClinic')}
             </Button>
           </>
         ) : null}
@@ -194,6 +196,7 @@ function ClinicCard({
 }
 
 function MyRegistrations({ query, timeZone }: { query: ReturnType<typeof useMyRegistrations>; timeZone: string }) {
+  const { t } = useT('clinics');
   const cancel = useCancelRegistration();
   const [asking, setAsking] = useState<Registration | null>(null);
   const confirm = () => {
@@ -201,7 +204,7 @@ function MyRegistrations({ query, timeZone }: { query: ReturnType<typeof useMyRe
     const name = asking.participantName;
     cancel.mutate(asking.id, {
       onSuccess: ({ promoted }) => {
-        toast.success(cancelledMessage(name, promoted));
+        toast.success(cancelledMessage(t, name, promoted));
         setAsking(null);
       },
       onError: (err) => {
@@ -214,15 +217,15 @@ function MyRegistrations({ query, timeZone }: { query: ReturnType<typeof useMyRe
   return (
     <section aria-labelledby="my-registrations" className="mb-8">
       <h2 id="my-registrations" className="mb-3 text-xl font-bold text-primary-900">
-        Your registrations
+        {t('mine.title')}
       </h2>
       {query.isPending ? (
         <Skeleton className="h-20 w-full" />
       ) : query.isError ? (
-        <LoadErrorAlert title="Your registrations could not be loaded" message={query.error.message} onRetry={() => query.refetch()} />
+        <LoadErrorAlert title={t('mine.loadError')} message={query.error.message} onRetry={() => query.refetch()} />
       ) : query.data.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
-          You have not registered anyone yet. Choose a clinic below and press Register.
+          {t('mine.empty')}
         </p>
       ) : (
         <ul className="flex flex-col gap-2">
@@ -234,11 +237,11 @@ function MyRegistrations({ query, timeZone }: { query: ReturnType<typeof useMyRe
                 </p>
                 <p className="text-sm text-slate-700">{formatDateTimeRange(r.startsAt, r.endsAt, timeZone)}</p>
                 <p className="mt-1">
-                  <Badge tone={r.status === 'registered' ? 'success' : 'accent'}>{statusText(r)}</Badge>
+                  <Badge tone={r.status === 'registered' ? 'success' : 'accent'}>{statusText(t, r)}</Badge>
                 </p>
               </div>
-              <Button variant="secondary" size="sm" onClick={() => setAsking(r)} aria-label={`Cancel ${r.participantName}'s registration for ${r.clinicTitle}`}>
-                Cancel
+              <Button variant="secondary" size="sm" onClick={() => setAsking(r)} aria-label={t('mine.cancelLabel', { name: r.participantName, clinic: r.clinicTitle })}>
+                {t('mine.cancel')}
               </Button>
             </li>
           ))}
@@ -246,16 +249,16 @@ function MyRegistrations({ query, timeZone }: { query: ReturnType<typeof useMyRe
       )}
       <ConfirmModal
         open={asking !== null}
-        title="Cancel this registration?"
+        title={t('mine.askTitle')}
         message={
           asking
             ? asking.status === 'registered'
-              ? `${asking.participantName} loses the place in ${asking.clinicTitle}; the first on the waitlist gets it.`
-              : `${asking.participantName} leaves the waitlist for ${asking.clinicTitle}.`
+              ? t('mine.askRegistered', { name: asking.participantName, clinic: asking.clinicTitle })
+              : t('mine.askWaitlisted', { name: asking.participantName, clinic: asking.clinicTitle })
             : ''
         }
-        confirmLabel="Cancel registration"
-        cancelLabel="Keep it"
+        confirmLabel={t('mine.confirm')}
+        cancelLabel={t('mine.keep')}
         destructive
         busy={cancel.isPending}
         onConfirm={confirm}

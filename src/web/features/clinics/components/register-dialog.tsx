@@ -2,6 +2,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import {
@@ -19,6 +20,7 @@ const EMPTY: RegistrationInput = { participantName: '', participantAge: '', emer
 
 /** Register a participant for one clinic: a place while one is left, the waitlist after. */
 export function RegisterDialog({ clinic, onClose }: { clinic: Clinic | null; onClose: () => void }) {
+  const { t } = useT('clinics');
   const register = useRegister();
   const form = useZodForm(registrationInputSchema, { defaultValues: EMPTY, serverFields: FIELDS });
   const {
@@ -31,43 +33,44 @@ export function RegisterDialog({ clinic, onClose }: { clinic: Clinic | null; onC
   };
   const onSubmit = form.submit(async (values) => {
     const { registration } = await register.mutateAsync({ clinicId: clinic!.id, ...values });
-    (registration.status === 'registered' ? toast.success : toast)(registeredMessage(registration));
+    (registration.status === 'registered' ? toast.success : toast)(registeredMessage(t, registration));
     close();
   });
 
   return (
-    <Modal open={clinic !== null} title={clinic ? `Register for ${clinic.title}` : 'Register'} onClose={close}>
+    <Modal open={clinic !== null} title={clinic ? t('register.title', { title: clinic.title }) : t('register.titleNone')} onClose={close}>
       {clinic ? (
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
           <p className="text-slate-700">
-            {placesText(clinic)}
-            {clinic.ageGroup ? `. Age group: ${clinic.ageGroup}.` : '.'}
+            {clinic.ageGroup
+              ? t('register.summaryAge', { places: placesText(t, clinic), ageGroup: clinic.ageGroup })
+              : t('register.summary', { places: placesText(t, clinic) })}
           </p>
           {form.formError ? <Alert>{form.formError}</Alert> : null}
-          <TextField label="Participant name" autoComplete="off" error={errors.participantName?.message} {...form.register('participantName')} />
+          <TextField label={t('register.name')} autoComplete="off" error={errors.participantName?.message} {...form.register('participantName')} />
           <TextField
-            label="Age"
+            label={t('register.age')}
             type="number"
             inputMode="numeric"
             min={MIN_PARTICIPANT_AGE}
             max={MAX_PARTICIPANT_AGE}
-            hint={clinic.ageGroup ? `This clinic is for ${clinic.ageGroup}.` : `${MIN_PARTICIPANT_AGE} to ${MAX_PARTICIPANT_AGE} years`}
+            hint={clinic.ageGroup ? t('register.ageHintGroup', { ageGroup: clinic.ageGroup }) : t('register.ageHint', { min: MIN_PARTICIPANT_AGE, max: MAX_PARTICIPANT_AGE })}
             error={errors.participantAge?.message}
             {...form.register('participantAge')}
           />
           <TextField
-            label="Emergency contact"
-            hint="A name and a phone number we can call during the clinic"
+            label={t('register.contact')}
+            hint={t('register.contactHint')}
             autoComplete="off"
             error={errors.emergencyContact?.message}
             {...form.register('emergencyContact')}
           />
           <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t('register.cancel')}
             </Button>
             <Button type="submit" busy={isSubmitting}>
-              {clinic.registeredCount >= clinic.capacity ? 'Join the waitlist' : 'Register'}
+              {clinic.registeredCount >= clinic.capacity ? t('register.joinWaitlist') : t('register.submit')}
             </Button>
           </div>
         </form>

@@ -4,13 +4,18 @@ import { DEFAULT_BOOKING_RULES } from '../../../../shared/bookings/booking-rules
 import type { BookingContext } from '../../../../shared/bookings/bookings.schemas';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
+import { loadNamespace } from '../../../lib/i18n';
 import { json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
 
 /** The coach dashboard's limits card and the team's make-up practices after a rain-out (issue 28). */
 
 const coach: Profile = { ...memberProfile, role: 'coach', teamId: 'jays', teamName: 'Blue Jays' };
 
-preloadPages(() => import('./coach-dashboard-page'));
+// The page and its words: the first test waits for neither.
+preloadPages(
+  () => import('./coach-dashboard-page'),
+  () => loadNamespace('en', 'coach-dashboard'),
+);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,8 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
-import { approvedThenCancelledText } from '../../../../shared/practice-requests/practice-request-rules';
-import { creditsLine } from '../../../../shared/rain-outs/closure-words';
 import type { PracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
 import { AnnouncementsSection } from '../../../app/announcements/announcements-section';
 import { useSession } from '../../../app/session/use-session';
@@ -21,11 +19,22 @@ import { useMyCalendarFeed } from '../../../lib/api/my-calendar-feed';
 import { useMyPracticeRequests } from '../../../lib/api/get-my-practice-requests';
 import { formatMonthDay, formatTimeRange, formatWeekdayDayAt, timeZoneName } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
+import { RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { limitLeft, limitsSummary, limitText, mapLink, practiceWhen, serverNow, upcomingPractices, type LimitUse } from '../dashboard';
+import {
+  cancelledDay,
+  firstCreditLastDay,
+  limitLeft,
+  limitsSummary,
+  limitText,
+  mapLink,
+  practiceWhen,
+  serverNow,
+  upcomingPractices,
+  type LimitUse,
+} from '../dashboard';
 import { OpeningRoundCard } from './opening-round-card';
 
-const TITLE = 'Coach dashboard';
 const REDIRECT = `/login?redirect=${encodeURIComponent('/coach-dashboard')}`;
 /** Practices listed under "Coming up" after the next one; the rest are on My Reservations. */
 const COMING_UP = 4;
@@ -38,6 +47,7 @@ const COMING_UP = 4;
  * waiting for the team's answer, with a link to My Reservations.
  */
 export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; swaps?: ReactNode } = {}) {
+  const { t } = useT('coach-dashboard');
   const auth = useSession();
   const signedIn = auth.status === 'signed-in';
   const profile = auth.session?.profile ?? null;
@@ -54,16 +64,16 @@ export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; 
   if (!signedIn) {
     return (
       <section>
-        <PageHeader title={TITLE} description="Your team’s next practice, what you can still book, and your team’s calendar link." />
+        <PageHeader title={t('page.title')} description={t('page.description')} />
         <EmptyState
-          title="Log in to see your team’s dashboard"
+          title={t('signedOut.title')}
           action={
             <Link to={REDIRECT} className={buttonClasses('primary')}>
-              Log in
+              {t('signedOut.logIn')}
             </Link>
           }
         >
-          Coaches see their team’s next practice here, how many practices they can still book this week, and a calendar link to share.
+          {t('signedOut.body')}
         </EmptyState>
       </section>
     );
@@ -71,16 +81,16 @@ export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; 
   if (!teamId) {
     return (
       <section>
-        <PageHeader title={TITLE} description="Your team’s next practice, what you can still book, and your team’s calendar link." />
+        <PageHeader title={t('page.title')} description={t('page.description')} />
         <EmptyState
-          title="You are not on a team yet"
+          title={t('noTeam.title')}
           action={
             <Link to="/slots" className={buttonClasses('secondary')}>
-              See open fields
+              {t('noTeam.seeOpenFields')}
             </Link>
           }
         >
-          The dashboard belongs to a team. Ask a league admin to add you to your team as a coach; your team’s practices then show up here.
+          {t('noTeam.body')}
         </EmptyState>
       </section>
     );
@@ -91,7 +101,7 @@ export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; 
   const isCoach = profile?.role !== 'member' || auth.isAdmin;
   const bookLink = (
     <Link to="/slots" className={buttonClasses('accent', 'md', 'w-full sm:w-auto')}>
-      Book a Field
+      {t('bookAField')}
     </Link>
   );
   const practices = upcomingPractices(bookings.data ?? [], now);
@@ -100,8 +110,8 @@ export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; 
   return (
     <section>
       <PageHeader
-        title={TITLE}
-        description={`${profile?.teamName ?? 'Your team'}: the next practice, what you can still book, and the team’s calendar link.`}
+        title={t('page.title')}
+        description={profile?.teamName ? t('page.teamDescription', { team: profile.teamName }) : t('page.yourTeamDescription')}
         actions={isCoach && !cannotBook ? bookLink : null}
       />
       {cannotBook ? (
@@ -113,24 +123,22 @@ export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; 
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <Region title="Next practice">
+          <Region title={t('next.title')}>
             {bookings.isPending ? (
               <Skeleton className="h-60 w-full" />
             ) : bookings.isError ? (
-              <LoadErrorAlert title="Your team’s practices could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />
+              <LoadErrorAlert title={t('next.loadError')} message={bookings.error.message} onRetry={() => bookings.refetch()} />
             ) : next ? (
               <NextPractice booking={next} now={now} timeZone={timeZone} />
             ) : (
-              <EmptyState title="No practice booked yet" action={canBook ? bookLink : null}>
-                {canBook
-                  ? 'Pick an open slot on Book a Field; your team’s next practice then shows up here first.'
-                  : 'When your team’s coach books a practice, it shows up here first.'}
+              <EmptyState title={t('next.empty.title')} action={canBook ? bookLink : null}>
+                {canBook ? t('next.empty.canBook') : t('next.empty.cannotBook')}
               </EmptyState>
             )}
           </Region>
 
           {next ? (
-            <Region title="Coming up">
+            <Region title={t('comingUp.title')}>
               <Card>
                 {later.length > 0 ? (
                   <ul className="divide-y divide-slate-200">
@@ -145,10 +153,10 @@ export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; 
                     ))}
                   </ul>
                 ) : (
-                  <p className="text-slate-700">No other practice booked after this one.</p>
+                  <p className="text-slate-700">{t('comingUp.none')}</p>
                 )}
                 <Link to="/my-reservations" className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4">
-                  {later.length > COMING_UP ? `All ${practices.length} practices in My Reservations` : 'My Reservations'}
+                  {later.length > COMING_UP ? t('comingUp.all', { count: practices.length }) : t('comingUp.myReservations')}
                 </Link>
               </Card>
             </Region>
@@ -156,11 +164,11 @@ export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; 
         </div>
 
         <div className="flex min-w-0 flex-col gap-6">
-          <Region title="Practices booked">
+          <Region title={t('limits.title')}>
             {context.isPending ? (
               <Skeleton className="h-52 w-full" />
             ) : context.isError ? (
-              <LoadErrorAlert title="The booking limits could not be loaded" message={context.error.message} onRetry={() => context.refetch()} />
+              <LoadErrorAlert title={t('limits.loadError')} message={context.error.message} onRetry={() => context.refetch()} />
             ) : (
               <LimitsCard
                 summary={limitsSummary(context.data.teamBookings, context.data.rules, now, timeZone)}
@@ -175,7 +183,7 @@ export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; 
           {isCoach && !cannotBook ? waitlist : null}
           {isCoach ? <TeamFeed /> : null}
           {isCoach ? <PracticeRequestsRegion userId={userId} timeZone={timeZone} now={now} /> : null}
-          <AnnouncementsSection title="Announcements" empty={<p className="text-slate-700">No announcements for you right now. League news for coaches shows up here.</p>} />
+          <AnnouncementsSection title={t('announcements.title')} empty={<p className="text-slate-700">{t('announcements.empty')}</p>} />
         </div>
       </div>
     </section>
@@ -205,13 +213,16 @@ function Region({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function NextPractice({ booking, now, timeZone }: { booking: Booking; now: Date; timeZone: string }) {
-  const when = practiceWhen(booking, now, timeZone);
+  const { t } = useT('coach-dashboard');
+  const when = practiceWhen(t, booking, now, timeZone);
   const map = mapLink(booking);
   return (
-    <article aria-label={`Next practice: ${when.relative ?? when.day}, ${when.time} at ${booking.fieldName}`} className="rounded-xl border-2 border-primary-800 bg-white p-5 shadow-sm sm:p-6">
+    <article
+      aria-label={t('next.label', { day: when.relative ?? when.day, time: when.time, field: booking.fieldName })}
+      className="rounded-xl border-2 border-primary-800 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center gap-2">
-        {when.underWay ? <Badge tone="success">Under way</Badge> : when.relative ? <Badge tone="accent">{when.relative}</Badge> : null}
-        {booking.override ? <Badge>Booked by an admin</Badge> : null}
+        {when.underWay ? <Badge tone="success">{t('next.underWay')}</Badge> : when.relative ? <Badge tone="accent">{when.relative}</Badge> : null}
+        {booking.override ? <Badge>{t('next.byAdmin')}</Badge> : null}
       </div>
       <p className="mt-2 text-2xl font-bold text-primary-900 sm:text-3xl">{when.day}</p>
       <p className="mt-1 text-xl font-semibold text-primary-900 sm:text-2xl">{when.time}</p>
@@ -223,11 +234,11 @@ function NextPractice({ booking, now, timeZone }: { booking: Booking; now: Date;
       <div className="mt-4 flex flex-wrap gap-2">
         {map ? (
           <a href={map} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')}>
-            Map<span className="sr-only"> of {booking.facilityName} (opens in a new tab)</span>
+            <RichText ns="coach-dashboard" k="next.map" values={{ facility: booking.facilityName }} components={{ 0: <span className="sr-only" /> }} />
           </a>
         ) : null}
         <a href={`/api/bookings/${encodeURIComponent(booking.id)}/ics`} download className={buttonClasses('secondary')}>
-          Add to calendar
+          {t('next.addToCalendar')}
         </a>
       </div>
     </article>
@@ -248,36 +259,43 @@ function LimitsCard({
   makeupCredits: readonly string[];
   timeZone: string;
 }) {
+  const { t } = useT('coach-dashboard');
   const left = limitLeft(summary.thisWeek);
-  const credits = creditsLine(makeupCredits.map((expiresAt) => ({ expiresAt })), timeZone);
+  const creditsDay = firstCreditLastDay(makeupCredits, timeZone);
   return (
     <Card>
       <ul className="flex flex-col gap-4">
-        <LimitRow label="This week" detail={`week of ${formatMonthDay(summary.thisWeekOf)}`} use={summary.thisWeek} unit="practice" />
-        <LimitRow label="Next week" detail={`week of ${formatMonthDay(summary.nextWeekOf)}`} use={summary.nextWeek} unit="practice" />
-        <LimitRow label="Upcoming" detail="not yet played" use={summary.upcoming} unit="practice" />
+        <LimitRow label={t('limits.thisWeek')} detail={t('limits.weekOf', { day: formatMonthDay(summary.thisWeekOf) })} use={summary.thisWeek} />
+        <LimitRow label={t('limits.nextWeek')} detail={t('limits.weekOf', { day: formatMonthDay(summary.nextWeekOf) })} use={summary.nextWeek} />
+        <LimitRow label={t('limits.upcoming')} detail={t('limits.notYetPlayed')} use={summary.upcoming} />
       </ul>
       <p className="mt-4 text-sm text-slate-700">
         {!hasSeason
-          ? 'No season is open for booking right now.'
+          ? t('limits.noSeason')
           : !bookingOpen
-            ? 'Booking is paused by the league for now.'
+            ? t('limits.paused')
             : left === null
-              ? 'No weekly limit applies.'
+              ? t('limits.noWeeklyLimit')
               : left === 0
-                ? 'Your team has used this week’s practices.'
-                : `Your team can book ${left} more ${left === 1 ? 'practice' : 'practices'} this week.`}
+                ? t('limits.usedUp')
+                : t('limits.left', { left })}
       </p>
-      {credits ? (
+      {creditsDay ? (
         <p className="mt-2 rounded-lg bg-accent-100 px-3 py-2 text-sm text-primary-900">
-          <span className="font-semibold">{credits}</span>: book {makeupCredits.length === 1 ? 'it' : 'them'} on Book a Field, even past your weekly limit.
+          <RichText
+            ns="coach-dashboard"
+            k="limits.credits"
+            values={{ count: makeupCredits.length, day: creditsDay }}
+            components={{ 0: <span className="font-semibold" /> }}
+          />
         </p>
       ) : null}
     </Card>
   );
 }
 
-function LimitRow({ label, detail, use, unit }: { label: string; detail: string; use: LimitUse; unit: string }) {
+function LimitRow({ label, detail, use }: { label: string; detail: string; use: LimitUse }) {
+  const { t } = useT('coach-dashboard');
   const full = use.max !== null && use.used >= use.max;
   const percent = use.max ? Math.min(100, Math.round((use.used / use.max) * 100)) : 0;
   return (
@@ -288,8 +306,8 @@ function LimitRow({ label, detail, use, unit }: { label: string; detail: string;
           <span className="sr-only">:</span>
         </span>
         <span className="shrink-0 font-bold text-primary-900">
-          {limitText(use)}
-          <span className="sr-only"> {use.max === null ? `${unit}s` : `${unit}s allowed`}</span>
+          {limitText(t, use)}
+          <span className="sr-only"> {use.max === null ? t('limits.practices') : t('limits.practicesAllowed')}</span>
         </span>
       </div>
       {use.max !== null ? (
@@ -303,26 +321,27 @@ function LimitRow({ label, detail, use, unit }: { label: string; detail: string;
 
 /** The team's calendar link with Copy; hidden when the server has none for this person (not a coach: 403/404). */
 function TeamFeed() {
+  const { t } = useT('coach-dashboard');
   const feed = useMyCalendarFeed(true);
   const inputId = useId();
   if (feed.isError) return null;
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link copied');
+      toast.success(t('feed.copied'));
     } catch {
-      toast.error('Copying is not allowed in this browser. Select the link and copy it yourself.');
+      toast.error(t('feed.copyRefused'));
     }
   };
   return (
-    <Region title="Team calendar">
+    <Region title={t('feed.title')}>
       {feed.isPending ? (
         <Skeleton className="h-56 w-full" />
       ) : (
         <Card>
-          <p className="text-slate-700">Subscribe once and your team’s practices ({feed.data.teamName}) show up in any calendar app, moves and cancellations included. Share it with your players’ families, not publicly.</p>
+          <p className="text-slate-700">{t('feed.intro', { team: feed.data.teamName })}</p>
           <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-slate-800">
-            Subscribe link
+            {t('feed.link')}
           </label>
           <input
             id={inputId}
@@ -333,10 +352,10 @@ function TeamFeed() {
           />
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
             <Button variant="secondary" onClick={() => void copy(feed.data.url)}>
-              Copy link
+              {t('feed.copy')}
             </Button>
             <Link to="/schedule-sync" className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4">
-              How to subscribe
+              {t('feed.howTo')}
             </Link>
           </div>
         </Card>
@@ -363,33 +382,35 @@ function PageSkeleton() {
  * the way to ask for another.
  */
 function PracticeRequestsRegion({ userId, timeZone, now }: { userId: string | null; timeZone: string; now: Date }) {
+  const { t } = useT('coach-dashboard');
   const requests = useMyPracticeRequests(userId);
   const shown = (requests.data ?? []).flatMap((r): Array<{ request: PracticeRequest; cancelled: string | null }> => {
     if (r.status === 'pending') return [{ request: r, cancelled: null }];
-    const cancelled = approvedThenCancelledText(r, timeZone);
+    const day = cancelledDay(r, timeZone);
+    const cancelled = day ? t('requests.cancelled', { day }) : null;
     return cancelled && r.booking && Date.parse(r.booking.endsAt) > now.getTime() ? [{ request: r, cancelled }] : [];
   });
   return (
-    <Region title="Practice requests">
+    <Region title={t('requests.title')}>
       <Card>
         {requests.isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : requests.isError ? (
-          <LoadErrorAlert title="Your team’s requests could not be loaded" message={requests.error.message} onRetry={() => requests.refetch()} />
+          <LoadErrorAlert title={t('requests.loadError')} message={requests.error.message} onRetry={() => requests.refetch()} />
         ) : shown.length === 0 ? (
-          <p className="text-slate-700">No requests waiting. Ask for a practice when no open slot suits your team.</p>
+          <p className="text-slate-700">{t('requests.empty')}</p>
         ) : (
           <ul className="divide-y divide-slate-200">
             {shown.map(({ request: r, cancelled }) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 first:pt-0">
                 <span className="text-slate-800">{r.preferredDates.map(formatMonthDay).join(' · ')}</span>
-                {cancelled ? <Badge tone="danger">{cancelled}</Badge> : <Badge tone="accent">Pending</Badge>}
+                {cancelled ? <Badge tone="danger">{cancelled}</Badge> : <Badge tone="accent">{t('requests.pending')}</Badge>}
               </li>
             ))}
           </ul>
         )}
         <Link to="/practice-request" className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4">
-          Practice requests
+          {t('requests.link')}
         </Link>
       </Card>
     </Region>

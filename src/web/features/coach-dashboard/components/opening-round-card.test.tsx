@@ -6,6 +6,7 @@ import type { Profile } from '../../../../shared/users/users.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
 import { openingDateTime } from '../../../lib/opening-slots';
 import { openingRoundId, testRound } from '../../../test/opening-fixture';
+import { loadNamespace } from '../../../lib/i18n';
 import { json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
 
 /** The coach dashboard's opening round card, for a coach of the Blue Jays; the round's times are relative to now. */
@@ -14,7 +15,11 @@ const TZ = 'America/Chicago';
 const HOUR = 3_600_000;
 const coach: Profile = { ...memberProfile, role: 'coach', teamId: 'jays', teamName: 'Blue Jays' };
 
-preloadPages(() => import('./coach-dashboard-page'));
+// The page and its words: the first test waits for neither.
+preloadPages(
+  () => import('./coach-dashboard-page'),
+  () => loadNamespace('en', 'coach-dashboard'),
+);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { browserTimeZone } from '../../../lib/dates';
+import { useT, type Translate } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { DiagAdmin, DiagResponse } from '../../../../shared/diag/diag.schemas';
 import { useDiag, type TimedDiag } from '../api/get-diag';
@@ -37,44 +38,43 @@ export function DiagPage() {
   return <Diagnostics />;
 }
 
-const CHECKING = 'checking…';
-const UNKNOWN = 'unknown (the server did not answer)';
-
 function Diagnostics() {
+  const { t } = useT('diag');
   const diag = useDiag();
   const { season } = useCurrentSeason();
   const leagueTzFallback = useLeagueTimeZone();
   const browserTz = browserTimeZone();
 
   const cards = factCards({
+    t,
     diag: diag.isPending ? 'pending' : diag.isError ? { error: diag.error.message } : diag.data,
     browserTz,
     leagueTzFallback,
-    currentSeason: season.name ? `${season.name}${season.id ? '' : ' (not found)'}` : null,
+    currentSeason: season.name ? (season.id ? season.name : t('seasonNotFound', { name: season.name })) : null,
   });
 
   const copy = async () => {
-    const text = supportText(cards, new Date());
+    const text = supportText(t, cards, new Date());
     try {
       await navigator.clipboard.writeText(text);
-      toast.success('Copied. Paste it into your message to the league.');
+      toast.success(t('copied'));
     } catch {
-      toast.error('Your browser did not allow copying. Select the facts on this page and copy them by hand.');
+      toast.error(t('copyFailed'));
     }
   };
 
   return (
     <section>
       <PageHeader
-        title="Diagnostics"
-        description="Facts about this app and your session, to share with a league admin when something is not working."
+        title={t('title')}
+        description={t('description')}
         actions={
           <>
             <Button variant="secondary" busy={diag.isFetching} onClick={() => void diag.refetch()}>
-              Check again
+              {t('checkAgain')}
             </Button>
             <Button variant="primary" onClick={() => void copy()}>
-              Copy for support
+              {t('copy')}
             </Button>
           </>
         }
@@ -120,7 +120,11 @@ function FactRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+type T = Translate<'diag'>;
+
 export interface FactInput {
+  /** The page's words (the diag catalogue, in the person's language). */
+  t: T;
   diag: 'pending' | { error: string } | TimedDiag;
   browserTz: string;
   /** The league's zone from the league settings (or the default), while /api/diag has not said. */
@@ -129,91 +133,82 @@ export interface FactInput {
   currentSeason: string | null;
 }
 
-const ENGINES = { pglite: 'PGlite (embedded PostgreSQL)', postgres: 'PostgreSQL' } as const;
-const STORAGE_BACKENDS = { local: 'Local disk (DATA_DIR/storage)', s3: 'S3-compatible bucket' } as const;
-const MAIL_BACKENDS = { smtp: 'SMTP server', files: 'Files in DATA_DIR/outbox (no SMTP_URL: nothing is sent)' } as const;
+const ENGINES = { pglite: 'engine.pglite', postgres: 'engine.postgres' } as const;
+const STORAGE_BACKENDS = { local: 'storageBackend.local', s3: 'storageBackend.s3' } as const;
+const MAIL_BACKENDS = { smtp: 'mailBackend.smtp', files: 'mailBackend.files' } as const;
 
 type Sweep = NonNullable<NonNullable<DiagResponse['admin']>['storage']['sweep']>;
 
 /** The orphan sweep (bytes a failed delete left behind) in words: when it last ran, what it found and removed. */
-export function sweepInWords(sweep: Sweep): string {
-  const total = `${sweep.removedSinceStart} removed since the server started`;
-  if (!sweep.lastRunAt) return `no sweep yet since the server started (the first runs 10 minutes after start, then every 6 hours)`;
+export function sweepInWords(t: T, sweep: Sweep): string {
+  if (!sweep.lastRunAt) return t('sweep.none');
   const when = `${sweep.lastRunAt.slice(0, 16).replace('T', ' ')} UTC`;
-  if (sweep.lastError) return `the last sweep (${when}) stopped: ${sweep.lastError}; ${total}`;
+  const total = sweep.removedSinceStart;
+  if (sweep.lastError) return t('sweep.stopped', { when, error: sweep.lastError, total });
   const last = sweep.last!;
-  return `last sweep ${when}: ${last.found} found among ${last.listed} objects, ${last.removed} removed${last.failed ? `, ${last.failed} could not be removed (tried again next time)` : ''}; ${total}`;
+  return t('sweep.last', { when, found: last.found, listed: last.listed, removed: last.removed, hasFailed: last.failed ? 'yes' : 'no', failed: last.failed, total });
 }
 
 /** Every fact the page shows, grouped as the cards show them; "Copy for support" copies exactly these. */
-export function factCards({ diag, browserTz, leagueTzFallback, currentSeason }: FactInput): FactCard[] {
+export function factCards({ t, diag, browserTz, leagueTzFallback, currentSeason }: FactInput): FactCard[] {
   const pending = diag === 'pending';
   const failed = typeof diag === 'object' && 'error' in diag ? diag.error : null;
   const d: DiagResponse | null = typeof diag === 'object' && 'data' in diag ? diag.data : null;
-  const missing = pending ? CHECKING : UNKNOWN;
+  const missing = pending ? t('checking') : t('unknownNoAnswer');
   const admin = d?.admin;
 
   const app: FactCard = {
-    title: 'App',
+    title: t('card.app'),
     facts: [
-      { label: 'App version', value: d ? d.app.version : missing },
-      { label: 'Build commit', value: d ? (d.app.commit ?? 'unknown (set BUILD_COMMIT where the app is built)') : missing },
+      { label: t('fact.appVersion'), value: d ? d.app.version : missing },
+      { label: t('fact.buildCommit'), value: d ? (d.app.commit ?? t('fact.commitUnknown')) : missing },
       {
-        label: 'API',
+        label: t('fact.api'),
         value: pending
-          ? CHECKING
+          ? t('checking')
           : d && typeof diag === 'object' && 'roundTripMs' in diag
-            ? `reachable, ${diag.roundTripMs} ms round trip from this browser`
-            : 'not reachable',
+            ? t('fact.apiReachable', { ms: diag.roundTripMs })
+            : t('fact.apiUnreachable'),
       },
-      { label: 'Server answered in', value: d ? `${d.app.answeredInMs} ms` : missing },
+      { label: t('fact.answeredIn'), value: d ? `${d.app.answeredInMs} ms` : missing },
       ...(admin
         ? [
-            { label: 'Node.js', value: admin.server.node },
-            { label: 'Server up for', value: duration(admin.server.uptimeSeconds) },
-            { label: 'Server memory', value: memoryInWords(admin.server.memory) },
+            { label: t('fact.node'), value: admin.server.node },
+            { label: t('fact.upFor'), value: duration(admin.server.uptimeSeconds) },
+            { label: t('fact.memory'), value: memoryInWords(t, admin.server.memory) },
           ]
         : []),
     ],
-    problems: failed
-      ? [{ title: 'The server did not answer', text: `${failed} If it keeps happening, tell a league admin: the app may be down or restarting.` }]
-      : [],
+    problems: failed ? [{ title: t('problem.noAnswer.title'), text: t('problem.noAnswer.text', { error: failed }) }] : [],
   };
 
   const dbProblems: Problem[] = [];
   if (d && !d.database.ok) {
-    dbProblems.push({
-      title: 'The database is not answering',
-      text: `${d.database.error ?? ''} Bookings and sign-in do not work until it is back. An admin should check that the database server is running (or, with the embedded database, that the disk under DATA_DIR is not full), then select Check again.`.trim(),
-    });
+    dbProblems.push({ title: t('problem.dbDown.title'), text: t('problem.dbDown.text', { error: d.database.error ?? '' }).trim() });
   }
   const migrations = admin?.database.migrations;
   if (migrations && migrations.applied < migrations.inBuild) {
-    dbProblems.push({
-      title: 'Migrations not applied',
-      text: `${migrations.inBuild - migrations.applied} of this build's migrations are not in the database. Restart the server: it applies them at start.`,
-    });
+    dbProblems.push({ title: t('problem.migrationsPending.title'), text: t('problem.migrationsPending.text', { count: migrations.inBuild - migrations.applied }) });
   }
   if (migrations && migrations.applied > migrations.inBuild) {
-    dbProblems.push({
-      title: 'The database is newer than this build',
-      text: `The database has ${migrations.applied - migrations.inBuild} migrations this build does not know: a newer version of the app ran against it. Run that version again.`,
-    });
+    dbProblems.push({ title: t('problem.dbNewer.title'), text: t('problem.dbNewer.text', { count: migrations.applied - migrations.inBuild }) });
   }
+  const unknown = (reason: string | null | undefined) => t('fact.unknownReason', { reason: reason ?? t('fact.notRead') });
+  const migrationWords = (m: NonNullable<typeof migrations>) => {
+    const counts = { applied: m.applied, inBuild: m.inBuild };
+    if (!m.latest) return t('fact.migrationsValue', counts);
+    const tag = m.latest.tag ?? t('fact.tagUnknown');
+    return m.latest.createdAt ? t('fact.migrationsLatestWritten', { ...counts, tag, date: m.latest.createdAt.slice(0, 10) }) : t('fact.migrationsLatest', { ...counts, tag });
+  };
   const database: FactCard = {
-    title: 'Database',
+    title: t('card.database'),
     facts: [
-      { label: 'Database', value: d ? ENGINES[d.database.engine] : missing },
-      { label: 'Reachable', value: d ? (d.database.ok ? `yes, answered in ${d.database.latencyMs} ms` : 'no') : missing },
+      { label: t('fact.database'), value: d ? t(ENGINES[d.database.engine]) : missing },
+      { label: t('fact.reachable'), value: d ? (d.database.ok ? t('fact.reachableYes', { ms: d.database.latencyMs }) : t('fact.no')) : missing },
       ...(admin
         ? [
-            { label: 'Version', value: admin.database.version ?? `unknown: ${admin.database.versionError ?? 'not read'}` },
-            {
-              label: 'Migrations',
-              value: migrations
-                ? `${migrations.applied} applied (${migrations.inBuild} in this build)${migrations.latest ? `; latest ${migrations.latest.tag ?? 'unknown to this build'}${migrations.latest.createdAt ? `, written ${migrations.latest.createdAt.slice(0, 10)}` : ''}` : ''}`
-                : `unknown: ${admin.database.migrationsError ?? 'not read'}`,
-            },
+            { label: t('fact.version'), value: admin.database.version ?? unknown(admin.database.versionError) },
+            { label: t('fact.migrations'), value: migrations ? migrationWords(migrations) : unknown(admin.database.migrationsError) },
           ]
         : []),
     ],
@@ -222,100 +217,86 @@ export function factCards({ diag, browserTz, leagueTzFallback, currentSeason }: 
 
   const probe = admin?.storage.probe;
   const storage: FactCard = {
-    title: 'Storage',
+    title: t('card.storage'),
     facts: [
-      { label: 'Storage', value: d ? STORAGE_BACKENDS[d.storage.backend] : missing },
+      { label: t('fact.storage'), value: d ? t(STORAGE_BACKENDS[d.storage.backend]) : missing },
       ...(admin
         ? [
-            { label: 'Bucket', value: admin.storage.bucket },
-            ...(admin.storage.endpoint ? [{ label: 'Endpoint', value: admin.storage.endpoint }] : []),
-            { label: 'Write/read check', value: probe!.ok ? `passed in ${probe!.latencyMs} ms` : `failed: ${probe!.error ?? 'no reason given'}` },
-            ...(admin.storage.sweep ? [{ label: 'Left-behind bytes', value: sweepInWords(admin.storage.sweep) }] : []),
+            { label: t('fact.bucket'), value: admin.storage.bucket },
+            ...(admin.storage.endpoint ? [{ label: t('fact.endpoint'), value: admin.storage.endpoint }] : []),
+            { label: t('fact.probe'), value: probe!.ok ? t('fact.probePassed', { ms: probe!.latencyMs }) : t('fact.probeFailed', { error: probe!.error ?? t('fact.noReason') }) },
+            ...(admin.storage.sweep ? [{ label: t('fact.leftBehind'), value: sweepInWords(t, admin.storage.sweep) }] : []),
           ]
         : []),
     ],
     problems:
       probe && !probe.ok
-        ? [
-            {
-              title: 'Files cannot be stored',
-              text:
-                d?.storage.backend === 's3'
-                  ? 'Profile photos and uploads fail until this passes. Check STORAGE_BUCKET, S3_ENDPOINT, S3_REGION and the access keys on the server, and that the bucket exists; then select Check again.'
-                  : 'Profile photos and uploads fail until this passes. Check that DATA_DIR is on a disk with free space that the server may write to; then select Check again.',
-            },
-          ]
+        ? [{ title: t('problem.storage.title'), text: d?.storage.backend === 's3' ? t('problem.storage.s3') : t('problem.storage.local') }]
         : [],
   };
 
   const mail: FactCard = {
-    title: 'Mail',
+    title: t('card.mail'),
     facts: [
-      { label: 'Mail', value: d ? MAIL_BACKENDS[d.mail.backend] : missing },
+      { label: t('fact.mail'), value: d ? t(MAIL_BACKENDS[d.mail.backend]) : missing },
       ...(admin
         ? [
-            { label: 'Sends to', value: admin.mail.target },
-            { label: 'Waiting', value: admin.mail.waiting === null ? `unknown: ${admin.mail.queueError ?? ''}` : String(admin.mail.waiting) },
-            { label: 'Failed', value: admin.mail.failed === null ? 'unknown' : String(admin.mail.failed) },
+            { label: t('fact.sendsTo'), value: admin.mail.target },
+            { label: t('fact.waiting'), value: admin.mail.waiting === null ? t('fact.unknownReason', { reason: admin.mail.queueError ?? '' }) : String(admin.mail.waiting) },
+            { label: t('fact.failed'), value: admin.mail.failed === null ? t('fact.unknown') : String(admin.mail.failed) },
           ]
         : []),
     ],
-    problems:
-      admin && (admin.mail.failed ?? 0) > 0
-        ? [
-            {
-              title: 'Some emails failed',
-              text: `${admin.mail.failed} ${admin.mail.failed === 1 ? 'email was' : 'emails were'} given up after repeated tries. Check SMTP_URL and the server log's mail entries; mail queued from now on is tried again as usual.`,
-            },
-          ]
-        : [],
+    problems: admin && (admin.mail.failed ?? 0) > 0 ? [{ title: t('problem.mail.title'), text: t('problem.mail.text', { count: admin.mail.failed }) }] : [],
   };
 
   const you = d?.you;
   const youCard: FactCard = {
-    title: 'You',
+    title: t('card.you'),
     facts: [
-      { label: 'Signed in', value: you ? (you.signedIn ? `yes, as ${you.email}` : 'no') : missing },
+      { label: t('fact.signedIn'), value: you ? (you.signedIn ? t('fact.signedInYes', { email: you.email }) : t('fact.no')) : missing },
       ...(you?.signedIn
         ? [
-            { label: 'User id', value: you.uid },
-            { label: 'Role', value: you.role },
-            { label: 'Admin', value: you.admin.why },
+            { label: t('fact.userId'), value: you.uid },
+            { label: t('fact.role'), value: you.role },
+            { label: t('fact.admin'), value: you.admin.why },
             {
-              label: 'Claims',
-              value: you.claims === null ? `unknown: ${you.claimsError ?? ''}` : Object.keys(you.claims).length === 0 ? 'none' : JSON.stringify(you.claims),
+              label: t('fact.claims'),
+              value:
+                you.claims === null
+                  ? t('fact.unknownReason', { reason: you.claimsError ?? '' })
+                  : Object.keys(you.claims).length === 0
+                    ? t('fact.noClaims')
+                    : JSON.stringify(you.claims),
             },
           ]
         : []),
     ],
-    problems: you && !you.signedIn && you.error ? [{ title: 'Your session could not be checked', text: you.error }] : [],
+    problems: you && !you.signedIn && you.error ? [{ title: t('problem.session.title'), text: you.error }] : [],
   };
 
   const leagueTz = d?.league.timeZone ?? leagueTzFallback;
   const league: FactCard = {
-    title: 'League',
+    title: t('card.league'),
     facts: [
-      { label: 'Current season', value: currentSeason ?? 'none' },
-      { label: 'Active season', value: d ? (d.league.activeSeason ?? 'none: an admin sets one on the season manager') : missing },
-      { label: 'League time zone', value: leagueTz },
-      {
-        label: 'Browser time zone',
-        value: browserTz === leagueTz ? `${browserTz} (same as the league)` : `${browserTz} (differs from the league: times are shown in league time)`,
-      },
+      { label: t('fact.currentSeason'), value: currentSeason ?? t('fact.noSeason') },
+      { label: t('fact.activeSeason'), value: d ? (d.league.activeSeason ?? t('fact.noActiveSeason')) : missing },
+      { label: t('fact.leagueTz'), value: leagueTz },
+      { label: t('fact.browserTz'), value: browserTz === leagueTz ? t('fact.sameTz', { zone: browserTz }) : t('fact.differentTz', { zone: browserTz }) },
     ],
-    problems: d?.league.error ? [{ title: 'League settings not read', text: `${d.league.error} The time zone shown may be the default one.` }] : [],
+    problems: d?.league.error ? [{ title: t('problem.league.title'), text: t('problem.league.text', { error: d.league.error }) }] : [],
   };
 
   return [app, database, storage, mail, youCard, league];
 }
 
 /** The cards as plain text, for pasting into an email or a chat. */
-export function supportText(cards: FactCard[], at: Date): string {
-  const lines = [`Diagnostics, ${at.toISOString()}`];
+export function supportText(t: T, cards: FactCard[], at: Date): string {
+  const lines = [t('support.heading', { at: at.toISOString() })];
   for (const card of cards) {
     lines.push('', `[${card.title}]`);
     for (const f of card.facts) lines.push(`${f.label}: ${f.value}`);
-    for (const p of card.problems) lines.push(`Problem: ${p.title}. ${p.text}`);
+    for (const p of card.problems) lines.push(t('support.problem', { title: p.title, text: p.text }));
   }
   return lines.join('\n');
 }
@@ -323,11 +304,12 @@ export function supportText(cards: FactCard[], at: Date): string {
 const megabytes = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
 
 /** "412 MB resident (JavaScript 61 MB; the embedded database 250 MB)". */
-function memoryInWords(memory: DiagAdmin['server']['memory']): string {
-  const parts = [`JavaScript ${megabytes(memory.heapUsed)}`, ...(memory.embeddedDatabase === null ? [] : [`the embedded database ${megabytes(memory.embeddedDatabase)}`])];
-  return `${megabytes(memory.rss)} resident (${parts.join('; ')})`;
+function memoryInWords(t: T, memory: DiagAdmin['server']['memory']): string {
+  const values = { rss: megabytes(memory.rss), heap: megabytes(memory.heapUsed) };
+  return memory.embeddedDatabase === null ? t('fact.memoryValue', values) : t('fact.memoryValueDb', { ...values, db: megabytes(memory.embeddedDatabase) });
 }
 
+/** "2 d 3 h", "1 h 2 min", "5 min", "40 s": units read alike in English and Spanish. */
 function duration(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);

@@ -1,7 +1,11 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeCachedSession } from '../../../app/session/profile-cache';
+import { activate } from '../../../lib/i18n';
+import english from '../../../../shared/i18n/locales/en/facilities.json';
+import { FacilityManagerPage } from './facility-manager-page';
 import { adminProfile, bodyOf, json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
+import { renderWithProviders } from '../../../test/render-component';
 import { setupUser } from '../../../test/user';
 
 // The pages, and what their first dialog and first toast load lazily (Headless UI, react-hot-toast).
@@ -123,5 +127,56 @@ describe('/admin-facility-manager', () => {
       ['PUT', '/api/fields/a', [u12, u14]],
       ['POST', '/api/fields', []],
     ]);
+  });
+
+  describe('in Spanish', () => {
+    afterEach(async () => {
+      await act(() => activate('en', ['common', 'facilities']));
+    });
+
+    it('writes the page, its cards and its dialogs in Spanish, with no English of its own left', async () => {
+      await act(() => activate('es', ['common', 'facilities']));
+      const facility = {
+        id: 'f1',
+        name: 'Riverside Park',
+        address: '100 River Rd',
+        mapUrl: 'https://maps.example.com/riverside',
+        notes: null,
+        active: true,
+        fields: [
+          { id: 'a', facilityId: 'f1', name: 'Field 1', surface: 'grass', lights: true, color: '#1e40af', active: true, divisionIds: ['d14'] },
+          { id: 'b', facilityId: 'f1', name: 'Field 2', surface: 'dirt', lights: false, color: '#047857', active: false, divisionIds: [] },
+        ],
+      };
+      stubApi(adminProfile, {
+        '/api/facilities?includeInactive=true': { facilities: [facility] },
+        '/api/divisions': { divisions: [{ id: 'd14', name: '14U', position: 1 }] },
+      });
+      // The page alone, without the shell: its own words are checked here, the shell's in its own tests.
+      renderWithProviders(<FacilityManagerPage />);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Instalaciones' })).toBeTruthy();
+      const region = await screen.findByRole('region', { name: 'Riverside Park' });
+      expect(await within(region).findByText('Solo 14U')).toBeTruthy();
+      expect(within(region).getByText('Inactivo')).toBeTruthy();
+      expect(within(region).getByText('Césped · Con luces', { exact: false })).toBeTruthy();
+      expect(within(region).getByRole('link', { name: /^Mapa ?de Riverside Park \(se abre en una pestaña nueva\)$/ })).toBeTruthy();
+      expect(within(region).getByRole('button', { name: /^Añadir campo ?a Riverside Park$/ })).toBeTruthy();
+
+      const user = setupUser();
+      await user.click(within(region).getByRole('button', { name: /^Desactivar ?Riverside Park$/ }));
+      const confirm = await screen.findByRole('alertdialog', { name: '¿Desactivar esta instalación?' });
+      expect(confirm.textContent).toContain('¿Desactivar «Riverside Park»?');
+      await user.click(within(confirm).getByRole('button', { name: 'Desactivar' }));
+
+      await user.click(within(region).getByRole('button', { name: /^Editar ?Field 1$/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Editar el campo «Field 1»' });
+      expect(within(dialog).getByRole('group', { name: 'Limitar a divisiones' })).toBeTruthy();
+      expect(within(dialog).getByRole('option', { name: 'Césped artificial' })).toBeTruthy();
+
+      // No message of the page's own English is on the screen (the same check the browser journey makes).
+      const main = document.body.textContent ?? '';
+      const left = Object.values(english).filter((m) => !m.includes('{') && !m.includes('<') && m.length > 12 && main.includes(m));
+      expect(left).toEqual([]);
+    });
   });
 });

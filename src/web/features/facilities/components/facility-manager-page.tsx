@@ -12,9 +12,10 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { cx } from '../../../lib/cx';
 import { useDivisions } from '../../../lib/api/get-divisions';
+import { RichText, useT, type Translate } from '../../../lib/i18n';
 import { facilityWithActive, useSaveFacility } from '../api/save-facility';
 import { fieldWithActive, useSaveField } from '../api/save-field';
-import { fieldLimitWords, SURFACE_LABEL } from '../facility-words';
+import { fieldLimitWords, surfaceLabel } from '../facility-words';
 import { FacilityFormDialog } from './facility-form-dialog';
 import { FieldFormDialog } from './field-form-dialog';
 
@@ -29,6 +30,7 @@ const byActiveThenName = <T extends { active: boolean; name: string }>(a: T, b: 
   Number(b.active) - Number(a.active) || a.name.localeCompare(b.name, undefined, { numeric: true });
 
 export function FacilityManagerPage() {
+  const { t } = useT('facilities');
   const facilities = useFacilities({ includeInactive: true });
   const divisions = useDivisions();
   const saveFacility = useSaveFacility();
@@ -59,14 +61,17 @@ export function FacilityManagerPage() {
       const active = !facility.active;
       saveFacility.mutate(
         { id: facility.id, input: facilityWithActive(facility, active) },
-        { onSuccess: (saved) => done(`Facility "${saved.name}" ${active ? 'reactivated' : 'deactivated'}.`), onError: failed },
+        {
+          onSuccess: (saved) => done(t(active ? 'toast.facilityReactivated' : 'toast.facilityDeactivated', { name: saved.name })),
+          onError: failed,
+        },
       );
     } else {
       const { field } = toggle;
       const active = !field.active;
       saveField.mutate(
         { id: field.id, input: fieldWithActive(field, active) },
-        { onSuccess: (saved) => done(`Field "${saved.name}" ${active ? 'reactivated' : 'deactivated'}.`), onError: failed },
+        { onSuccess: (saved) => done(t(active ? 'toast.fieldReactivated' : 'toast.fieldDeactivated', { name: saved.name })), onError: failed },
       );
     }
   };
@@ -74,18 +79,18 @@ export function FacilityManagerPage() {
   return (
     <section>
       <PageHeader
-        title="Facilities"
-        description="The parks and complexes the league uses, and the fields at each that teams book. Deactivate what is no longer used: nothing is deleted, so past bookings keep their place."
-        actions={list.length > 0 ? <Button onClick={newFacility}>New facility</Button> : null}
+        title={t('page.title')}
+        description={t('page.description')}
+        actions={list.length > 0 ? <Button onClick={newFacility}>{t('page.newFacility')}</Button> : null}
       />
 
       {facilities.isPending ? (
         <FacilitiesSkeleton />
       ) : facilities.isError ? (
-        <LoadErrorAlert title="The facilities could not be loaded" message={facilities.error.message} onRetry={() => facilities.refetch()} />
+        <LoadErrorAlert title={t('page.loadError')} message={facilities.error.message} onRetry={() => facilities.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState title="No facilities yet" action={<Button onClick={newFacility}>Add the first facility</Button>}>
-          Add a park or complex the league plays at, then add its fields. Slots are created per field.
+        <EmptyState title={t('page.empty.title')} action={<Button onClick={newFacility}>{t('page.empty.action')}</Button>}>
+          {t('page.empty.body')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-5">
@@ -112,9 +117,9 @@ export function FacilityManagerPage() {
 
       <ConfirmModal
         open={toggle !== null}
-        title={toggleTitle(toggle)}
-        message={toggle ? <p>{toggleMessage(toggle)}</p> : null}
-        confirmLabel={toggle && !(toggle.kind === 'facility' ? toggle.facility.active : toggle.field.active) ? 'Reactivate' : 'Deactivate'}
+        title={toggleTitle(t, toggle)}
+        message={toggle ? <p>{toggleMessage(t, toggle)}</p> : null}
+        confirmLabel={toggle && !(toggle.kind === 'facility' ? toggle.facility.active : toggle.field.active) ? t('toggle.reactivate') : t('toggle.deactivate')}
         destructive={toggle ? (toggle.kind === 'facility' ? toggle.facility.active : toggle.field.active) : false}
         busy={saveFacility.isPending || saveField.isPending}
         onConfirm={confirmToggle}
@@ -124,23 +129,19 @@ export function FacilityManagerPage() {
   );
 }
 
-function toggleTitle(toggle: Toggle): string {
+function toggleTitle(t: Translate<'facilities'>, toggle: Toggle): string {
   if (!toggle) return '';
-  const active = toggle.kind === 'facility' ? toggle.facility.active : toggle.field.active;
-  return `${active ? 'Deactivate' : 'Reactivate'} this ${toggle.kind}?`;
+  if (toggle.kind === 'facility') return t(toggle.facility.active ? 'toggle.deactivateFacilityTitle' : 'toggle.reactivateFacilityTitle');
+  return t(toggle.field.active ? 'toggle.deactivateFieldTitle' : 'toggle.reactivateFieldTitle');
 }
 
-function toggleMessage(toggle: NonNullable<Toggle>): string {
+function toggleMessage(t: Translate<'facilities'>, toggle: NonNullable<Toggle>): string {
   if (toggle.kind === 'facility') {
     const { facility } = toggle;
-    return facility.active
-      ? `Deactivate "${facility.name}"? Coaches will no longer see it or its fields, and no new slots can be created there. Existing slots and bookings stay; you can reactivate it at any time.`
-      : `Reactivate "${facility.name}"? Coaches will see it and its active fields again.`;
+    return t(facility.active ? 'toggle.deactivateFacilityMessage' : 'toggle.reactivateFacilityMessage', { name: facility.name });
   }
   const { field, facilityName } = toggle;
-  return field.active
-    ? `Deactivate "${field.name}" at ${facilityName}? Coaches will no longer see it, and no new slots can be created on it. Existing slots and bookings stay; you can reactivate it at any time.`
-    : `Reactivate "${field.name}" at ${facilityName}? Coaches will see it again.`;
+  return t(field.active ? 'toggle.deactivateFieldMessage' : 'toggle.reactivateFieldMessage', { name: field.name, facility: facilityName });
 }
 
 function FacilityCard({
@@ -160,6 +161,7 @@ function FacilityCard({
   onEditField: (field: Field) => void;
   onToggleField: (field: Field) => void;
 }) {
+  const { t } = useT('facilities');
   const titleId = `facility-${facility.id}`;
   const fields = [...facility.fields].sort(byActiveThenName);
   return (
@@ -173,39 +175,43 @@ function FacilityCard({
             <h2 id={titleId} className={cx('text-xl font-bold break-words', facility.active ? 'text-primary-900' : 'text-slate-700')}>
               {facility.name}
             </h2>
-            {facility.active ? null : <Badge>Inactive</Badge>}
+            {facility.active ? null : <Badge>{t('card.inactiveFacility')}</Badge>}
           </div>
           {facility.address ? <p className="mt-1 text-slate-700">{facility.address}</p> : null}
           {facility.mapUrl ? (
             <a href={facility.mapUrl} target="_blank" rel="noreferrer" className="mt-1 inline-flex min-h-11 items-center font-medium break-all text-primary-700 underline">
-              Map<span className="sr-only"> of {facility.name} (opens in a new tab)</span>
+              <RichText ns="facilities" k="card.map" values={{ name: facility.name }} components={{ 0: <span className="sr-only" /> }} />
             </a>
           ) : null}
           {facility.notes ? <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{facility.notes}</p> : null}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={onEdit}>
-            Edit<span className="sr-only"> {facility.name}</span>
+            <RichText ns="facilities" k="card.edit" values={{ name: facility.name }} components={{ 0: <span className="sr-only" /> }} />
           </Button>
           <Button variant="secondary" size="sm" onClick={onAddField}>
-            Add field<span className="sr-only"> to {facility.name}</span>
+            <RichText ns="facilities" k="card.addField" values={{ name: facility.name }} components={{ 0: <span className="sr-only" /> }} />
           </Button>
           <Button variant="ghost" size="sm" className="border border-slate-300" onClick={onToggle}>
-            {facility.active ? 'Deactivate' : 'Reactivate'}
-            <span className="sr-only"> {facility.name}</span>
+            <RichText
+              ns="facilities"
+              k={facility.active ? 'card.deactivate' : 'card.reactivate'}
+              values={{ name: facility.name }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
           </Button>
         </div>
       </div>
 
-      <h3 className="mt-5 mb-2 text-sm font-semibold tracking-wide text-slate-700 uppercase">Fields</h3>
+      <h3 className="mt-5 mb-2 text-sm font-semibold tracking-wide text-slate-700 uppercase">{t('card.fields')}</h3>
       {fields.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-3 text-slate-700">
-          No fields yet. Use “Add field” to add the fields teams can book here.
+          {t('card.noFields')}
         </p>
       ) : (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
           {fields.map((field) => {
-            const limit = fieldLimitWords(field.divisionIds, divisions);
+            const limit = fieldLimitWords(t, field.divisionIds, divisions);
             return (
               <li
                 key={field.id}
@@ -215,10 +221,10 @@ function FacilityCard({
                   <span aria-hidden="true" className="size-4 shrink-0 rounded-full border border-slate-300" style={{ backgroundColor: field.color }} />
                   <div className="min-w-0">
                     <p className={cx('font-semibold break-words', field.active ? 'text-slate-900' : 'text-slate-700')}>
-                      {field.name} {field.active ? null : <Badge>Inactive</Badge>}
+                      {field.name} {field.active ? null : <Badge>{t('card.inactiveField')}</Badge>}
                     </p>
                     <p className="text-sm text-slate-700">
-                      {SURFACE_LABEL[field.surface]} · {field.lights ? 'Lights' : 'No lights'}
+                      {surfaceLabel(t, field.surface)} · {field.lights ? t('card.lights') : t('card.noLights')}
                       {limit ? (
                         <>
                           {' · '}
@@ -230,11 +236,15 @@ function FacilityCard({
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
                   <Button variant="secondary" size="sm" onClick={() => onEditField(field)}>
-                    Edit<span className="sr-only"> {field.name}</span>
+                    <RichText ns="facilities" k="card.edit" values={{ name: field.name }} components={{ 0: <span className="sr-only" /> }} />
                   </Button>
                   <Button variant="ghost" size="sm" className="border border-slate-300" onClick={() => onToggleField(field)}>
-                    {field.active ? 'Deactivate' : 'Reactivate'}
-                    <span className="sr-only"> {field.name}</span>
+                    <RichText
+                      ns="facilities"
+                      k={field.active ? 'card.deactivate' : 'card.reactivate'}
+                      values={{ name: field.name }}
+                      components={{ 0: <span className="sr-only" /> }}
+                    />
                   </Button>
                 </div>
               </li>

@@ -10,10 +10,11 @@ import { Skeleton } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useDivisions } from '../../../lib/api/get-divisions';
 import { useSaveField } from '../api/save-field';
-import { SURFACE_LABEL } from '../facility-words';
+import { surfaceLabel } from '../facility-words';
 
 const FIELDS = ['facilityId', 'name', 'surface', 'lights', 'color', 'active', 'divisionIds'] as const;
 
@@ -39,6 +40,7 @@ export function FieldFormDialog({
   facilities: Facility[];
   onClose: () => void;
 }) {
+  const { t } = useT('facilities');
   const save = useSaveField();
   const divisions = useDivisions();
   const fieldCount = facilities.reduce((n, f) => n + f.fields.length, 0);
@@ -67,32 +69,32 @@ export function FieldFormDialog({
 
   const onSubmit = submit(async (values) => {
     const saved = await save.mutateAsync({ id: field?.id ?? null, input: values });
-    toast.success(field ? `Field "${saved.name}" saved.` : `Field "${saved.name}" added.`);
+    toast.success(t(field ? 'fieldForm.saved' : 'fieldForm.added', { name: saved.name }));
     onClose();
   });
 
   return (
-    <Modal open title={field ? `Edit field "${field.name}"` : 'Add field'} onClose={isSubmitting ? () => undefined : onClose}>
+    <Modal open title={field ? t('fieldForm.editTitle', { name: field.name }) : t('fieldForm.newTitle')} onClose={isSubmitting ? () => undefined : onClose}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         {formError ? <Alert>{formError}</Alert> : null}
-        <SelectField label="Facility" error={errors.facilityId?.message} {...register('facilityId')}>
+        <SelectField label={t('fieldForm.facility')} error={errors.facilityId?.message} {...register('facilityId')}>
           {facilities.map((facility) => (
             <option key={facility.id} value={facility.id}>
-              {facility.active ? facility.name : `${facility.name} (inactive)`}
+              {facility.active ? facility.name : t('fieldForm.inactiveFacility', { name: facility.name })}
             </option>
           ))}
         </SelectField>
-        <TextField label="Field name" placeholder="Field 3" autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <SelectField label="Surface" error={errors.surface?.message} {...register('surface')}>
+        <TextField label={t('fieldForm.name')} placeholder={t('fieldForm.namePlaceholder')} autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <SelectField label={t('fieldForm.surface')} error={errors.surface?.message} {...register('surface')}>
           {SURFACES.map((surface) => (
             <option key={surface} value={surface}>
-              {SURFACE_LABEL[surface]}
+              {surfaceLabel(t, surface)}
             </option>
           ))}
         </SelectField>
         <div>
           <label htmlFor={colorId} className="mb-1 block text-sm font-semibold text-slate-800">
-            Calendar colour
+            {t('fieldForm.color')}
           </label>
           <input
             id={colorId}
@@ -103,7 +105,7 @@ export function FieldFormDialog({
             {...register('color')}
           />
           <p id={`${colorId}-hint`} className="mt-1 text-sm text-slate-600">
-            The colour of this field’s slots on calendars.
+            {t('fieldForm.colorHint')}
           </p>
           <FieldError id={`${colorId}-error`} message={errors.color?.message} />
         </div>
@@ -112,16 +114,16 @@ export function FieldFormDialog({
           name="divisionIds"
           render={({ field: { value = [], onChange }, fieldState }) => (
             <fieldset aria-describedby={[`${divisionsId}-hint`, fieldState.error ? `${divisionsId}-error` : null].filter(Boolean).join(' ')}>
-              <legend className="text-sm font-semibold text-slate-800">Limit to divisions</legend>
+              <legend className="text-sm font-semibold text-slate-800">{t('fieldForm.divisions')}</legend>
               <p id={`${divisionsId}-hint`} className="text-sm text-slate-600">
                 {divisions.data?.length === 0
-                  ? 'The league has no divisions yet, so every team may use this field. Add them on Users and teams, Teams tab.'
-                  : 'Leave all unticked for every team.'}
+                  ? t('fieldForm.noDivisions')
+                  : t('fieldForm.divisionsHint')}
               </p>
               {divisions.isPending ? (
                 <Skeleton className="mt-1 h-11 w-full" />
               ) : divisions.isError ? (
-                <p className="mt-1 text-sm font-medium text-danger-700">The divisions could not be loaded: {divisions.error.message}</p>
+                <p className="mt-1 text-sm font-medium text-danger-700">{t('fieldForm.divisionsError', { message: divisions.error.message })}</p>
               ) : (
                 <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
                   {divisions.data.map((division) => (
@@ -141,14 +143,14 @@ export function FieldFormDialog({
             </fieldset>
           )}
         />
-        <CheckboxField label="Lights" hint="The field has lights for evening practices." {...register('lights')} />
-        <CheckboxField label="Active" hint="Inactive fields are hidden from coaches and get no new slots." {...register('active')} />
+        <CheckboxField label={t('fieldForm.lights')} hint={t('fieldForm.lightsHint')} {...register('lights')} />
+        <CheckboxField label={t('fieldForm.active')} hint={t('fieldForm.activeHint')} {...register('active')} />
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+            {t('fieldForm.cancel')}
           </Button>
           <Button type="submit" busy={isSubmitting}>
-            {field ? 'Save changes' : 'Add field'}
+            {field ? t('fieldForm.save') : t('fieldForm.add')}
           </Button>
         </div>
       </form>

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import type { MyRainOuts } from '../../../../shared/rain-outs/rain-outs.schemas';
 import { useSession } from '../../../app/session/use-session';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
+import { RichText, translate, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useDismissRainOut } from '../api/dismiss-rain-out';
 import { useMyRainOuts } from '../api/get-my-rain-outs';
@@ -13,7 +14,7 @@ import { rainOutNoticeWords } from '../rain-out-words';
  * A coach's rain-out news at the top of every page (issue 28), on the next visit after a rain-out cancelled the team's
  * practices and until dismissed: what was cancelled, the make-up credits, the way to book one; once reopened, which
  * practices are back. Only for someone who follows a team's bookings (a coach, or an admin on a team): the server
- * has nothing for anyone else. Nothing while loading or on a failure.
+ * has nothing for anyone else. Nothing while loading or on a failure. Its words load only when there is news to show.
  */
 export function RainOutBanner() {
   const auth = useSession();
@@ -29,17 +30,20 @@ export function RainOutBanner() {
     // The button goes with its notice: the focus goes to the page, not to the top of the document.
     document.getElementById('main')?.focus();
     dismiss.mutate(closureId, {
-      onSuccess: () => toast('Rain-out notice dismissed.'),
-      onError: (err) => toast.error(`The notice could not be dismissed: ${err.message}`),
+      // The notice showed, so its words are loaded.
+      onSuccess: () => toast(translate('field-status', 'banner.dismissed')),
+      onError: (err) => toast.error(translate('field-status', 'banner.dismissFailed', { error: err.message })),
     });
   };
 
   return (
-    <div className="mb-5 flex flex-col gap-3">
-      {notices.map((n) => (
-        <RainOutNotice key={n.closureId} notice={n} credits={credits} timeZone={timeZone} onDismiss={() => onDismiss(n.closureId)} />
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <div className="mb-5 flex flex-col gap-3">
+        {notices.map((n) => (
+          <RainOutNotice key={n.closureId} notice={n} credits={credits} timeZone={timeZone} onDismiss={() => onDismiss(n.closureId)} />
+        ))}
+      </div>
+    </Suspense>
   );
 }
 
@@ -54,8 +58,9 @@ function RainOutNotice({
   timeZone: string;
   onDismiss: () => void;
 }) {
+  const { t } = useT('field-status');
   const headingId = useId();
-  const words = rainOutNoticeWords(notice, credits, timeZone);
+  const words = rainOutNoticeWords(t, notice, credits, timeZone);
   const reopened = words.tone === 'reopened';
   return (
     <section
@@ -73,7 +78,7 @@ function RainOutNotice({
           </Link>
         ) : null}
         <Button variant="secondary" onClick={onDismiss}>
-          Dismiss <span className="sr-only">the notice “{words.heading}”</span>
+          <RichText ns="field-status" k="banner.dismiss" values={{ heading: words.heading }} components={{ 0: <span className="sr-only" /> }} />
         </Button>
       </div>
     </section>

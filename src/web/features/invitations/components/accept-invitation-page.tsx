@@ -2,8 +2,9 @@ import { toast } from '../../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, type Role } from '../../../../shared/constants';
-import { invitedAs } from '../../../../shared/invitations/invitation-words';
-import { INVITATION_REFUSAL, type InvitationLookup } from '../../../../shared/invitations/invitations.schemas';
+import type { MessageKey } from '../../../../shared/i18n/catalogues';
+import { INVITATION_TTL_DAYS, type InvitationLookup, type InvitationState } from '../../../../shared/invitations/invitations.schemas';
+import { teamLabel } from '../../../../shared/teams/teams.schemas';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { displayNameSchema, passwordSchema } from '../../../../shared/users/users.schemas';
 import { useSession } from '../../../app/session/use-session';
@@ -14,6 +15,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Loading } from '../../../components/ui/loading';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { RichText, useT, type Translate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAcceptSignedIn, useAcceptWithSignUp, useSignOutHere } from '../api/accept-invitation';
 import { useInvitationLookup } from '../api/lookup-invitation';
@@ -23,10 +25,18 @@ type Pending = NonNullable<InvitationLookup['invitation']>;
 /** Where a person goes once they have joined: a coach to Book a Field, an admin to the admin pages. */
 const HOME: Record<Role, string> = { coach: '/slots', admin: '/admin', member: '/' };
 
-function welcome(profile: Profile): string {
-  const what = profile.role === 'coach' ? `You are now a coach${profile.teamName ? ` of ${profile.teamName}` : ''}.` : profile.role === 'admin' ? 'You are now a league admin.' : 'You are now a member of the league.';
-  return `Welcome, ${profile.displayName}! ${what}`;
+function welcome(profile: Profile, t: Translate<'invitations'>): string {
+  return t('welcome', { name: profile.displayName, role: profile.role, hasTeam: profile.teamName ? 'yes' : 'no', team: profile.teamName ?? '' });
 }
+
+/** A link that cannot be used, as shared/invitations/invitations.schemas.ts INVITATION_REFUSAL words it. */
+type Refusal = Exclude<InvitationState, 'pending'> | 'invalid';
+const REFUSAL: Record<Refusal, { title: MessageKey<'invitations'>; message: MessageKey<'invitations'> }> = {
+  invalid: { title: 'refusal.invalid.title', message: 'refusal.invalid.message' },
+  expired: { title: 'refusal.expired.title', message: 'refusal.expired.message' },
+  accepted: { title: 'refusal.accepted.title', message: 'refusal.accepted.message' },
+  revoked: { title: 'refusal.revoked.title', message: 'refusal.revoked.message' },
+};
 
 /** /invite?token=…: who invited you to what, then sign up (address fixed) or accept with one click. */
 export function AcceptInvitationPage() {
@@ -37,23 +47,33 @@ export function AcceptInvitationPage() {
 }
 
 function Invitation({ token }: { token: string }) {
+  const { t } = useT('invitations');
   const lookup = useInvitationLookup(token);
   const auth = useSession();
   if (lookup.isPending) return <Loading />;
   if (lookup.isError) {
     return (
-      <AuthCard title="Join the league">
-        <LoadErrorAlert title="The invitation could not be loaded" message={lookup.error.message} onRetry={() => lookup.refetch()} />
+      <AuthCard title={t('joinLeague')}>
+        <LoadErrorAlert title={t('loadError')} message={lookup.error.message} onRetry={() => lookup.refetch()} />
       </AuthCard>
     );
   }
   const { state, invitation, leagueName } = lookup.data;
   if (state !== 'pending' || !invitation) return <Refused state={state === 'pending' ? 'invalid' : state} email={invitation?.email} />;
 
-  const what = invitedAs(invitation.role, invitation.teamName ? { name: invitation.teamName, division: invitation.teamDivision } : null);
+  // "as a coach of Blue Jays (10U)": the words of shared/invitations/invitation-words.ts invitedAs, in the person's language.
+  const invited = t('invited', {
+    byName: invitation.invitedByName ? 'yes' : 'no',
+    inviter: invitation.invitedByName ?? '',
+    email: invitation.email,
+    league: leagueName,
+    role: invitation.role,
+    hasTeam: invitation.teamName ? 'yes' : 'no',
+    team: invitation.teamName ? teamLabel({ name: invitation.teamName, division: invitation.teamDivision }) : '',
+  });
   // Addresses are long and unbroken: they may wrap anywhere, so a phone never scrolls sideways.
-  const description = <span className="wrap-anywhere">{`${invitation.invitedByName ?? 'A league admin'} invited ${invitation.email} to join ${leagueName} ${what}.`}</span>;
-  const title = `Join ${leagueName}`;
+  const description = <span className="wrap-anywhere">{invited}</span>;
+  const title = t('title', { league: leagueName });
 
   if (auth.status === 'loading') return <Loading />;
   if (auth.status === 'signed-in') {
@@ -70,9 +90,11 @@ function Invitation({ token }: { token: string }) {
   if (invitation.hasAccount) {
     return (
       <AuthCard title={title} description={description}>
-        <Alert tone="info" className="wrap-anywhere">{`You already have an account with ${invitation.email}. Log in with it to accept the invitation.`}</Alert>
+        <Alert tone="info" className="wrap-anywhere">
+          {t('hasAccount', { email: invitation.email })}
+        </Alert>
         <Link to={loginHref} className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
-          Log in to accept
+          {t('logInToAccept')}
         </Link>
       </AuthCard>
     );
@@ -81,14 +103,7 @@ function Invitation({ token }: { token: string }) {
     <AuthCard
       title={title}
       description={description}
-      footer={
-        <>
-          Already have an account with this address?{' '}
-          <Link to={loginHref} className="font-semibold text-primary-700 underline underline-offset-4">
-            Log in to accept
-          </Link>
-        </>
-      }
+      footer={<RichText ns="invitations" k="alreadyHave" components={{ 0: <Link to={loginHref} className="font-semibold text-primary-700 underline underline-offset-4" /> }} />}
     >
       <SignUpForm token={token} invitation={invitation} loginHref={loginHref} />
     </AuthCard>
@@ -98,6 +113,7 @@ function Invitation({ token }: { token: string }) {
 const signUpSchema = z.object({ name: displayNameSchema, password: passwordSchema });
 
 function SignUpForm({ token, invitation, loginHref }: { token: string; invitation: Pending; loginHref: string }) {
+  const { t } = useT('invitations');
   const navigate = useNavigate();
   const accept = useAcceptWithSignUp();
   const {
@@ -109,7 +125,7 @@ function SignUpForm({ token, invitation, loginHref }: { token: string; invitatio
 
   const onSubmit = submit(async (values) => {
     const profile = await accept.mutateAsync({ token, ...values });
-    toast.success(welcome(profile));
+    toast.success(welcome(profile, t));
     void navigate(HOME[profile.role], { replace: true });
   });
   const hasAccount = accept.error instanceof ApiError && (accept.error.details as { hasAccount?: boolean } | undefined)?.hasAccount === true;
@@ -123,71 +139,75 @@ function SignUpForm({ token, invitation, loginHref }: { token: string; invitatio
             <>
               {' '}
               <Link to={loginHref} className="font-semibold underline">
-                Log in
+                {t('logIn')}
               </Link>
             </>
           ) : null}
         </Alert>
       ) : null}
-      <TextField label="Email" type="email" value={invitation.email} readOnly hint="The invitation is for this address." />
-      <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password?.message} {...register('password')} />
+      <TextField label={t('email')} type="email" value={invitation.email} readOnly hint={t('emailHint')} />
+      <TextField label={t('yourName')} autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField label={t('password')} type="password" autoComplete="new-password" hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })} error={errors.password?.message} {...register('password')} />
       <Button type="submit" busy={isSubmitting} className="mt-2 w-full">
-        Create account and join
+        {t('submit')}
       </Button>
     </form>
   );
 }
 
 function AcceptSignedIn({ token, email }: { token: string; email: string }) {
+  const { t } = useT('invitations');
   const navigate = useNavigate();
   const accept = useAcceptSignedIn();
   const onAccept = () =>
     accept.mutate(token, {
       onSuccess: (profile) => {
-        toast.success(welcome(profile));
+        toast.success(welcome(profile, t));
         void navigate(HOME[profile.role], { replace: true });
       },
     });
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-slate-700">{`You are signed in as ${email}.`}</p>
+      <p className="text-slate-700">{t('signedInAs', { email })}</p>
       {accept.error ? <Alert>{accept.error.message}</Alert> : null}
       <Button onClick={onAccept} busy={accept.isPending} className="w-full">
-        Accept invitation
+        {t('accept')}
       </Button>
     </div>
   );
 }
 
 function WrongAccount({ invited, signedInAs }: { invited: string; signedInAs: string }) {
+  const { t } = useT('invitations');
   const signOut = useSignOutHere();
   return (
     <div className="flex flex-col gap-4">
-      <Alert tone="warning" title="You are signed in with another address">
-        {`This invitation is for ${invited}, but you are signed in as ${signedInAs}. Log out, then accept it as ${invited} (sign up, or log in with that address).`}
+      <Alert tone="warning" title={t('wrongTitle')}>
+        {t('wrongText', { invited, signedInAs })}
       </Alert>
       {signOut.error ? <Alert>{signOut.error.message}</Alert> : null}
       <Button onClick={() => signOut.mutate()} busy={signOut.isPending} className="w-full">
-        Log out and continue
+        {t('logOutContinue')}
       </Button>
     </div>
   );
 }
 
-function Refused({ state, email }: { state: keyof typeof INVITATION_REFUSAL; email?: string | undefined }) {
-  const { title, message } = INVITATION_REFUSAL[state];
+function Refused({ state, email }: { state: Refusal; email?: string | undefined }) {
+  const { t } = useT('invitations');
+  const common = useT('common').t;
+  const { title, message } = REFUSAL[state];
   return (
-    <AuthCard title={title}>
-      <Alert tone={state === 'accepted' ? 'info' : 'warning'}>{message}</Alert>
+    <AuthCard title={t(title)}>
+      <Alert tone={state === 'accepted' ? 'info' : 'warning'}>{t(message, { days: INVITATION_TTL_DAYS })}</Alert>
       <div className="mt-6 flex flex-wrap gap-3 wrap-anywhere">
         {state === 'accepted' ? (
           <Link to="/login" className={buttonClasses('primary')}>
-            {email ? `Log in as ${email}` : 'Log in'}
+            {email ? t('logInAs', { email }) : t('logIn')}
           </Link>
         ) : null}
         <Link to="/" className={buttonClasses(state === 'accepted' ? 'secondary' : 'primary')}>
-          Home
+          {common('home')}
         </Link>
       </div>
     </AuthCard>

@@ -15,6 +15,7 @@ import { browserTimeZone, timeZoneName, timeZoneOptions } from '../../../lib/dat
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateLeague } from '../api/update-league';
 import { PasswordSignUpSwitch } from './password-sign-up-switch';
+import { useT } from '../../../lib/i18n';
 
 const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail', 'makeupDays', 'maxWaits', 'holdMinutes', 'swapsEnabled'] as const;
 
@@ -24,15 +25,14 @@ const FIELDS = ['name', 'shortName', 'timeZone', 'contactEmail', 'makeupDays', '
  * visitors may sign up with a password, on the admin landing page.
  */
 export function LeagueSettingsCard() {
+  const { t } = useT('league');
   const league = useLeague();
   return (
     <Card aria-labelledby="league-settings-title" role="region">
       <h2 id="league-settings-title" className="text-lg font-semibold text-primary-900">
-        League settings
+        {t('title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        Every date and time in the app is shown in the league’s time zone, and weeks and days for the booking limits are counted in it.
-      </p>
+      <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
       {league.isPending ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2" aria-hidden="true">
           {[0, 1, 2, 3, 4, 5, 6].map((i) => (
@@ -40,7 +40,7 @@ export function LeagueSettingsCard() {
           ))}
         </div>
       ) : league.isError ? (
-        <LoadErrorAlert className="mt-4" title="The league settings could not be loaded" message={league.error.message} onRetry={() => league.refetch()} />
+        <LoadErrorAlert className="mt-4" title={t('loadFailed')} message={league.error.message} onRetry={() => league.refetch()} />
       ) : (
         <LeagueSettingsForm league={league.data} />
       )}
@@ -61,6 +61,7 @@ const formValues = (league: LeagueSettings) => ({
 });
 
 function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
+  const { t } = useT('league');
   const update = useUpdateLeague();
   const {
     register,
@@ -80,21 +81,23 @@ function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
   const onSubmit = submit(async (values) => {
     const saved = await update.mutateAsync(values);
     reset(formValues(saved));
-    toast.success('League settings saved.');
+    toast.success(t('saved'));
   });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-4">
       {formError ? <Alert>{formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="League name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
-        <TextField label="Short name" autoComplete="off" hint="Shown where space is tight, like CGSL." error={errors.shortName?.message} {...register('shortName')} />
+        <TextField label={t('name')} autoComplete="organization" error={errors.name?.message} {...register('name')} />
+        <TextField label={t('shortName')} autoComplete="off" hint={t('shortNameHint')} error={errors.shortName?.message} {...register('shortName')} />
         <SelectField
-          label="Time zone"
+          label={t('timeZone')}
           error={errors.timeZone?.message}
           hint={
             chosenZone
-              ? `${timeZoneName(chosenZone)}${browserZone !== chosenZone ? ` (this browser is on ${browserZone})` : ''}`
+              ? browserZone !== chosenZone
+                ? t('timeZoneHintBrowser', { zone: timeZoneName(chosenZone), browser: browserZone })
+                : t('timeZoneHint', { zone: timeZoneName(chosenZone) })
               : undefined
           }
           {...register('timeZone')}
@@ -106,55 +109,55 @@ function LeagueSettingsForm({ league }: { league: LeagueSettings }) {
           ))}
         </SelectField>
         <TextField
-          label="Contact email"
+          label={t('contactEmail')}
           type="email"
           autoComplete="email"
-          hint="Where coaches and parents can write to the league. Leave empty for none."
+          hint={t('contactEmailHint')}
           error={errors.contactEmail?.message}
           {...register('contactEmail')}
         />
         <TextField
-          label="Make-up practices last (days)"
+          label={t('makeupDays')}
           type="number"
           inputMode="numeric"
           min={1}
           max={60}
           step={1}
-          hint="How long a team has to book the make-up practice a rain-out gives it: 1 to 60 days."
+          hint={t('makeupDaysHint')}
           error={errors.makeupDays?.message}
           {...register('makeupDays', { valueAsNumber: true })}
         />
         <TextField
-          label="Slots a team may wait on at once"
+          label={t('maxWaits')}
           type="number"
           inputMode="numeric"
           min={1}
           max={20}
           step={1}
-          hint="How many booked slots one team may join the waitlist for at the same time: 1 to 20."
+          hint={t('maxWaitsHint')}
           error={errors.maxWaits?.message}
           {...register('maxWaits', { valueAsNumber: true })}
         />
         <TextField
-          label="Hold a freed slot for (minutes)"
+          label={t('holdMinutes')}
           type="number"
           inputMode="numeric"
           min={10}
           max={1440}
           step={1}
-          hint="How long a slot that frees up is kept for the first team waiting before it moves on: 10 to 1440 minutes (24 hours). It never runs past an hour before the practice."
+          hint={t('holdMinutesHint')}
           error={errors.holdMinutes?.message}
           {...register('holdMinutes', { valueAsNumber: true })}
         />
       </div>
       <CheckboxField
-        label="Allow practice swaps between teams"
-        hint="Coaches may offer one of their practices to another team, in trade for one of theirs or as a gift; accepting moves both at once, under both teams’ booking rules. Off: nobody can offer or accept a swap."
+        label={t('swaps')}
+        hint={t('swapsHint')}
         {...register('swapsEnabled')}
       />
       <div>
         <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
-          Save league settings
+          {t('save')}
         </Button>
       </div>
     </form>

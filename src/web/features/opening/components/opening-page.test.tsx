@@ -1,10 +1,12 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DrawInput, DrawResult } from '../../../../shared/opening/draw';
 import type { OpeningRound } from '../../../../shared/opening/opening.schemas';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
 import { formatDateTime } from '../../../lib/dates';
+import { activate } from '../../../lib/i18n';
+import english from '../../../../shared/i18n/locales/en/opening.json';
 import { openingRoundId, testDraw, testRound } from '../../../test/opening-fixture';
 import { json, memberProfile, preloadPages, renderApp, stubApi } from '../../../test/render-app';
 import { setupUser } from '../../../test/user';
@@ -133,5 +135,32 @@ describe('/opening/:id (public)', () => {
     renderApp(PAGE);
     expect(await screen.findByRole('heading', { name: 'There is no opening round at this address' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Book a Field' })).toBeTruthy();
+  });
+
+  describe('in Spanish', () => {
+    afterEach(async () => {
+      await act(() => activate('en', ['common', 'opening']));
+    });
+
+    it('writes the drawn round, its picks and the check in Spanish, with no English of its own left', async () => {
+      await act(() => activate('es', ['common', 'opening']));
+      const { inputs, detail } = await drawnRound((r) => ({ ...r, picks: r.picks.map((p, i) => (i === 0 ? { ...p, teamId: r.picks[1]!.teamId } : p)) }));
+      stubRound(detail, inputs);
+      renderApp(PAGE);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Ronda de apertura: Spring' })).toBeTruthy();
+      expect(screen.getByText('Sorteada')).toBeTruthy();
+      expect(screen.getByRole('list', { name: 'Orden de los equipos, ronda 1' })).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'Ronda 2 (orden inverso)' })).toBeTruthy();
+      expect(screen.getAllByText(/^\(\d+\.ª opción\)$/).length).toBeGreaterThan(0);
+
+      await setupUser().click(screen.getByRole('button', { name: 'Verificar este sorteo' }));
+      const outcome = (await screen.findByText('No coincide')).parentElement!;
+      expect(outcome.textContent).toMatch(/Elección 1: publicada .+ obtuvo .+ \(ronda 1, turno 1, \d+\.ª opción\); recalculada .+ obtuvo .+\./);
+
+      // No message of the page's own English is on the screen.
+      const page = document.body.textContent ?? '';
+      const left = Object.values(english).filter((m) => !m.includes('{') && !m.includes('<') && m.length > 12 && page.includes(m));
+      expect(left).toEqual([]);
+    });
   });
 });

@@ -13,11 +13,11 @@ import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
-import { countOf } from '../../../lib/count-words';
 import { formatDateTime, timeZoneName } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { getOpeningInputs, openingInputsUrl, useOpening, type OpeningDetail } from '../api/openings';
 import { useTeamListsOpen } from '../api/preferences';
-import { coversWords, ordinal, roundTimes, STATUS_WORDS, WEIGHTING_WORDS } from '../opening-words';
+import { coversWords, roundTimes, statusWords, weightingWords } from '../opening-words';
 
 /**
  * /opening/:id, public (issue 26): a round's times and the hash of its secret seed before the draw; after it, the
@@ -25,6 +25,7 @@ import { coversWords, ordinal, roundTimes, STATUS_WORDS, WEIGHTING_WORDS } from 
  * "Check this draw", which runs the same draw in this browser and compares.
  */
 export function OpeningPage() {
+  const { t } = useT('opening');
   const { id = '' } = useParams();
   const opening = useOpening(id);
   const timeZone = useLeagueTimeZone();
@@ -35,44 +36,41 @@ export function OpeningPage() {
     if (opening.error instanceof ApiError && (opening.error.status === 404 || opening.error.status === 400)) {
       return (
         <section>
-          <PageHeader title="Opening round not found" />
+          <PageHeader title={t('page.notFound.title')} />
           <EmptyState
-            title="There is no opening round at this address"
+            title={t('page.notFound.heading')}
             action={
               <Link to="/slots" className={buttonClasses('primary')}>
-                Go to Book a Field
+                {t('page.notFound.action')}
               </Link>
             }
           >
-            Check the link you followed. Book a Field shows the current opening round, if there is one.
+            {t('page.notFound.body')}
           </EmptyState>
         </section>
       );
     }
     return (
       <section>
-        <PageHeader title="Opening round" />
-        <LoadErrorAlert title="The opening round could not be loaded" message={opening.error.message} onRetry={() => opening.refetch()} />
+        <PageHeader title={t('page.title')} />
+        <LoadErrorAlert title={t('page.loadError')} message={opening.error.message} onRetry={() => opening.refetch()} />
       </section>
     );
   }
 
   const { round } = opening.data;
-  const status = STATUS_WORDS[round.status];
+  const status = statusWords(t, round.status);
   return (
     <section className="flex flex-col gap-6">
-      <PageHeader
-        title={`Opening round: ${round.seasonName}`}
-        description={`The slots of ${coversWords(round)}, shared out among the teams by a seeded draw that anyone can check.`}
-      />
+      <PageHeader title={t('page.heading', { season: round.seasonName })} description={t('page.description', { covers: coversWords(round) })} />
 
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-bold text-primary-900">When</h2>
+          <h2 className="text-lg font-bold text-primary-900">{t('page.when')}</h2>
           <Badge tone={status.tone}>{status.label}</Badge>
         </div>
         <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
-          {roundTimes(round, timeZone).map((row) => (
+          {roundTimes(t, round, timeZone).map((row) => (
             <div key={row.label} className="contents">
               <dt className="font-semibold text-slate-700">{row.label}</dt>
               <dd className="mb-1 text-slate-900 sm:mb-0">{row.value}</dd>
@@ -80,33 +78,27 @@ export function OpeningPage() {
           ))}
         </dl>
         <YourListsOpen round={round} timeZone={timeZone} />
-        <p className="mt-3 text-sm text-slate-600">
-          League time: {timeZoneName(timeZone)} ({timeZone}).
-        </p>
+        <p className="mt-3 text-sm text-slate-600">{t('page.leagueTime', { zoneName: timeZoneName(timeZone), zone: timeZone })}</p>
       </Card>
 
       {round.status === 'cancelled' ? (
-        <Alert tone="warning" title="This round was cancelled">
-          The league cancelled it{round.cancelledAt ? ` on ${formatDateTime(round.cancelledAt, timeZone)}` : ''}, before its draw: there was no draw,
-          and its slots are booked as usual.
+        <Alert tone="warning" title={t('page.cancelled.title')}>
+          {round.cancelledAt ? t('page.cancelled.bodyOn', { when: formatDateTime(round.cancelledAt, timeZone) }) : t('page.cancelled.body')}
         </Alert>
       ) : null}
 
       <Card>
-        <h2 className="text-lg font-bold text-primary-900">The seed</h2>
-        <p className="mt-2 max-w-2xl text-slate-700">
-          The team order comes from a secret random seed. Its SHA-256 hash was published here when the round was announced, before any team ranked
-          a slot; the draw reveals the seed, and anyone can check that it has that hash, so nobody could pick the seed after seeing the preferences.
-        </p>
+        <h2 className="text-lg font-bold text-primary-900">{t('page.seed.heading')}</h2>
+        <p className="mt-2 max-w-2xl text-slate-700">{t('page.seed.body')}</p>
         <dl className="mt-3 flex flex-col gap-2">
           <div>
-            <dt className="font-semibold text-slate-700">Hash published before the draw (SHA-256)</dt>
+            <dt className="font-semibold text-slate-700">{t('page.seed.hash')}</dt>
             <dd className="font-mono text-sm break-all text-slate-900">{round.seedHash}</dd>
           </div>
           <div>
-            <dt className="font-semibold text-slate-700">Seed</dt>
+            <dt className="font-semibold text-slate-700">{t('page.seed.seed')}</dt>
             <dd className={round.seed ? 'font-mono text-sm break-all text-slate-900' : 'text-slate-700'}>
-              {round.seed ?? (round.status === 'cancelled' ? 'Never revealed: the round was cancelled.' : 'Secret until the draw.')}
+              {round.seed ?? (round.status === 'cancelled' ? t('page.seed.neverRevealed') : t('page.seed.secret'))}
             </dd>
           </div>
         </dl>
@@ -122,36 +114,39 @@ export function OpeningPage() {
  * opening, issue 29), else the round's. Nothing for anyone else.
  */
 function YourListsOpen({ round, timeZone }: { round: OpeningRound; timeZone: string }) {
+  const { t } = useT('opening');
   const profile = useSession().session?.profile ?? null;
   const coach = profile?.role === 'coach' && profile.teamId !== null;
   const waiting = round.status === 'announced' || round.status === 'open';
   const listsOpen = useTeamListsOpen(round.id, profile?.id ?? null, { enabled: coach && waiting }).data ?? null;
   if (!coach || !waiting || !listsOpen) return null;
-  return (
-    <p className="mt-3 font-semibold text-primary-900">
-      Your team{profile.teamName ? `, ${profile.teamName}` : ''}
-      {listsOpen.divisionName ? ` (${listsOpen.divisionName})` : ''}, can rank slots from {formatDateTime(listsOpen.listsOpenAt, timeZone)}.
-    </p>
-  );
+  const values = { team: profile.teamName, division: listsOpen.divisionName, when: formatDateTime(listsOpen.listsOpenAt, timeZone) };
+  const key = profile.teamName
+    ? listsOpen.divisionName
+      ? 'page.yourTeamNamedDivision'
+      : 'page.yourTeamNamed'
+    : listsOpen.divisionName
+      ? 'page.yourTeamDivision'
+      : 'page.yourTeam';
+  return <p className="mt-3 font-semibold text-primary-900">{t(key, values)}</p>;
 }
 
 function DrawnResult({ detail }: { detail: OpeningDetail }) {
+  const { t } = useT('opening');
   const { round, result } = detail;
   const teamNames = new Map(detail.teams.map((t) => [t.id, t.name]));
   const slotLabels = new Map((detail.slots ?? []).map((s) => [s.id, s.label]));
-  const team = (id: string) => teamNames.get(id) ?? 'A team no longer in the league';
-  const slot = (id: string) => slotLabels.get(id) ?? 'A slot no longer listed';
+  const team = (id: string) => teamNames.get(id) ?? t('drawn.unknownTeam');
+  const slot = (id: string) => slotLabels.get(id) ?? t('drawn.unknownSlot');
   if (!result) return null;
 
   const rounds = [...new Set(result.picks.map((p) => p.round))].sort((a, b) => a - b);
   return (
     <>
       <Card>
-        <h2 className="text-lg font-bold text-primary-900">Team order</h2>
-        <p className="mt-2 text-slate-700">
-          {WEIGHTING_WORDS[round.weighting]}. Round 1 goes in this order, round 2 in reverse, and so on (serpentine).
-        </p>
-        <ol className="mt-3 list-decimal pl-6 text-slate-900" aria-label="Team order, round 1">
+        <h2 className="text-lg font-bold text-primary-900">{t('drawn.order.heading')}</h2>
+        <p className="mt-2 text-slate-700">{t('drawn.order.body', { weighting: weightingWords(t, round.weighting) })}</p>
+        <ol className="mt-3 list-decimal pl-6 text-slate-900" aria-label={t('drawn.order.label')}>
           {result.order.map((id) => (
             <li key={id}>{team(id)}</li>
           ))}
@@ -159,17 +154,13 @@ function DrawnResult({ detail }: { detail: OpeningDetail }) {
       </Card>
 
       <Card>
-        <h2 className="text-lg font-bold text-primary-900">Picks</h2>
-        <p className="mt-2 text-slate-700">
-          At its turn each team got its highest-ranked preference still free that its booking rules allowed; a team with nothing left to get dropped
-          out. {countOf(result.picks.length, 'slot')} booked in {countOf(rounds.length, 'round')}.
-        </p>
-        {rounds.length === 0 ? <p className="mt-3 text-slate-700">No team got a slot: no preference could be met.</p> : null}
+        <h2 className="text-lg font-bold text-primary-900">{t('drawn.picks.heading')}</h2>
+        <p className="mt-2 text-slate-700">{t('drawn.picks.body', { slots: result.picks.length, rounds: rounds.length })}</p>
+        {rounds.length === 0 ? <p className="mt-3 text-slate-700">{t('drawn.picks.none')}</p> : null}
         {rounds.map((n) => (
           <section key={n} aria-labelledby={`picks-round-${n}`} className="mt-4">
             <h3 id={`picks-round-${n}`} className="font-semibold text-primary-900">
-              Round {n}
-              {n % 2 === 0 ? ' (reverse order)' : ''}
+              {t(n % 2 === 0 ? 'drawn.picks.roundReverse' : 'drawn.picks.round', { round: n })}
             </h3>
             <ol className="mt-1 flex flex-col gap-1">
               {result.picks
@@ -181,8 +172,12 @@ function DrawnResult({ detail }: { detail: OpeningDetail }) {
                       <span aria-hidden="true" className="hidden sm:inline">
                         →{' '}
                       </span>
-                      <span className="sr-only">got </span>
-                      {slot(p.slotId)} <span className="text-sm text-slate-600">({ordinal(p.rank)} choice)</span>
+                      <RichText
+                        ns="opening"
+                        k="drawn.picks.got"
+                        values={{ slot: slot(p.slotId), rank: p.rank }}
+                        components={{ 0: <span className="sr-only" />, 1: <span className="text-sm text-slate-600" /> }}
+                      />
                     </span>
                   </li>
                 ))}
@@ -192,16 +187,15 @@ function DrawnResult({ detail }: { detail: OpeningDetail }) {
       </Card>
 
       <Card>
-        <h2 className="text-lg font-bold text-primary-900">Slots left over</h2>
+        <h2 className="text-lg font-bold text-primary-900">{t('drawn.leftover.heading')}</h2>
         {result.leftover.length === 0 ? (
-          <p className="mt-2 text-slate-700">None: every slot in the round went to a team.</p>
+          <p className="mt-2 text-slate-700">{t('drawn.leftover.none')}</p>
         ) : (
           <>
             <p className="mt-2 text-slate-700">
-              Nobody got {result.leftover.length === 1 ? 'this slot' : `these ${result.leftover.length} slots`} in the draw.{' '}
-              {round.firstComeAfter ? 'They are bookable first come, first served.' : 'They open for booking when the league says so.'}
+              {t('drawn.leftover.body', { count: result.leftover.length, firstCome: round.firstComeAfter ? 'yes' : 'no' })}
             </p>
-            <ul className="mt-2 list-disc pl-6 text-slate-900" aria-label="Slots left over">
+            <ul className="mt-2 list-disc pl-6 text-slate-900" aria-label={t('drawn.leftover.heading')}>
               {result.leftover.map((id) => (
                 <li key={id}>{slot(id)}</li>
               ))}
@@ -217,12 +211,13 @@ function DrawnResult({ detail }: { detail: OpeningDetail }) {
 
 /** "Check this draw": the inputs fetched, the seed's hash checked, the same draw() run here, the results compared. */
 function CheckDraw({ detail }: { detail: OpeningDetail }) {
+  const { t } = useT('opening');
   const { round } = detail;
   const check = useMutation({
     mutationFn: async () => {
       // The draw's code (and the rules it shares with booking) loads only when someone checks.
       const { checkDraw } = await import('../check-draw');
-      return checkDraw({ round, result: detail.result! }, (id) => getOpeningInputs(id));
+      return checkDraw({ round, result: detail.result! }, (id) => getOpeningInputs(id), t);
     },
   });
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -233,35 +228,30 @@ function CheckDraw({ detail }: { detail: OpeningDetail }) {
 
   return (
     <Card>
-      <h2 className="text-lg font-bold text-primary-900">Check this draw</h2>
-      <p className="mt-2 max-w-2xl text-slate-700">
-        Everything the draw was computed from (the seed, the slots free at the draw, each team’s ranked preferences, its bookings and the booking rules)
-        is published. “Check this draw” fetches it, checks the seed against the hash published before the draw, runs the same draw in your browser and
-        compares it with the result above. You can also download the inputs and run the draw yourself.
-      </p>
+      <h2 className="text-lg font-bold text-primary-900">{t('check.heading')}</h2>
+      <p className="mt-2 max-w-2xl text-slate-700">{t('check.body')}</p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <Button onClick={() => check.mutate()} busy={check.isPending}>
-          Check this draw
+          {t('check.button')}
         </Button>
         <a href={openingInputsUrl(round.id)} download={`opening-${round.id}-inputs.json`} className={buttonClasses('secondary')}>
-          Download the inputs (JSON)
+          {t('check.download')}
         </a>
       </div>
       <div ref={outcomeRef} tabIndex={-1} className="mt-4 focus:outline-none">
         {check.isPending ? (
           <p role="status" className="text-slate-700">
-            Checking…
+            {t('check.checking')}
           </p>
         ) : null}
         {check.isError ? (
-          <Alert title="The draw could not be checked">{check.error.message}</Alert>
+          <Alert title={t('check.error')}>{check.error.message}</Alert>
         ) : check.data?.matches === true ? (
-          <Alert tone="success" title="Matches">
-            The seed has the hash published before the draw, and the draw run again in this browser gives the same team order, picks and slots left
-            over.
+          <Alert tone="success" title={t('check.matches.title')}>
+            {t('check.matches.body')}
           </Alert>
         ) : check.data?.matches === false ? (
-          <Alert tone="warning" title="Does not match">
+          <Alert tone="warning" title={t('check.noMatch.title')}>
             <ul className="mt-1 list-disc pl-5">
               {check.data.differences.map((d, i) => (
                 <li key={i} className="break-words">
@@ -277,8 +267,9 @@ function CheckDraw({ detail }: { detail: OpeningDetail }) {
 }
 
 function PageSkeleton() {
+  const { t } = useT('opening');
   return (
-    <section aria-busy="true" aria-label="Loading the opening round">
+    <section aria-busy="true" aria-label={t('page.loading')}>
       <Skeleton className="mb-6 h-9 w-72" />
       <div className="flex flex-col gap-6" aria-hidden="true">
         <Skeleton className="h-40 w-full" />

@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, timeZoneName } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateOpening, useEditOpening, useLeagueDivisions } from '../api/openings';
@@ -30,8 +31,9 @@ export function OpeningRoundFormDialog({
   onClose: () => void;
   onSaved: (round: OpeningRound) => void;
 }) {
+  const { t } = useT('opening');
   return (
-    <Modal open={editing !== null} title={editing?.round ? 'Edit the opening round' : `New opening round for ${season.name}`} onClose={onClose} size="lg">
+    <Modal open={editing !== null} title={editing?.round ? t('form.editTitle') : t('form.newTitle', { season: season.name })} onClose={onClose} size="lg">
       {editing ? (
         <OpeningRoundFormBody key={editing.round?.id ?? 'new'} round={editing.round} season={season} timeZone={timeZone} onClose={onClose} onSaved={onSaved} />
       ) : null}
@@ -52,10 +54,11 @@ function OpeningRoundFormBody({
   onClose: () => void;
   onSaved: (round: OpeningRound) => void;
 }) {
+  const { t } = useT('opening');
   const create = useCreateOpening();
   const edit = useEditOpening();
   const divisions = useLeagueDivisions().data ?? [];
-  const schema = useMemo(() => openingFormSchema(season.id, timeZone), [season.id, timeZone]);
+  const schema = useMemo(() => openingFormSchema(season.id, timeZone, t), [season.id, timeZone, t]);
   const defaultValues = useMemo(() => (round ? toOpeningForm(round, timeZone) : emptyOpeningForm(season)), [round, season, timeZone]);
   const {
     register,
@@ -67,58 +70,52 @@ function OpeningRoundFormBody({
   const onSubmit = submit(async (input) => {
     const { round: saved } = round ? await edit.mutateAsync({ id: round.id, input }) : await create.mutateAsync(input);
     toast.success(
-      round
-        ? 'Saved the opening round.'
-        : `The opening round for ${season.name} is announced: coaches can rank slots from ${formatDateTime(saved.opensAt, timeZone)}.`,
+      round ? t('toast.saved') : t('toast.announced', { season: season.name, when: formatDateTime(saved.opensAt, timeZone) }),
     );
     onSaved(saved);
   });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-slate-700">
-        Times are league time: {timeZoneName(timeZone)} ({timeZone}).
-      </p>
+      <p className="text-sm text-slate-700">{t('form.leagueTime', { zoneName: timeZoneName(timeZone), zone: timeZone })}</p>
       {formError ? <Alert>{formError}</Alert> : null}
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 font-semibold text-primary-900">Slots in the round</legend>
+        <legend className="mb-2 font-semibold text-primary-900">{t('form.slots')}</legend>
         <TextField
-          label="First day"
+          label={t('form.firstDay')}
           type="date"
           min={season.startsOn}
           max={season.endsOn}
-          hint="Slots starting on this day or later"
+          hint={t('form.firstDayHint')}
           error={errors.coversFrom?.message}
           {...register('coversFrom')}
         />
         <TextField
-          label="Last day"
+          label={t('form.lastDay')}
           type="date"
           min={season.startsOn}
           max={season.endsOn}
-          hint="Up to the end of this day"
+          hint={t('form.lastDayHint')}
           error={errors.coversTo?.message}
           {...register('coversTo')}
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-3">
-        <legend className="mb-2 font-semibold text-primary-900">When</legend>
-        <TextField label="Preferences open" type="datetime-local" error={errors.opensAt?.message} {...register('opensAt')} />
-        <TextField label="Preferences close" type="datetime-local" error={errors.closesAt?.message} {...register('closesAt')} />
-        <TextField label="Draw" type="datetime-local" hint="At or after the close" error={errors.drawAt?.message} {...register('drawAt')} />
+        <legend className="mb-2 font-semibold text-primary-900">{t('form.when')}</legend>
+        <TextField label={t('form.opens')} type="datetime-local" error={errors.opensAt?.message} {...register('opensAt')} />
+        <TextField label={t('form.closes')} type="datetime-local" error={errors.closesAt?.message} {...register('closesAt')} />
+        <TextField label={t('form.draw')} type="datetime-local" hint={t('form.drawHint')} error={errors.drawAt?.message} {...register('drawAt')} />
       </fieldset>
       {divisions.length > 0 ? (
         <fieldset className="grid gap-4 sm:grid-cols-3">
-          <legend className="mb-2 font-semibold text-primary-900">Lists open by division</legend>
-          <p className="text-sm text-slate-700 sm:col-span-3">
-            Optional: a division whose coaches start ranking later than the preferences open. Leave it empty to open with the round.
-          </p>
+          <legend className="mb-2 font-semibold text-primary-900">{t('form.divisions')}</legend>
+          <p className="text-sm text-slate-700 sm:col-span-3">{t('form.divisionsBody')}</p>
           {divisions.map((d) => (
             <TextField
               key={d.id}
-              label={`${d.name} lists open`}
+              label={t('form.divisionOpens', { division: d.name })}
               type="datetime-local"
-              hint="Empty: when preferences open"
+              hint={t('form.divisionOpensHint')}
               error={errors.divisionOpens?.[d.id]?.message}
               {...register(divisionOpensField(d.id))}
             />
@@ -127,32 +124,28 @@ function OpeningRoundFormBody({
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Preferences per team"
+          label={t('form.perTeam')}
           type="number"
           inputMode="numeric"
           min={1}
           max={50}
           step={1}
-          hint="How many slots a team may rank (1 to 50)"
+          hint={t('form.perTeamHint')}
           error={errors.maxPreferences?.message}
           {...register('maxPreferences')}
         />
-        <SelectField label="Team order" error={errors.weighting?.message} {...register('weighting')}>
-          <option value="none">Seeded draw only</option>
-          <option value="fewer-prime-hours-first">Fewer prime-time hours so far go first</option>
+        <SelectField label={t('form.teamOrder')} error={errors.weighting?.message} {...register('weighting')}>
+          <option value="none">{t('form.weighting.none')}</option>
+          <option value="fewer-prime-hours-first">{t('form.weighting.fewerPrimeHoursFirst')}</option>
         </SelectField>
       </div>
-      <SwitchField
-        label="First come for the rest right after the draw"
-        hint="Off: the slots nobody got stay closed until you press “Open the rest for booking”."
-        {...register('firstComeAfter')}
-      />
+      <SwitchField label={t('form.firstCome')} hint={t('form.firstComeHint')} {...register('firstComeAfter')} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button type="submit" busy={isSubmitting}>
-          {round ? 'Save round' : 'Create round'}
+          {round ? t('form.save') : t('form.create')}
         </Button>
       </div>
     </form>

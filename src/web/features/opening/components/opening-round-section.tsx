@@ -8,9 +8,10 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { formatDateTime } from '../../../lib/dates';
+import { useT, type Translate } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCancelOpening, useDrawOpening, useOpenRest, useSeasonOpenings } from '../api/openings';
-import { coversWords, roundTimes, STATUS_WORDS, WEIGHTING_WORDS } from '../opening-words';
+import { coversWords, roundTimes, statusWords, weightingWords } from '../opening-words';
 import { OpeningRoundFormDialog, type OpeningEditing } from './opening-round-form-dialog';
 
 type Action = 'draw' | 'cancel' | 'open-rest';
@@ -22,6 +23,7 @@ type Action = 'draw' | 'cancel' | 'open-rest';
  * the draw opens the rest for booking if it was not opened by itself.
  */
 export function OpeningRoundSection({ season, timeZone }: { season: Season; timeZone: string }) {
+  const { t } = useT('opening');
   const rounds = useSeasonOpenings(season.id);
   const [editing, setEditing] = useState<OpeningEditing>(null);
   const [asking, setAsking] = useState<{ action: Action; round: OpeningRound } | null>(null);
@@ -36,16 +38,13 @@ export function OpeningRoundSection({ season, timeZone }: { season: Season; time
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 id="opening-round-heading" className="text-lg font-bold text-primary-900">
-            Opening round
+            {t('section.heading')}
           </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-700">
-            Instead of first come, first served on the night booking opens: coaches rank the slots they want during a window, then a seeded draw
-            shares them out in serpentine rounds, and anyone can check it on its public page.
-          </p>
+          <p className="mt-1 max-w-2xl text-sm text-slate-700">{t('section.body')}</p>
         </div>
         {rounds.isSuccess && !live && list.length > 0 ? (
           <Button className="shrink-0" onClick={() => setEditing({ round: null })}>
-            New opening round
+            {t('section.new')}
           </Button>
         ) : null}
       </div>
@@ -54,19 +53,17 @@ export function OpeningRoundSection({ season, timeZone }: { season: Season; time
         {rounds.isPending ? (
           <Skeleton className="h-48 w-full" />
         ) : rounds.isError ? (
-          <LoadErrorAlert title="The opening rounds could not be loaded" message={rounds.error.message} onRetry={() => rounds.refetch()} />
+          <LoadErrorAlert title={t('section.loadError')} message={rounds.error.message} onRetry={() => rounds.refetch()} />
         ) : list.length === 0 ? (
           <div className="rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center">
-            <h3 className="font-semibold text-primary-900">No opening round for {season.name}</h3>
-            <p className="mx-auto mt-2 max-w-md text-slate-700">
-              Create one to let coaches rank the first weeks’ slots and share them out by a fair draw, instead of a rush on the night booking opens.
-            </p>
+            <h3 className="font-semibold text-primary-900">{t('section.empty.heading', { season: season.name })}</h3>
+            <p className="mx-auto mt-2 max-w-md text-slate-700">{t('section.empty.body')}</p>
             <Button className="mt-4" onClick={() => setEditing({ round: null })}>
-              Create an opening round
+              {t('section.empty.create')}
             </Button>
           </div>
         ) : (
-          <ul className="flex flex-col gap-4" aria-label={`Opening rounds of ${season.name}`}>
+          <ul className="flex flex-col gap-4" aria-label={t('section.listLabel', { season: season.name })}>
             {list.map((round) => (
               <li key={round.id}>
                 <RoundCard
@@ -127,6 +124,7 @@ function RoundCard({
   onEdit: () => void;
   onAsk: (action: Action) => void;
 }) {
+  const { t } = useT('opening');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!focus) return;
@@ -134,18 +132,15 @@ function RoundCard({
     onFocused();
   }, [focus, onFocused]);
 
-  const status = STATUS_WORDS[round.status];
+  const status = statusWords(t, round.status);
   const titleId = `opening-round-${round.id}`;
   const before = round.status === 'announced' || round.status === 'open' || round.status === 'closed';
   const rows: Array<{ label: string; value: string; mono?: boolean }> = [
-    ...roundTimes(round, timeZone),
-    { label: 'Preferences per team', value: String(round.maxPreferences) },
-    { label: 'Team order', value: WEIGHTING_WORDS[round.weighting] },
-    {
-      label: 'After the draw',
-      value: round.firstComeAfter ? 'The slots nobody got are bookable first come, first served.' : 'The slots nobody got stay closed until you open them.',
-    },
-    { label: 'Seed hash (SHA-256)', value: round.seedHash, mono: true },
+    ...roundTimes(t, round, timeZone),
+    { label: t('card.perTeam'), value: String(round.maxPreferences) },
+    { label: t('card.teamOrder'), value: weightingWords(t, round.weighting) },
+    { label: t('card.afterDraw'), value: round.firstComeAfter ? t('card.afterDraw.firstCome') : t('card.afterDraw.closed') },
+    { label: t('card.seedHash'), value: round.seedHash, mono: true },
   ];
   return (
     <article aria-labelledby={titleId} className="rounded-lg border border-slate-200 p-4">
@@ -164,22 +159,22 @@ function RoundCard({
         ))}
       </dl>
       {round.status === 'closed' ? (
-        <p className="mt-3 text-sm text-slate-700">The window has closed. The server draws at {formatDateTime(round.drawAt, timeZone)}, or draw now.</p>
+        <p className="mt-3 text-sm text-slate-700">{t('card.closed', { when: formatDateTime(round.drawAt, timeZone) })}</p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
-        {round.status === 'closed' ? <Button onClick={() => onAsk('draw')}>Draw now</Button> : null}
-        {round.status === 'drawn' && !round.firstComeAfter ? <Button onClick={() => onAsk('open-rest')}>Open the rest for booking</Button> : null}
+        {round.status === 'closed' ? <Button onClick={() => onAsk('draw')}>{t('card.drawNow')}</Button> : null}
+        {round.status === 'drawn' && !round.firstComeAfter ? <Button onClick={() => onAsk('open-rest')}>{t('card.openRest')}</Button> : null}
         {round.status === 'announced' ? (
           <Button variant="secondary" onClick={onEdit}>
-            Edit round
+            {t('card.edit')}
           </Button>
         ) : null}
         <Link to={`/opening/${round.id}`} className={buttonClasses('secondary')}>
-          {round.status === 'drawn' ? 'See the draw' : 'Public page'}
+          {round.status === 'drawn' ? t('card.seeDraw') : t('card.publicPage')}
         </Link>
         {before ? (
           <Button variant="danger" onClick={() => onAsk('cancel')}>
-            Cancel round
+            {t('card.cancel')}
           </Button>
         ) : null}
       </div>
@@ -187,11 +182,17 @@ function RoundCard({
   );
 }
 
-const QUESTIONS: Record<Action, { title: string; confirm: string; keep: string; destructive: boolean }> = {
-  draw: { title: 'Draw the opening round now?', confirm: 'Draw now', keep: 'Not yet', destructive: false },
-  cancel: { title: 'Cancel the opening round?', confirm: 'Cancel round', keep: 'Keep the round', destructive: true },
-  'open-rest': { title: 'Open the rest for booking?', confirm: 'Open for booking', keep: 'Not yet', destructive: false },
-};
+/** The question before each action, its two buttons, and whether it is destructive. */
+function question(t: Translate<'opening'>, action: Action): { title: string; confirm: string; keep: string; destructive: boolean } {
+  switch (action) {
+    case 'draw':
+      return { title: t('confirm.draw.title'), confirm: t('confirm.draw.confirm'), keep: t('confirm.draw.keep'), destructive: false };
+    case 'cancel':
+      return { title: t('confirm.cancel.title'), confirm: t('confirm.cancel.confirm'), keep: t('confirm.cancel.keep'), destructive: true };
+    case 'open-rest':
+      return { title: t('confirm.openRest.title'), confirm: t('confirm.openRest.confirm'), keep: t('confirm.openRest.keep'), destructive: false };
+  }
+}
 
 /** Asks before each action with its consequence in words, then does it and says so in a toast. */
 function ActionConfirm({
@@ -205,20 +206,21 @@ function ActionConfirm({
   timeZone: string;
   onDone: (round: OpeningRound | null) => void;
 }) {
+  const { t } = useT('opening');
   const draw = useDrawOpening();
   const cancel = useCancelOpening();
   const openRest = useOpenRest();
   const mutation = { draw, cancel, 'open-rest': openRest }[asking?.action ?? 'draw'];
-  const question = QUESTIONS[asking?.action ?? 'draw'];
+  const asked = question(t, asking?.action ?? 'draw');
   const round = asking?.round;
 
   const message = !round
     ? null
     : asking?.action === 'draw'
-      ? `Every team’s preferences for ${coversWords(round)} are drawn now instead of at ${formatDateTime(round.drawAt, timeZone)}: the picks are booked at once, each team’s coaches are emailed what they got, and the seed is published. This cannot be undone.`
+      ? t('confirm.draw.message', { covers: coversWords(round), when: formatDateTime(round.drawAt, timeZone) })
       : asking?.action === 'cancel'
-        ? `Every team’s saved preferences for ${coversWords(round)} are dropped and their coaches are emailed. The slots become bookable as usual (within the booking rules). This cannot be undone.`
-        : `The slots of ${coversWords(round)} that nobody got in the draw become bookable first come, first served, within the booking rules.`;
+        ? t('confirm.cancel.message', { covers: coversWords(round) })
+        : t('confirm.openRest.message', { covers: coversWords(round) });
 
   const confirm = () => {
     if (!asking) return;
@@ -226,10 +228,10 @@ function ActionConfirm({
       onSuccess: ({ round: changed }) => {
         toast.success(
           asking.action === 'draw'
-            ? `The opening round for ${season.name} is drawn: the picks are booked and coaches are being emailed.`
+            ? t('toast.drawn', { season: season.name })
             : asking.action === 'cancel'
-              ? `The opening round for ${season.name} is cancelled. Saved preferences are dropped and their coaches are being emailed.`
-              : 'The slots nobody got in the draw are open for booking, first come, first served.',
+              ? t('toast.cancelled', { season: season.name })
+              : t('toast.openedRest'),
         );
         onDone(changed);
       },
@@ -243,11 +245,11 @@ function ActionConfirm({
   return (
     <ConfirmModal
       open={asking !== null}
-      title={question.title}
+      title={asked.title}
       message={message}
-      confirmLabel={question.confirm}
-      cancelLabel={question.keep}
-      destructive={question.destructive}
+      confirmLabel={asked.confirm}
+      cancelLabel={asked.keep}
+      destructive={asked.destructive}
       busy={mutation.isPending}
       onConfirm={confirm}
       onCancel={() => onDone(null)}

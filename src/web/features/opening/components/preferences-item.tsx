@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useId } from 'react';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { cx } from '../../../lib/cx';
+import { useT, type Translate } from '../../../lib/i18n';
 import { preferenceItemId } from '../../../lib/opening-slots';
 
 /** The controls of a row the focus can be sent back to after a change. */
@@ -12,10 +13,10 @@ const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-primary-800 hover:border-primary-400 hover:bg-primary-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:border-slate-300 disabled:hover:bg-white';
 
 /** Why a slot of the list may not be drawn for the team any more, shown under its name. */
-function slotNote(slot: Slot | null): string | null {
+function slotNote(t: Translate<'opening'>, slot: Slot | null): string | null {
   if (!slot) return null;
-  if (slot.status === 'blocked') return `Blocked${slot.blockReason ? `: ${slot.blockReason}` : ''}. Remove it or rank another.`;
-  if (slot.status === 'booked') return `Booked by ${slot.teamName ?? 'another team'}. Remove it or rank another.`;
+  if (slot.status === 'blocked') return slot.blockReason ? t('item.blockedBecause', { reason: slot.blockReason }) : t('item.blocked');
+  if (slot.status === 'booked') return t('item.booked', { team: slot.teamName ?? t('item.anotherTeam') });
   return null;
 }
 
@@ -44,10 +45,11 @@ export function PreferenceItem({
   onMove: (slotId: string, by: -1 | 1) => void;
   onRemove: (slotId: string) => void;
 }) {
+  const { t } = useT('opening');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: slotId });
   const id = preferenceItemId(slotId);
   const noteId = useId();
-  const note = refusal ?? slotNote(slot);
+  const note = refusal ?? slotNote(t, slot);
   return (
     <li
       ref={setNodeRef}
@@ -75,7 +77,7 @@ export function PreferenceItem({
           <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
         </svg>
         <span className="min-w-0 break-words">
-          {loading ? <span className="text-slate-600">Loading…</span> : <span>{name}</span>}
+          {loading ? <span className="text-slate-600">{t('item.loading')}</span> : <span>{name}</span>}
           {/* The space keeps the two lines apart in the button's name: "… on Field 1 Riverside Park". */}
           {slot ? (
             <>
@@ -86,12 +88,12 @@ export function PreferenceItem({
         </span>
       </button>
       <span className="ml-auto flex shrink-0 gap-1">
-        <button type="button" id={`${id}-up`} className={iconButton} disabled={rank === 1} aria-label={`Move up: ${name}`} onClick={() => onMove(slotId, -1)}>
+        <button type="button" id={`${id}-up`} className={iconButton} disabled={rank === 1} aria-label={t('item.moveUp', { name })} onClick={() => onMove(slotId, -1)}>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
             <path d="M10 5.5a1 1 0 0 1 .7.3l5 5a1 1 0 0 1-1.4 1.4L10 7.9l-4.3 4.3a1 1 0 0 1-1.4-1.4l5-5a1 1 0 0 1 .7-.3Z" />
           </svg>
         </button>
-        <button type="button" id={`${id}-down`} className={iconButton} disabled={rank === count} aria-label={`Move down: ${name}`} onClick={() => onMove(slotId, 1)}>
+        <button type="button" id={`${id}-down`} className={iconButton} disabled={rank === count} aria-label={t('item.moveDown', { name })} onClick={() => onMove(slotId, 1)}>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
             <path d="M10 14.5a1 1 0 0 1-.7-.3l-5-5a1 1 0 0 1 1.4-1.4l4.3 4.3 4.3-4.3a1 1 0 0 1 1.4 1.4l-5 5a1 1 0 0 1-.7.3Z" />
           </svg>
@@ -100,10 +102,10 @@ export function PreferenceItem({
           type="button"
           id={`${id}-remove`}
           className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-3 text-sm font-semibold text-danger-700 hover:bg-danger-50"
-          aria-label={`Remove ${name}`}
+          aria-label={t('item.removeLabel', { name })}
           onClick={() => onRemove(slotId)}
         >
-          Remove
+          {t('item.remove')}
         </button>
       </span>
       {note ? (

@@ -18,17 +18,15 @@ import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { RichText, useT, type Translate } from '../../../lib/i18n';
 import { openingDateTime, preferenceItemId, preferenceSlotName, type PreferencesPanelProps } from '../../../lib/opening-slots';
 import { toast } from '../../../lib/toast';
 import { usePreferenceSlots } from '../api/get-preference-slots';
 import { useSavePreferences, useTeamListsOpen } from '../api/preferences';
-import { listsOpenWords } from '../opening-words';
 import { PreferenceItem, type MoveControl } from './preferences-item';
 
-export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
-  draggable:
-    'To move this slot in your ranking, press Space or Enter to pick it up, the up and down arrow keys to move it, and Space or Enter to drop it. Escape puts it back.',
-};
+/** What a screen reader says on a slot's handle: how to move it with the keyboard. */
+export const dragInstructions = (t: Translate<'opening'>): ScreenReaderInstructions => ({ draggable: t('panel.dragInstructions') });
 
 /** "Tue Dec 1, 5:00 pm on Field 1" for a slot of the list, or what is known of it. */
 type NameOf = (slotId: string) => string;
@@ -37,23 +35,22 @@ type NameOf = (slotId: string) => string;
  * dnd-kit's live announcements, in words: "Moved Tue Dec 1, 5:00 pm on Field 1 to position 2 of 4." `last` keeps the
  * place last announced during one drag, since dnd-kit also reports the slot over its own place as the drag starts.
  */
-export function dragAnnouncements(order: readonly string[], nameOf: NameOf, last: { current: UniqueIdentifier | null }): Announcements {
-  const position = (id: UniqueIdentifier | undefined) => `position ${order.indexOf(String(id)) + 1} of ${order.length}`;
-  const slot = (id: UniqueIdentifier) => nameOf(String(id));
+export function dragAnnouncements(t: Translate<'opening'>, order: readonly string[], nameOf: NameOf, last: { current: UniqueIdentifier | null }): Announcements {
+  /** The slot's name, and the place `at` in the list ("position 2 of 4"). */
+  const words = (id: UniqueIdentifier, at: UniqueIdentifier = id) => ({ slot: nameOf(String(id)), position: order.indexOf(String(at)) + 1, count: order.length });
   return {
     onDragStart: ({ active }) => {
       last.current = active.id;
-      return `Picked up ${slot(active.id)}, ${position(active.id)}.`;
+      return t('panel.drag.start', words(active.id));
     },
     onDragOver: ({ active, over }) => {
       const at = over?.id ?? null;
       if (at === last.current) return undefined;
       last.current = at;
-      return at === null ? `${slot(active.id)} is outside the list.` : `Moved ${slot(active.id)} to ${position(at)}.`;
+      return at === null ? t('panel.drag.outside', words(active.id)) : t('panel.drag.over', words(active.id, at));
     },
-    onDragEnd: ({ active, over }) =>
-      over ? `Dropped ${slot(active.id)} at ${position(over.id)}.` : `Dropped ${slot(active.id)} outside the list; it stays at ${position(active.id)}.`,
-    onDragCancel: ({ active }) => `Put back. ${slot(active.id)} stays at ${position(active.id)}.`,
+    onDragEnd: ({ active, over }) => (over ? t('panel.drag.dropped', words(active.id, over.id)) : t('panel.drag.droppedOutside', words(active.id))),
+    onDragCancel: ({ active }) => t('panel.drag.cancel', words(active.id)),
   };
 }
 
@@ -90,6 +87,7 @@ function useStillAhead(at: string | null): boolean {
  * down buttons; removed one by one; saved as a whole. Loaded only while a round is open (dnd-kit comes with it).
  */
 export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, weekSlots, onChange, onSaved }: PreferencesPanelProps) {
+  const { t } = useT('opening');
   const auth = useSession();
   const save = useSavePreferences(round.id, auth.session?.profile.id ?? null);
   // The staged opening (issue 29): a division whose lists open later than the round's says when, until then.
@@ -111,7 +109,7 @@ export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, we
   const { slots, loading, missing } = usePreferenceSlots(slotIds, weekSlots);
   const nameOf: NameOf = (id) => {
     const slot = slots.get(id);
-    return slot ? preferenceSlotName(slot, timeZone) : missing.has(id) ? 'A slot no longer in the schedule' : 'A slot';
+    return slot ? preferenceSlotName(slot, timeZone) : missing.has(id) ? t('panel.slotGone') : t('panel.slot');
   };
   const max = round.maxPreferences;
   const dirty = !sameList(slotIds, saved.slotIds);
@@ -143,7 +141,7 @@ export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, we
     const to = from + by;
     if (from < 0 || to < 0 || to >= slotIds.length) return;
     change(arrayMove([...slotIds], from, to));
-    setSaid(`Moved ${nameOf(slotId)} to position ${to + 1} of ${slotIds.length}.`);
+    setSaid(t('panel.moved', { slot: nameOf(slotId), position: to + 1, count: slotIds.length }));
     // The button pressed, unless the slot reached that end of the list: then the other one.
     const atEnd = by === -1 ? to === 0 : to === slotIds.length - 1;
     focusNext.current = { slotId, control: atEnd ? (by === -1 ? 'down' : 'up') : by === -1 ? 'up' : 'down' };
@@ -153,7 +151,7 @@ export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, we
     const index = slotIds.indexOf(slotId);
     const next = slotIds.filter((id) => id !== slotId);
     change(next);
-    setSaid(`Removed ${nameOf(slotId)}. ${next.length} of ${max} ranked.`);
+    setSaid(t('panel.removed', { slot: nameOf(slotId), count: next.length, max }));
     const neighbour = next[Math.min(index, next.length - 1)];
     focusNext.current = neighbour ? { slotId: neighbour, control: 'remove' } : 'heading';
   };
@@ -173,15 +171,15 @@ export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, we
         onSaved(list);
         toast.success(
           list.length === 0
-            ? `Preferences saved: no slot ranked for ${teamName}.`
-            : `Preferences saved: ${list.length} of ${max} for ${teamName}. You can change them until ${closes}.`,
+            ? t('panel.toast.savedNone', { team: teamName })
+            : t('panel.toast.saved', { count: list.length, max, team: teamName, closes }),
         );
       },
       onError: (err) => {
         // The list stays on screen as it was (the page holds it): fix the slot named, or try again.
         const slotId = refusedSlot(err, list, nameOf);
         if (slotId) setRefusal({ slotId, message: err.message });
-        toast.error(`Not saved. ${err.message}`);
+        toast.error(t('panel.toast.notSaved', { message: err.message }));
       },
     });
   };
@@ -190,31 +188,29 @@ export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, we
     <section aria-labelledby={headingId} className="rounded-xl border-2 border-accent-400 bg-white p-3 shadow-sm sm:p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-bold text-primary-900">
-          Your preferences
+          {t('panel.heading')}
         </h2>
         <Link to={`/opening/${encodeURIComponent(round.id)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-700 underline underline-offset-4">
-          How the draw works
+          {t('panel.howItWorks')}
         </Link>
       </div>
-      <p className="text-sm text-slate-700">
-        {teamName} · rank up to {max} slots until {closes} · draw {openingDateTime(round.drawAt, timeZone)}. #1 is the slot your team wants most.
-      </p>
+      <p className="text-sm text-slate-700">{t('panel.summary', { team: teamName, max, closes, draw: openingDateTime(round.drawAt, timeZone) })}</p>
       {waiting && ownTime?.divisionName ? (
         <Alert tone="info" className="mt-2">
-          {listsOpenWords(ownTime.divisionName, ownTime.listsOpenAt, timeZone)} Rank your slots here now, and save them from then.
+          {t('panel.listsOpen', { division: ownTime.divisionName, when: openingDateTime(ownTime.listsOpenAt, timeZone) })}
         </Alert>
       ) : null}
 
       {slotIds.length === 0 ? (
         <p className="mt-3 rounded-lg border-2 border-dashed border-slate-300 px-4 py-5 text-center text-slate-700">
-          Nothing ranked yet. Press <span className="font-semibold">Add to preferences</span> on a slot in the week below.
+          <RichText ns="opening" k="panel.empty" components={{ 0: <span className="font-semibold" /> }} />
         </p>
       ) : (
         <DndContext
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{ announcements: dragAnnouncements(slotIds, nameOf, lastOver), screenReaderInstructions: DRAG_INSTRUCTIONS }}
+          accessibility={{ announcements: dragAnnouncements(t, slotIds, nameOf, lastOver), screenReaderInstructions: dragInstructions(t) }}
         >
           <SortableContext items={slotIds as string[]} strategy={verticalListSortingStrategy}>
             <ol aria-describedby={countId} className="mt-3 flex flex-col gap-2">
@@ -239,11 +235,15 @@ export function PreferencesPanel({ round, teamName, timeZone, slotIds, saved, we
 
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button onClick={onSave} busy={save.isPending}>
-          Save preferences
+          {t('panel.save')}
         </Button>
         <p id={countId} className="text-sm text-slate-800">
-          <span className="font-bold text-primary-900">{`${slotIds.length} of ${max}`}</span> ranked
-          {dirty ? <span className="text-warning-800"> · not saved yet</span> : saved.savedAt ? <span> · saved {openingDateTime(saved.savedAt, timeZone)}</span> : null}
+          <RichText
+            ns="opening"
+            k={dirty ? 'panel.rankedNotSaved' : saved.savedAt ? 'panel.rankedSaved' : 'panel.ranked'}
+            values={{ count: slotIds.length, max, when: saved.savedAt ? openingDateTime(saved.savedAt, timeZone) : null }}
+            components={{ 0: <span className="font-bold text-primary-900" />, 1: <span className={dirty ? 'text-warning-800' : undefined} /> }}
+          />
         </p>
       </div>
       <p role="status" className="sr-only">

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useFilePracticeRequest } from '../api/file-practice-request';
@@ -46,10 +47,12 @@ const SERVER_FIELDS = [
   'fieldId',
   'notes',
 ] as const;
-const ORDINAL = ['First choice', 'Second choice', 'Third choice'];
 
 /** The coach's request: up to three dates in order, a time window, a duration, a place, notes. */
-export function PracticeRequestForm({ facilities, today, teamName }: { facilities: readonly Facility[]; today: string; teamName: string }) {
+export function PracticeRequestForm({ facilities, today, teamName }: { facilities: readonly Facility[]; today: string; teamName: string | null }) {
+  const { t } = useT('practice-requests');
+  const ordinal = [t('form.firstChoice'), t('form.secondChoice'), t('form.thirdChoice')];
+  const removeLabel = [null, t('form.removeSecondChoice'), t('form.removeThirdChoice')];
   const file = useFilePracticeRequest();
   const [dateCount, setDateCount] = useState(1);
   const {
@@ -72,7 +75,7 @@ export function PracticeRequestForm({ facilities, today, teamName }: { facilitie
 
   const onSubmit = submit(async (values) => {
     await file.mutateAsync(values);
-    toast.success(`Request sent for ${teamName}. The league will answer here and by email.`);
+    toast.success(teamName ? t('form.sent', { team: teamName }) : t('form.sentNoTeam'));
     reset(empty);
     setDateCount(1);
   });
@@ -83,53 +86,53 @@ export function PracticeRequestForm({ facilities, today, teamName }: { facilitie
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5" aria-label="Ask for a practice">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5" aria-label={t('form.label')}>
       {formError ? <Alert>{formError}</Alert> : null}
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-semibold text-slate-800">Preferred dates, most wanted first</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-800">{t('form.dates')}</legend>
         <div className="grid gap-3 sm:grid-cols-3">
           {Array.from({ length: dateCount }, (_, i) => (
-            <TextField key={i} label={ORDINAL[i]!} type="date" min={today} error={errors.preferredDates?.[i]?.message} {...register(`preferredDates.${i}`)} />
+            <TextField key={i} label={ordinal[i]!} type="date" min={today} error={errors.preferredDates?.[i]?.message} {...register(`preferredDates.${i}`)} />
           ))}
         </div>
         {errors.preferredDates?.message ? <p className="text-sm text-danger-700">{errors.preferredDates.message}</p> : null}
         <div className="flex flex-wrap gap-2">
           {dateCount < MAX_PREFERRED_DATES ? (
             <Button variant="secondary" size="sm" onClick={() => setDateCount((n) => n + 1)}>
-              Add another date
+              {t('form.addDate')}
             </Button>
           ) : null}
           {dateCount > 1 ? (
             <Button variant="ghost" size="sm" onClick={removeLast}>
-              Remove the {ORDINAL[dateCount - 1]!.toLowerCase()}
+              {removeLabel[dateCount - 1]}
             </Button>
           ) : null}
         </div>
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Earliest start" type="time" step={900} error={errors.windowStart?.message} {...register('windowStart')} />
-        <TextField label="Latest end" type="time" step={900} error={errors.windowEnd?.message} {...register('windowEnd')} />
-        <SelectField label="Practice length" error={errors.durationMinutes?.message} {...register('durationMinutes')}>
+        <TextField label={t('form.earliestStart')} type="time" step={900} error={errors.windowStart?.message} {...register('windowStart')} />
+        <TextField label={t('form.latestEnd')} type="time" step={900} error={errors.windowEnd?.message} {...register('windowEnd')} />
+        <SelectField label={t('form.length')} error={errors.durationMinutes?.message} {...register('durationMinutes')}>
           {DURATION_CHOICES.map((m) => (
             <option key={m} value={m}>
-              {durationText(m)}
+              {durationText(t, m)}
             </option>
           ))}
         </SelectField>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Facility (optional)" error={errors.facilityId?.message} {...register('facilityId', { onChange: () => setValue('fieldId', '') })}>
-          <option value="">Any facility</option>
+        <SelectField label={t('form.facility')} error={errors.facilityId?.message} {...register('facilityId', { onChange: () => setValue('fieldId', '') })}>
+          <option value="">{t('form.anyFacility')}</option>
           {facilities.map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Field (optional)" error={errors.fieldId?.message} {...register('fieldId')}>
-          <option value="">Any field</option>
+        <SelectField label={t('form.field')} error={errors.fieldId?.message} {...register('fieldId')}>
+          <option value="">{t('form.anyField')}</option>
           {fieldChoices.map(({ field, facility: f }) => (
             <option key={field.id} value={field.id}>
               {facility ? field.name : `${f.name} · ${field.name}`}
@@ -139,8 +142,8 @@ export function PracticeRequestForm({ facilities, today, teamName }: { facilitie
       </div>
 
       <TextAreaField
-        label="Notes (optional)"
-        hint="Anything that helps the league choose, e.g. “we need lights” or “make-up for the rained-out game”."
+        label={t('form.notes')}
+        hint={t('form.notesHint')}
         maxLength={MAX_NOTES_LENGTH}
         error={errors.notes?.message}
         {...register('notes')}
@@ -148,7 +151,7 @@ export function PracticeRequestForm({ facilities, today, teamName }: { facilitie
 
       <div>
         <Button type="submit" busy={isSubmitting}>
-          Send request
+          {t('form.send')}
         </Button>
       </div>
     </form>

@@ -10,14 +10,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { timeZoneName, todayInZone } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { MyPracticeRequests } from './my-practice-requests';
 import { PracticeRequestForm } from './practice-request-form';
 
-const TITLE = 'Practice request';
-const DESCRIPTION = 'Ask the league for a practice time that is not on the board; an admin approves or declines it.';
-
 /** /practice-request: a coach asks for a time the slots do not offer and follows the team's requests. */
 export function PracticeRequestPage() {
+  const { t } = useT('practice-requests');
   const auth = useSession();
   const profile = auth.session?.profile ?? null;
   const timeZone = useLeagueTimeZone();
@@ -28,16 +27,16 @@ export function PracticeRequestPage() {
   if (auth.status === 'signed-out') {
     return (
       <section>
-        <PageHeader title={TITLE} description={DESCRIPTION} />
+        <PageHeader title={t('page.title')} description={t('page.description')} />
         <EmptyState
-          title="Log in to ask for a practice"
+          title={t('page.signedOut.title')}
           action={
             <Link to={`/login?redirect=${encodeURIComponent('/practice-request')}`} className={buttonClasses('primary')}>
-              Log in
+              {t('page.signedOut.logIn')}
             </Link>
           }
         >
-          Coaches ask here for a practice time that no open slot offers, and see the league’s answer.
+          {t('page.signedOut.body')}
         </EmptyState>
       </section>
     );
@@ -45,16 +44,16 @@ export function PracticeRequestPage() {
   if (!isCoach) {
     return (
       <section>
-        <PageHeader title={TITLE} description={DESCRIPTION} />
+        <PageHeader title={t('page.title')} description={t('page.description')} />
         <EmptyState
-          title={profile?.teamId ? 'Only coaches can ask for practices' : 'You are not on a team yet'}
+          title={profile?.teamId ? t('page.notCoach.title') : t('page.noTeam.title')}
           action={
             <Link to="/slots" className={buttonClasses('secondary')}>
-              See open fields
+              {t('page.notCoach.seeOpenFields')}
             </Link>
           }
         >
-          {`Ask a league admin to make you a coach of ${profile?.teamName ?? 'your team'}; you can then ask for practices here.`}
+          {profile?.teamName ? t('page.notCoach.body', { team: profile.teamName }) : t('page.notCoach.bodyNoTeam')}
         </EmptyState>
       </section>
     );
@@ -62,23 +61,26 @@ export function PracticeRequestPage() {
 
   return (
     <section>
-      <PageHeader title={TITLE} description={`${profile?.teamName ?? 'Your team'}: ${DESCRIPTION}`} />
+      <PageHeader
+        title={t('page.title')}
+        description={profile?.teamName ? t('page.teamDescription', { team: profile.teamName }) : t('page.yourTeamDescription')}
+      />
       <div className="grid gap-6 lg:grid-cols-5">
         <Card className="min-w-0 p-4 sm:p-6 lg:col-span-3">
-          <h2 className="text-xl font-bold text-primary-900">Ask for a practice</h2>
+          <h2 className="text-xl font-bold text-primary-900">{t('page.ask.title')}</h2>
           <p className="mt-1 mb-5 text-slate-700">
-            {`Check Book a Field first: an open slot is yours at once. A team has at most ${MAX_PENDING_REQUESTS_PER_TEAM} requests waiting. Times are league time (${timeZoneName(timeZone)}).`}
+            {t('page.ask.intro', { max: MAX_PENDING_REQUESTS_PER_TEAM, zone: timeZoneName(timeZone) })}
           </p>
           {facilities.isPending ? (
             <Skeleton className="h-72 w-full" />
           ) : facilities.isError ? (
-            <LoadErrorAlert title="The facilities could not be loaded" message={facilities.error.message} onRetry={() => facilities.refetch()} />
+            <LoadErrorAlert title={t('page.facilitiesError')} message={facilities.error.message} onRetry={() => facilities.refetch()} />
           ) : (
-            <PracticeRequestForm facilities={facilities.data} today={todayInZone(timeZone)} teamName={profile?.teamName ?? 'your team'} />
+            <PracticeRequestForm facilities={facilities.data} today={todayInZone(timeZone)} teamName={profile?.teamName ?? null} />
           )}
         </Card>
         <div className="min-w-0 lg:col-span-2">
-          <h2 className="mb-3 text-xl font-bold text-primary-900">Your team’s requests</h2>
+          <h2 className="mb-3 text-xl font-bold text-primary-900">{t('page.teamRequests')}</h2>
           <MyPracticeRequests userId={profile!.id} timeZone={timeZone} />
         </div>
       </div>

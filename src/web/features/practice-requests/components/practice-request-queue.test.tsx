@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QueuedPracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
 import { Providers } from '../../../app/providers';
+import { loadNamespace } from '../../../lib/i18n';
 import { adminProfile, json, stubApi } from '../../../test/render-app';
 import { PracticeRequestQueue } from './practice-request-queue';
 
@@ -10,6 +11,9 @@ import { PracticeRequestQueue } from './practice-request-queue';
 // says "Approved; practice cancelled on …" with the league day of the cancellation (America/Chicago in the stub).
 
 const DAY = 86_400_000;
+
+// The words, before the first render: nothing here waits for a page to load them.
+beforeAll(() => loadNamespace('en', 'practice-requests'));
 
 function approvedRequest(): QueuedPracticeRequest {
   const startsAt = new Date(Date.now() + 6 * DAY);

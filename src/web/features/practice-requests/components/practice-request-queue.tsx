@@ -5,7 +5,6 @@ import {
   type PracticeRequestStatus,
   type QueuedPracticeRequest,
 } from '../../../../shared/practice-requests/practice-requests.schemas';
-import { approvedThenCancelledText } from '../../../../shared/practice-requests/practice-request-rules';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -19,15 +18,15 @@ import { TextField } from '../../../components/ui/text-field';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { formatDateTime, formatDateTimeRange, formatLongDay, formatTimeRange } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useApprovePracticeRequest, useDeclinePracticeRequest } from '../api/decide-practice-request';
 import { usePracticeRequestQueue } from '../api/get-practice-request-queue';
-import { datesText, placeText, StatusBadge, windowText } from './practice-request-words';
-
-const STATUS_LABEL: Record<PracticeRequestStatus, string> = { pending: 'Pending', approved: 'Approved', declined: 'Declined', withdrawn: 'Withdrawn' };
+import { cancelledDay, datesText, placeText, statusLabel, StatusBadge, windowText } from './practice-request-words';
 
 /** The practice-request inbox on /admin: pending requests oldest first, with what each date collides with. */
 export function PracticeRequestQueue() {
+  const { t } = useT('practice-requests');
   const [status, setStatus] = useState<PracticeRequestStatus>('pending');
   const queue = usePracticeRequestQueue(status);
   const timeZone = useLeagueTimeZone();
@@ -40,12 +39,12 @@ export function PracticeRequestQueue() {
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="practice-request-queue-title" className="text-lg font-semibold text-primary-900">
-          Practice requests
+          {t('queue.title')}
         </h2>
-        <SelectField label="Show" className="w-44" value={status} onChange={(e) => setStatus(e.target.value as PracticeRequestStatus)}>
+        <SelectField label={t('queue.show')} className="w-44" value={status} onChange={(e) => setStatus(e.target.value as PracticeRequestStatus)}>
           {PRACTICE_REQUEST_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABEL[s]}
+              {statusLabel(t, s)}
             </option>
           ))}
         </SelectField>
@@ -54,12 +53,10 @@ export function PracticeRequestQueue() {
         {queue.isPending ? (
           <Skeleton className="h-40 w-full" />
         ) : queue.isError ? (
-          <LoadErrorAlert title="The practice requests could not be loaded" message={queue.error.message} onRetry={() => queue.refetch()} />
+          <LoadErrorAlert title={t('queue.loadError')} message={queue.error.message} onRetry={() => queue.refetch()} />
         ) : queue.data.length === 0 ? (
           <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
-            {status === 'pending'
-              ? 'No pending requests. When a coach asks for a practice, it shows up here.'
-              : `No ${STATUS_LABEL[status].toLowerCase()} requests.`}
+            {t(`queue.empty.${status}`)}
           </p>
         ) : (
           <ul className="flex flex-col gap-4">
@@ -74,6 +71,7 @@ export function PracticeRequestQueue() {
 }
 
 function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest; timeZone: string }) {
+  const { t } = useT('practice-requests');
   const approve = useApprovePracticeRequest();
   const [choosing, setChoosing] = useState<CollisionSlot | null>(null);
   const [declining, setDeclining] = useState(false);
@@ -85,36 +83,52 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
     void approve
       .mutateAsync({ id: r.id, slotId: slot.id })
       .then(
-        () => toast.success(`Approved: ${r.teamName} is booked on ${slot.fieldName}, ${formatDateTimeRange(slot.startsAt, slot.endsAt, timeZone)}.`),
+        () =>
+          toast.success(
+            t('queue.approved', { team: r.teamName, field: slot.fieldName, when: formatDateTimeRange(slot.startsAt, slot.endsAt, timeZone) }),
+          ),
         (err: Error) => toast.error(err.message),
       )
       .finally(() => setChoosing(null));
   };
 
-  const practiceCancelled = approvedThenCancelledText(r, timeZone);
+  const cancelledOn = cancelledDay(r, timeZone);
+  const askedBy = { name: r.requestedByName ?? t('queue.formerCoach'), when: formatDateTime(r.createdAt, timeZone) };
   return (
-    <li className="rounded-lg border border-slate-200 p-4" aria-label={`${r.teamName}: ${datesText(r)}`}>
+    <li className="rounded-lg border border-slate-200 p-4" aria-label={t('queue.cardLabel', { team: r.teamName, dates: datesText(r) })}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold break-words text-slate-900">{r.teamName}</p>
         <StatusBadge status={r.status} />
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        Asked by {r.requestedByName ?? 'a former coach'}
-        {r.requestedByEmail ? <span className="break-all">{` (${r.requestedByEmail})`}</span> : null} · {formatDateTime(r.createdAt, timeZone)}
+        {r.requestedByEmail ? (
+          <RichText
+            ns="practice-requests"
+            k="queue.askedByWithEmail"
+            values={{ ...askedBy, email: r.requestedByEmail }}
+            components={{ 0: <span className="break-all" /> }}
+          />
+        ) : (
+          t('queue.askedBy', askedBy)
+        )}
       </p>
       <p className="mt-2 text-slate-900">
-        {datesText(r)} · {windowText(r)} · {placeText(r)}
+        {datesText(r)} · {windowText(t, r)} · {placeText(t, r)}
       </p>
-      {r.notes ? <p className="mt-1 text-sm break-words text-slate-800">Notes: {r.notes}</p> : null}
-      {r.response ? <p className="mt-1 text-sm break-words text-slate-800">Response: {r.response}</p> : null}
+      {r.notes ? <p className="mt-1 text-sm break-words text-slate-800">{t('queue.notes', { notes: r.notes })}</p> : null}
+      {r.response ? <p className="mt-1 text-sm break-words text-slate-800">{t('queue.response', { response: r.response })}</p> : null}
       {r.booking ? (
-        practiceCancelled ? (
+        cancelledOn ? (
           <p className="mt-1 text-sm font-medium text-danger-800">
-            {practiceCancelled}. It was {r.booking.fieldName}, {formatDateTimeRange(r.booking.startsAt, r.booking.endsAt, timeZone)}.
+            {t('queue.cancelled', {
+              day: cancelledOn,
+              field: r.booking.fieldName,
+              when: formatDateTimeRange(r.booking.startsAt, r.booking.endsAt, timeZone),
+            })}
           </p>
         ) : (
           <p className="mt-1 text-sm text-success-800">
-            Booked: {r.booking.fieldName}, {formatDateTimeRange(r.booking.startsAt, r.booking.endsAt, timeZone)}
+            {t('queue.booked', { field: r.booking.fieldName, when: formatDateTimeRange(r.booking.startsAt, r.booking.endsAt, timeZone) })}
           </p>
         )
       ) : null}
@@ -124,14 +138,14 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
           <div className="mt-3 flex flex-col gap-3">
             {r.collisions.map((c, i) => (
               <div key={c.date} className="rounded-lg bg-slate-50 p-3">
-                <h3 className="font-semibold text-slate-900">{`Choice ${i + 1}: ${formatLongDay(c.date)}`}</h3>
+                <h3 className="font-semibold text-slate-900">{t('queue.choice', { number: i + 1, day: formatLongDay(c.date) })}</h3>
                 {c.blocks.map((b) => (
                   <p key={b.id} className="mt-1 text-sm text-danger-800">
-                    Blocked: {b.targetName}, {formatTimeRange(b.startsAt, b.endsAt, timeZone)} ({b.reason})
+                    {t('queue.blocked', { target: b.targetName, when: formatTimeRange(b.startsAt, b.endsAt, timeZone), reason: b.reason })}
                   </p>
                 ))}
                 {c.slots.length === 0 ? (
-                  <p className="mt-1 text-sm text-slate-700">No slots in this window. Create one below.</p>
+                  <p className="mt-1 text-sm text-slate-700">{t('queue.noSlots')}</p>
                 ) : (
                   <ul className="mt-2 flex flex-col gap-2">
                     {c.slots.map((s) => (
@@ -139,18 +153,23 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
                         <span className="min-w-0 text-sm break-words text-slate-900">
                           {s.fieldName} · {formatTimeRange(s.startsAt, s.endsAt, timeZone)}{' '}
                           {s.status === 'booked' ? (
-                            <Badge>{`Booked: ${s.teamName ?? 'a team'}`}</Badge>
+                            <Badge>{t('queue.slotBooked', { team: s.teamName ?? t('queue.aTeam') })}</Badge>
                           ) : s.status === 'blocked' ? (
-                            <Badge tone="danger">{`Blocked: ${s.blockReason ?? ''}`}</Badge>
+                            <Badge tone="danger">{t('queue.slotBlocked', { reason: s.blockReason ?? '' })}</Badge>
                           ) : s.fits ? (
-                            <Badge tone="success">Open</Badge>
+                            <Badge tone="success">{t('queue.slotOpen')}</Badge>
                           ) : (
-                            <Badge tone="accent">Open, outside the window</Badge>
+                            <Badge tone="accent">{t('queue.slotOpenOutside')}</Badge>
                           )}
                         </span>
                         {s.status === 'open' ? (
                           <Button size="sm" onClick={() => setChoosing(s)}>
-                            Approve with this slot<span className="sr-only">{`: ${s.fieldName}, ${formatDateTimeRange(s.startsAt, s.endsAt, timeZone)}`}</span>
+                            <RichText
+                              ns="practice-requests"
+                              k="queue.approveWithSlot"
+                              values={{ field: s.fieldName, when: formatDateTimeRange(s.startsAt, s.endsAt, timeZone) }}
+                              components={{ 0: <span className="sr-only" /> }}
+                            />
                           </Button>
                         ) : null}
                       </li>
@@ -162,10 +181,10 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
           </div>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
-              Create a slot
+              {t('queue.createSlot')}
             </Button>
             <Button variant="danger" size="sm" onClick={() => setDeclining(true)}>
-              Decline
+              {t('queue.decline')}
             </Button>
           </div>
         </>
@@ -173,13 +192,19 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
 
       <ConfirmModal
         open={choosing !== null}
-        title={`Approve ${r.teamName}'s request?`}
+        title={t('queue.approveTitle', { team: r.teamName })}
         message={
           choosing ? (
-            <p>{`Book ${choosing.fieldName}, ${formatDateTimeRange(choosing.startsAt, choosing.endsAt, timeZone)} for ${r.teamName}? It is booked outside the weekly limits, and the coach is emailed.`}</p>
+            <p>
+              {t('queue.approveMessage', {
+                field: choosing.fieldName,
+                when: formatDateTimeRange(choosing.startsAt, choosing.endsAt, timeZone),
+                team: r.teamName,
+              })}
+            </p>
           ) : null
         }
-        confirmLabel="Approve and book"
+        confirmLabel={t('queue.approveConfirm')}
         busy={approve.isPending}
         onConfirm={() => choosing && approveWith(choosing)}
         onCancel={() => setChoosing(null)}
@@ -191,31 +216,32 @@ function RequestCard({ request: r, timeZone }: { request: QueuedPracticeRequest;
 }
 
 function DeclineDialog({ request: r, open, onClose }: { request: QueuedPracticeRequest; open: boolean; onClose: () => void }) {
+  const { t } = useT('practice-requests');
   const decline = useDeclinePracticeRequest();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setError('Say why, so the coach knows what to try next');
+    if (!reason.trim()) return setError(t('decline.reasonRequired'));
     void decline.mutateAsync({ id: r.id, reason: reason.trim() }).then(
       () => {
-        toast.success(`Declined ${r.teamName}'s request. The coach is emailed the reason.`);
+        toast.success(t('decline.done', { team: r.teamName }));
         onClose();
       },
       (err: Error) => setError(err.message),
     );
   };
   return (
-    <Modal open={open} title={`Decline ${r.teamName}'s request?`} onClose={onClose}>
+    <Modal open={open} title={t('decline.title', { team: r.teamName })} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <p className="text-slate-800">{`${datesText(r)} · ${windowText(r)}. The coach sees the reason and can ask again.`}</p>
-        <TextAreaField label="Reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error ?? undefined} />
+        <p className="text-slate-800">{t('decline.body', { dates: datesText(r), window: windowText(t, r) })}</p>
+        <TextAreaField label={t('decline.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error ?? undefined} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Keep it pending
+            {t('decline.keepPending')}
           </Button>
           <Button type="submit" variant="danger" busy={decline.isPending}>
-            Decline
+            {t('decline.submit')}
           </Button>
         </div>
       </form>
@@ -224,6 +250,7 @@ function DeclineDialog({ request: r, open, onClose }: { request: QueuedPracticeR
 }
 
 function CreateSlotDialog({ request: r, open, onClose, timeZone }: { request: QueuedPracticeRequest; open: boolean; onClose: () => void; timeZone: string }) {
+  const { t } = useT('practice-requests');
   const approve = useApprovePracticeRequest();
   const facilities = useFacilities();
   const [fieldId, setFieldId] = useState(r.fieldId ?? '');
@@ -236,21 +263,21 @@ function CreateSlotDialog({ request: r, open, onClose, timeZone }: { request: Qu
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!fieldId) return setError('Choose a field');
+    if (!fieldId) return setError(t('createSlot.chooseField'));
     void approve.mutateAsync({ id: r.id, newSlot: { fieldId, date, startTime, durationMinutes: r.durationMinutes } }).then(
       () => {
-        toast.success(`Approved: a slot was created and booked for ${r.teamName}.`);
+        toast.success(t('createSlot.done', { team: r.teamName }));
         onClose();
       },
       (err: Error) => setError(err.message),
     );
   };
   return (
-    <Modal open={open} title={`Create a slot for ${r.teamName}`} onClose={onClose}>
+    <Modal open={open} title={t('createSlot.title', { team: r.teamName })} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
-        <SelectField label="Field" value={fieldId} onChange={(e) => setFieldId(e.target.value)}>
-          <option value="">Choose a field</option>
+        <SelectField label={t('createSlot.field')} value={fieldId} onChange={(e) => setFieldId(e.target.value)}>
+          <option value="">{t('createSlot.chooseField')}</option>
           {fields.map((f) => (
             <option key={f.id} value={f.id}>
               {f.label}
@@ -258,7 +285,7 @@ function CreateSlotDialog({ request: r, open, onClose, timeZone }: { request: Qu
           ))}
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Date" value={date} onChange={(e) => setDate(e.target.value)}>
+          <SelectField label={t('createSlot.date')} value={date} onChange={(e) => setDate(e.target.value)}>
             {r.preferredDates.map((d) => (
               <option key={d} value={d}>
                 {formatLongDay(d)}
@@ -266,20 +293,20 @@ function CreateSlotDialog({ request: r, open, onClose, timeZone }: { request: Qu
             ))}
           </SelectField>
           <TextField
-            label="Start"
+            label={t('createSlot.start')}
             type="time"
             step={900}
             value={startTime}
             onChange={(e) => setStartTime(e.target.value)}
-            hint={`${r.durationMinutes} minutes, league time (${timeZone})`}
+            hint={t('createSlot.startHint', { minutes: r.durationMinutes, zone: timeZone })}
           />
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('createSlot.cancel')}
           </Button>
           <Button type="submit" busy={approve.isPending}>
-            Create, approve and book
+            {t('createSlot.submit')}
           </Button>
         </div>
       </form>

@@ -6,12 +6,14 @@ import type { RainOutResult } from '../../../../shared/rain-outs/rain-outs.schem
 import { blocksQueryKey, rainOutsQueryKey, slotsQueryKey } from '../../../lib/query-keys';
 import { startEachTestAt } from '../../../test/clock';
 import { adminProfile, bodyOf, json, preloadPages, stubApi } from '../../../test/render-app';
+import { loadNamespace } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render-component';
 import { setupUser } from '../../../test/user';
 import { RainOutButton } from './rain-out-button';
 
-// What the first dialog and the first toast load lazily (Headless UI, react-hot-toast).
+// What the first dialog and the first toast load lazily (Headless UI, react-hot-toast), and the words.
 preloadPages(
+  () => loadNamespace('en', 'rain-outs'),
   () => import('../../../components/ui/modal-dialog'),
   () => import('../../../app/shell/app-toaster'),
 );

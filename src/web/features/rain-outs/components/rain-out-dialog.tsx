@@ -18,6 +18,7 @@ import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeague } from '../../../lib/api/get-league';
 import { cx } from '../../../lib/cx';
 import { timeZoneName, todayInZone } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateRainOut, type RainOutValues } from '../api/create-rain-out';
@@ -25,6 +26,14 @@ import { allFieldIdsOf, DEFAULT_FROM, DEFAULT_TO, rainOutFormSchema, type RainOu
 import { rainedOutMessage, rainOutConsequence } from '../rain-out-words';
 
 const FIELDS = ['facilityId', 'fieldIds', 'day', 'startsAt', 'endsAt', 'reason'] as const;
+
+/** The quick reasons' words: a pick writes them, in the admin's language, as the reason. */
+const QUICK_REASONS = {
+  Lightning: 'dialog.reason.lightning',
+  'Wet fields': 'dialog.reason.wetFields',
+  Rain: 'dialog.reason.rain',
+  Heat: 'dialog.reason.heat',
+} as const satisfies Record<(typeof RAIN_OUT_REASONS)[number], string>;
 
 interface RainOutFacility {
   id: string;
@@ -37,6 +46,7 @@ interface RainOutFacility {
  * happen, then a toast with what did. `facilityId` preselects a facility (its row's Rain-out button).
  */
 export function RainOutDialog({ facilityId, onClose }: { facilityId?: string | undefined; onClose: () => void }) {
+  const { t } = useT('rain-outs');
   const league = useLeague();
   const facilities = useFacilities();
   const create = useCreateRainOut();
@@ -55,7 +65,7 @@ export function RainOutDialog({ facilityId, onClose }: { facilityId?: string | u
   );
 
   return (
-    <Modal open title="Rain-out" onClose={create.isPending ? () => undefined : onClose}>
+    <Modal open title={t('dialog.title')} onClose={create.isPending ? () => undefined : onClose}>
       {facilities.isPending || league.isPending ? (
         <div className="flex flex-col gap-4" aria-hidden="true">
           <Skeleton className="h-16 w-full" />
@@ -63,16 +73,16 @@ export function RainOutDialog({ facilityId, onClose }: { facilityId?: string | u
           <Skeleton className="h-16 w-full" />
         </div>
       ) : facilities.isError ? (
-        <LoadErrorAlert title="The facilities could not be loaded" message={facilities.error.message} onRetry={() => facilities.refetch()} />
+        <LoadErrorAlert title={t('dialog.facilitiesError')} message={facilities.error.message} onRetry={() => facilities.refetch()} />
       ) : open.length === 0 ? (
         <div className="flex flex-col gap-4">
-          <p className="text-slate-700">There are no facilities with fields to close yet. Add a facility and its fields first.</p>
+          <p className="text-slate-700">{t('dialog.noFacilities')}</p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose}>
-              Close
+              {t('dialog.close')}
             </Button>
             <Link to="/admin-facility-manager" className={buttonClasses('primary')}>
-              Add facilities and fields
+              {t('dialog.addFacilities')}
             </Link>
           </div>
         </div>
@@ -103,7 +113,8 @@ function RainOutFormBody({
   create: ReturnType<typeof useCreateRainOut>;
   onClose: () => void;
 }) {
-  const schema = useMemo(() => rainOutFormSchema(timeZone, facilities), [timeZone, facilities]);
+  const { t } = useT('rain-outs');
+  const schema = useMemo(() => rainOutFormSchema(t, timeZone, facilities), [t, timeZone, facilities]);
   const {
     register,
     submit,
@@ -140,7 +151,7 @@ function RainOutFormBody({
 
   const place = (values: RainOutValues) =>
     closurePlace({
-      facilityName: facility?.name ?? 'the facility',
+      facilityName: facility?.name ?? t('dialog.theFacility'),
       fieldNames: values.fieldIds.length === 0 ? null : (facility?.fields ?? []).filter((f) => values.fieldIds.includes(f.id)).map((f) => f.name),
     });
 
@@ -148,7 +159,7 @@ function RainOutFormBody({
     if (!pending) return;
     try {
       const result = await create.mutateAsync(pending);
-      toast.success(rainedOutMessage(closurePlace(result.closure), result));
+      toast.success(rainedOutMessage(t, closurePlace(result.closure), result));
       onClose();
     } catch (err) {
       setPending(null);
@@ -161,20 +172,17 @@ function RainOutFormBody({
   return (
     <>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
-        <p className="text-sm text-slate-700">
-          Closes the fields for the time you choose and cancels the practices booked there. Each team gets a make-up practice past its booking limits, and its
-          coaches get one email. Times are league time: {timeZoneName(timeZone)}.
-        </p>
+        <p className="text-sm text-slate-700">{t('dialog.intro', { zone: timeZoneName(timeZone) })}</p>
         {formError ? <Alert>{formError}</Alert> : null}
 
         <SelectField
-          label="Facility"
+          label={t('dialog.facility')}
           error={errors.facilityId?.message}
           {...register('facilityId', {
             onChange: (event: ChangeEvent<HTMLSelectElement>) => setFields(allFieldIdsOf(facilities, event.target.value)),
           })}
         >
-          <option value="">Choose a facility</option>
+          <option value="">{t('dialog.chooseFacility')}</option>
           {facilities.map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}
@@ -184,9 +192,9 @@ function RainOutFormBody({
 
         {facility ? (
           <fieldset aria-describedby={errors.fieldIds?.message ? fieldsErrorId : undefined}>
-            <legend className="text-sm font-semibold text-slate-800">Fields</legend>
+            <legend className="text-sm font-semibold text-slate-800">{t('dialog.fields')}</legend>
             <p className="text-sm text-slate-600">
-              {fieldIds.length === facility.fields.length ? `All checked: the whole of ${facility.name} closes.` : 'Only the checked fields close.'}
+              {fieldIds.length === facility.fields.length ? t('dialog.allChecked', { facility: facility.name }) : t('dialog.someChecked')}
             </p>
             <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
               {facility.fields.map((field) => (
@@ -203,36 +211,39 @@ function RainOutFormBody({
         ) : null}
 
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          <TextField label="Day" type="date" className="col-span-2 sm:col-span-1" error={errors.day?.message} {...register('day')} />
-          <TextField label="From" type="time" step={900} error={errors.startsAt?.message} {...register('startsAt')} />
-          <TextField label="To" type="time" step={900} hint="12:00 am is midnight." error={errors.endsAt?.message} {...register('endsAt')} />
+          <TextField label={t('dialog.day')} type="date" className="col-span-2 sm:col-span-1" error={errors.day?.message} {...register('day')} />
+          <TextField label={t('dialog.from')} type="time" step={900} error={errors.startsAt?.message} {...register('startsAt')} />
+          <TextField label={t('dialog.to')} type="time" step={900} hint={t('dialog.toHint')} error={errors.endsAt?.message} {...register('endsAt')} />
         </div>
 
         <div>
-          <div role="group" aria-label="Quick reasons" className="mb-2 flex flex-wrap gap-2">
-            {RAIN_OUT_REASONS.map((pick) => (
-              <Button
-                key={pick}
-                variant="secondary"
-                size="sm"
-                aria-pressed={reason === pick}
-                className={cx(reason === pick && 'border-primary-800 bg-primary-50')}
-                onClick={() =>
-                  setValue('reason', pick, {
-                    shouldDirty: true,
-                    shouldValidate: isSubmitted,
-                  })
-                }
-              >
-                {pick}
-              </Button>
-            ))}
+          <div role="group" aria-label={t('dialog.quickReasons')} className="mb-2 flex flex-wrap gap-2">
+            {RAIN_OUT_REASONS.map((id) => {
+              const pick = t(QUICK_REASONS[id]);
+              return (
+                <Button
+                  key={id}
+                  variant="secondary"
+                  size="sm"
+                  aria-pressed={reason === pick}
+                  className={cx(reason === pick && 'border-primary-800 bg-primary-50')}
+                  onClick={() =>
+                    setValue('reason', pick, {
+                      shouldDirty: true,
+                      shouldValidate: isSubmitted,
+                    })
+                  }
+                >
+                  {pick}
+                </Button>
+              );
+            })}
           </div>
           <TextField
-            label="Reason"
+            label={t('dialog.reason')}
             autoComplete="off"
             maxLength={120}
-            hint="Pick one above or write your own; coaches read it."
+            hint={t('dialog.reasonHint')}
             error={errors.reason?.message}
             {...register('reason')}
           />
@@ -240,25 +251,25 @@ function RainOutFormBody({
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('dialog.cancel')}
           </Button>
-          <Button type="submit">Rain out…</Button>
+          <Button type="submit">{t('dialog.submit')}</Button>
         </div>
       </form>
 
       <ConfirmModal
         open={pending !== null}
-        title={pending ? `Rain out ${place(pending)}?` : 'Rain out?'}
+        title={pending ? t('dialog.confirmTitle', { place: place(pending) }) : t('dialog.confirmTitleNone')}
         message={
           pending ? (
             <>
-              <p>{rainOutConsequence(place(pending), closureWhen(new Date(pending.startsAt), new Date(pending.endsAt), timeZone, new Date()))}</p>
-              <p className="mt-2">Coaches read the reason: “{pending.reason}”. You can reopen it later on Block slots.</p>
+              <p>{rainOutConsequence(t, place(pending), closureWhen(new Date(pending.startsAt), new Date(pending.endsAt), timeZone, new Date()))}</p>
+              <p className="mt-2">{t('dialog.confirmReason', { reason: pending.reason })}</p>
             </>
           ) : null
         }
-        confirmLabel="Rain out and cancel practices"
-        cancelLabel="Back"
+        confirmLabel={t('dialog.confirm')}
+        cancelLabel={t('dialog.back')}
         destructive
         busy={create.isPending}
         onConfirm={() => void rainOut()}

@@ -5,12 +5,14 @@ import type { Facility } from '../../../../shared/facilities/facilities.schemas'
 import type { Closure } from '../../../../shared/rain-outs/rain-outs.schemas';
 import { startEachTestAt } from '../../../test/clock';
 import { adminProfile, json, preloadPages, stubApi } from '../../../test/render-app';
+import { loadNamespace } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render-component';
 import { setupUser } from '../../../test/user';
 import { RainOutsSection } from './rain-outs-section';
 
-// What the first dialog and the first toast load lazily (Headless UI, react-hot-toast).
+// What the first dialog and the first toast load lazily (Headless UI, react-hot-toast), and the words.
 preloadPages(
+  () => loadNamespace('en', 'rain-outs'),
   () => import('../../../components/ui/modal-dialog'),
   () => import('../../../app/shell/app-toaster'),
 );

@@ -8,8 +8,8 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
-import { countOf } from '../../../lib/count-words';
 import { formatDateTime } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useRainOuts } from '../api/get-rain-outs';
 import { useReopenRainOut } from '../api/reopen-rain-out';
@@ -28,6 +28,7 @@ function byOpenThenTime(now: number) {
  * last 30 days, with what each cancelled and restored, and Reopen (after a question) on the ones still closed.
  */
 export function RainOutsSection() {
+  const { t } = useT('rain-outs');
   const timeZone = useLeagueTimeZone();
   const facilities = useFacilities();
   const closures = useRainOuts();
@@ -41,7 +42,7 @@ export function RainOutsSection() {
     if (!reopening) return;
     const place = closurePlace(reopening);
     reopen.mutate(reopening.id, {
-      onSuccess: (result) => toast.success(reopenedMessage(place, result)),
+      onSuccess: (result) => toast.success(reopenedMessage(t, place, result)),
       onError: (err) => toast.error(err.message),
       onSettled: () => setReopening(null),
     });
@@ -50,24 +51,21 @@ export function RainOutsSection() {
   return (
     <section aria-labelledby="rain-outs-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="rain-outs-title" className="text-xl font-bold text-primary-900">
-        Rain-outs
+        {t('section.title')}
       </h2>
-      <p className="mt-1 text-slate-700">
-        Weather closes a park: Rain-out cancels the practices there, gives each team a make-up practice and emails its coaches once. Reopen to bring back the
-        practices whose slots are still free.
-      </p>
+      <p className="mt-1 text-slate-700">{t('section.intro')}</p>
 
       {facilities.isPending ? (
         <Skeleton className="mt-4 h-14 w-full" />
       ) : places.length > 0 ? (
-        <ul aria-label="Facilities" className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200">
+        <ul aria-label={t('section.facilities')} className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200">
           {places.map((facility) => {
             const fields = facility.fields.filter((field) => field.active).length;
             return (
               <li key={facility.id} className="flex items-center justify-between gap-3 px-4 py-2">
                 <p className="min-w-0">
                   <span className="font-semibold break-words text-slate-900">{facility.name}</span>
-                  <span className="text-sm text-slate-700"> · {countOf(fields, 'field')}</span>
+                  <span className="text-sm text-slate-700"> · {t('section.fieldCount', { count: fields })}</span>
                 </p>
                 <RainOutButton facility={facility} />
               </li>
@@ -76,7 +74,7 @@ export function RainOutsSection() {
         </ul>
       ) : null}
 
-      <h3 className="mt-6 text-lg font-semibold text-primary-900">Recent rain-outs</h3>
+      <h3 className="mt-6 text-lg font-semibold text-primary-900">{t('section.recent')}</h3>
       <div className="mt-3">
         {closures.isPending ? (
           <div className="flex flex-col gap-2" aria-hidden="true">
@@ -84,13 +82,13 @@ export function RainOutsSection() {
             <Skeleton className="h-20 w-full" />
           </div>
         ) : closures.isError ? (
-          <LoadErrorAlert title="The rain-outs could not be loaded" message={closures.error.message} onRetry={() => closures.refetch()} />
+          <LoadErrorAlert title={t('section.loadError')} message={closures.error.message} onRetry={() => closures.refetch()} />
         ) : list.length === 0 ? (
           <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
-            No rain-outs in the last 30 days. When weather closes a park, use Rain-out on its row above.
+            {t('section.empty')}
           </p>
         ) : (
-          <ul aria-label="Recent rain-outs" className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200">
+          <ul aria-label={t('section.recent')} className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200">
             {list.map((closure) => {
               const place = closurePlace(closure);
               const when = closureWhen(new Date(closure.startsAt), new Date(closure.endsAt), timeZone, now);
@@ -100,20 +98,26 @@ export function RainOutsSection() {
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2">
                       <span className="font-semibold break-words text-slate-900">{place}</span>
-                      {closure.reopenedAt !== null ? <Badge tone="success">Reopened</Badge> : ended ? <Badge>Over</Badge> : <Badge tone="danger">Closed</Badge>}
+                      {closure.reopenedAt !== null ? (
+                        <Badge tone="success">{t('section.reopenedBadge')}</Badge>
+                      ) : ended ? (
+                        <Badge>{t('section.overBadge')}</Badge>
+                      ) : (
+                        <Badge tone="danger">{t('section.closedBadge')}</Badge>
+                      )}
                     </p>
                     <p className="mt-0.5 text-slate-800">
-                      {`Closed ${when}`} · {closure.reason}
+                      {t('section.closedWhen', { when })} · {closure.reason}
                     </p>
                     <p className="mt-0.5 text-sm text-slate-700">
-                      {closureCounts(closure)}
-                      {closure.reopenedAt !== null ? ` · reopened ${formatDateTime(closure.reopenedAt, timeZone)}` : ''}
+                      {closureCounts(t, closure)}
+                      {closure.reopenedAt !== null ? ` · ${t('section.reopenedAt', { when: formatDateTime(closure.reopenedAt, timeZone) })}` : ''}
                     </p>
                   </div>
                   {closure.reopenedAt === null && !ended ? (
                     <div>
                       <Button variant="secondary" size="sm" onClick={() => setReopening(closure)}>
-                        Reopen <span className="sr-only">{`${place}, ${when}`}</span>
+                        <RichText ns="rain-outs" k="section.reopen" values={{ place, when }} components={{ 0: <span className="sr-only" /> }} />
                       </Button>
                     </div>
                   ) : null}
@@ -126,16 +130,19 @@ export function RainOutsSection() {
 
       <ConfirmModal
         open={reopening !== null}
-        title={reopening ? `Reopen ${closurePlace(reopening)}?` : 'Reopen?'}
+        title={reopening ? t('section.reopenTitle', { place: closurePlace(reopening) }) : t('section.reopenTitleNone')}
         message={
           <p>
             {reopening
-              ? `${closurePlace(reopening)} opens for booking again (closed ${closureWhen(new Date(reopening.startsAt), new Date(reopening.endsAt), timeZone, now)}, ${reopening.reason}). `
-              : ''}
-            Practices whose slots are still free come back, and their coaches are told. The others stay cancelled, and their teams keep the make-up practice.
+              ? t('section.reopenMessage', {
+                  place: closurePlace(reopening),
+                  when: closureWhen(new Date(reopening.startsAt), new Date(reopening.endsAt), timeZone, now),
+                  reason: reopening.reason,
+                })
+              : t('section.reopenMessageNone')}
           </p>
         }
-        confirmLabel="Reopen"
+        confirmLabel={t('section.reopenConfirm')}
         busy={reopen.isPending}
         onConfirm={confirmReopen}
         onCancel={() => setReopening(null)}

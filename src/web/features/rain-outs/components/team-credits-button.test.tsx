@@ -4,12 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MakeupCredit } from '../../../../shared/rain-outs/rain-outs.schemas';
 import { startEachTestAt } from '../../../test/clock';
 import { adminProfile, bodyOf, json, preloadPages, stubApi } from '../../../test/render-app';
+import { loadNamespace } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render-component';
 import { setupUser } from '../../../test/user';
 import { TeamCreditsButton } from './team-credits-button';
 
-// What the first dialog and the first toast load lazily (Headless UI, react-hot-toast).
+// What the first dialog and the first toast load lazily (Headless UI, react-hot-toast), and the words.
 preloadPages(
+  () => loadNamespace('en', 'rain-outs'),
   () => import('../../../components/ui/modal-dialog'),
   () => import('../../../app/shell/app-toaster'),
 );

@@ -10,6 +10,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { dateInZone, formatDateTime, formatWeekdayDay } from '../../../lib/dates';
+import { RichText, useT, type Translate } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useMakeupCredits } from '../api/get-makeup-credits';
@@ -22,12 +23,12 @@ export interface CreditTeam {
   active: boolean;
 }
 
-const STATE: Record<MakeupCredit['state'], { label: string; tone: 'success' | 'neutral' | 'danger' }> = {
-  free: { label: 'Free', tone: 'success' },
-  used: { label: 'Used', tone: 'neutral' },
-  expired: { label: 'Expired', tone: 'neutral' },
-  removed: { label: 'Removed', tone: 'danger' },
-};
+const STATE = {
+  free: { label: 'credits.state.free', tone: 'success' },
+  used: { label: 'credits.state.used', tone: 'neutral' },
+  expired: { label: 'credits.state.expired', tone: 'neutral' },
+  removed: { label: 'credits.state.removed', tone: 'danger' },
+} as const satisfies Record<MakeupCredit['state'], { label: string; tone: 'success' | 'neutral' | 'danger' }>;
 
 /** The last day a credit can be used: it runs out at the start of the next league day. */
 const lastDay = (expiresAt: string, timeZone: string) => formatWeekdayDay(dateInZone(new Date(Date.parse(expiresAt) - 1), timeZone));
@@ -38,7 +39,7 @@ export function TeamCreditsButton({ team }: { team: CreditTeam }) {
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpening((opening ?? 0) + 1)}>
-        Make-up practices <span className="sr-only">of {team.name}</span>
+        <RichText ns="rain-outs" k="credits.button" values={{ team: team.name }} components={{ 0: <span className="sr-only" /> }} />
       </Button>
       {opening !== null ? <TeamCreditsDialog key={opening} team={team} onClose={() => setOpening(null)} /> : null}
     </>
@@ -47,6 +48,7 @@ export function TeamCreditsButton({ team }: { team: CreditTeam }) {
 
 /** A team's make-up credits with their state and last day; grant one (with a reason) and remove a free one. */
 function TeamCreditsDialog({ team, onClose }: { team: CreditTeam; onClose: () => void }) {
+  const { t } = useT('rain-outs');
   const timeZone = useLeagueTimeZone();
   const credits = useMakeupCredits(team.id);
   const grant = useGrantMakeupCredit();
@@ -67,13 +69,13 @@ function TeamCreditsDialog({ team, onClose }: { team: CreditTeam; onClose: () =>
   const onGrant = submit(async (values) => {
     const credit = await grant.mutateAsync(values);
     reset({ reason: '' });
-    toast.success(`${team.name} has a make-up practice to use by ${lastDay(credit.expiresAt, timeZone)}.`);
+    toast.success(t('credits.granted', { team: team.name, day: lastDay(credit.expiresAt, timeZone) }));
   });
 
   const confirmRemove = () => {
     if (!removing) return;
     remove.mutate(removing.id, {
-      onSuccess: () => toast.success(`Removed a make-up practice from ${team.name}.`),
+      onSuccess: () => toast.success(t('credits.removed', { team: team.name })),
       onError: (err) => toast.error(err.message),
       onSettled: () => setRemoving(null),
     });
@@ -82,11 +84,8 @@ function TeamCreditsDialog({ team, onClose }: { team: CreditTeam; onClose: () =>
   const busy = isSubmitting || remove.isPending;
 
   return (
-    <Modal open title={`Make-up practices: ${team.name}`} size="lg" onClose={busy ? () => undefined : onClose}>
-      <p className="text-sm text-slate-700">
-        A free make-up practice lets the team book one practice past its daily and weekly limits. Rain-outs give one for each cancelled practice; grant one here
-        for anything else.
-      </p>
+    <Modal open title={t('credits.title', { team: team.name })} size="lg" onClose={busy ? () => undefined : onClose}>
+      <p className="text-sm text-slate-700">{t('credits.intro')}</p>
 
       <div className="mt-4">
         {credits.isPending ? (
@@ -95,14 +94,14 @@ function TeamCreditsDialog({ team, onClose }: { team: CreditTeam; onClose: () =>
             <Skeleton className="h-16 w-full" />
           </div>
         ) : credits.isError ? (
-          <LoadErrorAlert title="The make-up practices could not be loaded" message={credits.error.message} onRetry={() => credits.refetch()} />
+          <LoadErrorAlert title={t('credits.loadError')} message={credits.error.message} onRetry={() => credits.refetch()} />
         ) : credits.data.length === 0 ? (
           <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-4 text-center text-slate-700">
-            {team.name} has no make-up practices. A rain-out gives them, or grant one below.
+            {t('credits.empty', { team: team.name })}
           </p>
         ) : (
           <ul
-            aria-label={`Make-up practices of ${team.name}`}
+            aria-label={t('credits.listLabel', { team: team.name })}
             className="max-h-80 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200"
           >
             {credits.data.map((credit) => (
@@ -110,14 +109,19 @@ function TeamCreditsDialog({ team, onClose }: { team: CreditTeam; onClose: () =>
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-medium break-words text-slate-900">{credit.reason}</span>
-                    <Badge tone={STATE[credit.state].tone}>{STATE[credit.state].label}</Badge>
+                    <Badge tone={STATE[credit.state].tone}>{t(STATE[credit.state].label)}</Badge>
                   </p>
-                  <p className="text-sm text-slate-700">{creditDetail(credit, timeZone)}</p>
+                  <p className="text-sm text-slate-700">{creditDetail(t, credit, timeZone)}</p>
                 </div>
                 {credit.state === 'free' ? (
                   <div>
                     <Button variant="ghost" size="sm" className="border border-slate-300" onClick={() => setRemoving(credit)}>
-                      Remove <span className="sr-only">the make-up practice “{credit.reason}”</span>
+                      <RichText
+                        ns="rain-outs"
+                        k="credits.remove"
+                        values={{ reason: credit.reason }}
+                        components={{ 0: <span className="sr-only" /> }}
+                      />
                     </Button>
                   </div>
                 ) : null}
@@ -131,42 +135,40 @@ function TeamCreditsDialog({ team, onClose }: { team: CreditTeam; onClose: () =>
         <form onSubmit={(event) => void onGrant(event)} noValidate className="mt-5 flex flex-col gap-3 border-t border-slate-200 pt-4">
           {formError ? <Alert>{formError}</Alert> : null}
           <TextField
-            label="Reason"
+            label={t('credits.reason')}
             autoComplete="off"
             maxLength={120}
-            placeholder="Umpire no-show on May 3"
-            hint="The coaches see it with the make-up practice."
+            placeholder={t('credits.reasonPlaceholder')}
+            hint={t('credits.reasonHint')}
             error={errors.reason?.message}
             {...register('reason')}
           />
           <div>
             <Button type="submit" busy={isSubmitting}>
-              Grant a make-up practice
+              {t('credits.grant')}
             </Button>
           </div>
         </form>
       ) : (
-        <p className="mt-5 text-sm text-slate-700">{team.name} is inactive: reactivate it to grant a make-up practice.</p>
+        <p className="mt-5 text-sm text-slate-700">{t('credits.inactive', { team: team.name })}</p>
       )}
 
       <div className="mt-5 flex justify-end">
         <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Close
+          {t('credits.close')}
         </Button>
       </div>
 
       <ConfirmModal
         open={removing !== null}
-        title="Remove this make-up practice?"
+        title={t('credits.removeTitle')}
         message={
           <p>
-            {removing
-              ? `${team.name} can no longer use “${removing.reason}” (to use by ${lastDay(removing.expiresAt, timeZone)}) to book past its limits.`
-              : ''}
+            {removing ? t('credits.removeMessage', { team: team.name, reason: removing.reason, day: lastDay(removing.expiresAt, timeZone) }) : ''}
           </p>
         }
-        confirmLabel="Remove"
-        cancelLabel="Keep it"
+        confirmLabel={t('credits.removeConfirm')}
+        cancelLabel={t('credits.keepIt')}
         destructive
         busy={remove.isPending}
         onConfirm={confirmRemove}
@@ -176,15 +178,17 @@ function TeamCreditsDialog({ team, onClose }: { team: CreditTeam; onClose: () =>
   );
 }
 
-function creditDetail(credit: MakeupCredit, timeZone: string): string {
+function creditDetail(t: Translate<'rain-outs'>, credit: MakeupCredit, timeZone: string): string {
   switch (credit.state) {
     case 'free':
-      return `To use by ${lastDay(credit.expiresAt, timeZone)}`;
+      return t('credits.detail.free', { day: lastDay(credit.expiresAt, timeZone) });
     case 'used':
-      return credit.usedFor ? `Used: ${credit.usedFor.fieldName}, ${formatDateTime(credit.usedFor.startsAt, timeZone)}` : 'Used';
+      return credit.usedFor
+        ? t('credits.detail.usedFor', { field: credit.usedFor.fieldName, when: formatDateTime(credit.usedFor.startsAt, timeZone) })
+        : t('credits.detail.used');
     case 'expired':
-      return `Ran out after ${lastDay(credit.expiresAt, timeZone)}`;
+      return t('credits.detail.expired', { day: lastDay(credit.expiresAt, timeZone) });
     case 'removed':
-      return 'Taken back: by an admin, or its practice came back when the rain-out was reopened';
+      return t('credits.detail.removed');
   }
 }

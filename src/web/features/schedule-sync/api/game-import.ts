@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GameImportPreview, GameImportProgress, GameImportRequest, GameImportTotals } from '../../../../shared/schedule-import/schedule-import.schemas';
 import { api, ApiError, apiStream } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n';
 import { adminQueryKey, blocksQueryKey, bookingsQueryKey, slotsQueryKey } from '../../../lib/query-keys';
 
 export const previewGameImport = (file: GameImportRequest) => api<GameImportPreview>('/api/admin/schedule-import/preview', { method: 'POST', body: { ...file } });
@@ -19,7 +20,8 @@ export async function applyGameImport(file: GameImportRequest, onProgress: (done
     else if (line.type === 'done') return line.totals;
     else if (line.type === 'error') throw new ApiError(200, line.error.code, line.error.message);
   }
-  throw new ApiError(0, 'NETWORK', 'The server stopped before it said it had finished. Preview the file again to see which games are imported.');
+  // In the words of the page that started it (/schedule-sync loads its namespace).
+  throw new ApiError(0, 'NETWORK', translate('schedule-sync', 'import.streamEnded'));
 }
 
 export function useApplyGameImport() {

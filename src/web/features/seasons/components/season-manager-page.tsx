@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSeasons } from '../../../lib/api/get-seasons';
 import { formatDay } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { useActivateSeason } from '../api/activate-season';
 import { SeasonFormDialog } from './season-form-dialog';
 
@@ -19,6 +20,7 @@ type Editing = { season: Season | null; key: string } | null;
 const byStartDesc = (a: Season, b: Season) => b.startsOn.localeCompare(a.startsOn) || a.name.localeCompare(b.name);
 
 export function SeasonManagerPage() {
+  const { t } = useT('seasons');
   const seasons = useSeasons();
   const activate = useActivateSeason();
   const [editing, setEditing] = useState<Editing>(null);
@@ -35,7 +37,7 @@ export function SeasonManagerPage() {
     const season = activating;
     activate.mutate(season.id, {
       onSuccess: (saved) => {
-        toast.success(`"${saved.name}" is now the active season.`);
+        toast.success(t('activated', { season: saved.name }));
         setActivating(null);
       },
       onError: (err) => {
@@ -50,11 +52,11 @@ export function SeasonManagerPage() {
   return (
     <section>
       <PageHeader
-        title="Seasons"
-        description="A season sets the dates coaches book within. Exactly one season is active: it is the one the app opens on."
+        title={t('title')}
+        description={t('description')}
         actions={
           list.length > 0 ? (
-            <Button onClick={startCreate}>New season</Button>
+            <Button onClick={startCreate}>{t('new')}</Button>
           ) : null
         }
       />
@@ -62,25 +64,25 @@ export function SeasonManagerPage() {
       {seasons.isPending ? (
         <SeasonsSkeleton />
       ) : seasons.isError ? (
-        <LoadErrorAlert title="The seasons could not be loaded" message={seasons.error.message} onRetry={() => seasons.refetch()} />
+        <LoadErrorAlert title={t('loadFailed')} message={seasons.error.message} onRetry={() => seasons.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState title="No seasons yet" action={<Button onClick={startCreate}>Create the first season</Button>}>
-          Create a season with its start and end dates, then make it active so coaches can book practices in it.
+        <EmptyState title={t('empty.title')} action={<Button onClick={startCreate}>{t('empty.action')}</Button>}>
+          {t('empty.body')}
         </EmptyState>
       ) : (
         <>
           {/* Desktop: a table. */}
           <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Seasons, newest first</caption>
+              <caption className="sr-only">{t('table.caption')}</caption>
               <thead className="bg-slate-100 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Starts</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Ends</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{t('table.name')}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{t('table.starts')}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{t('table.ends')}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{t('table.status')}</th>
                   <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('table.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -90,7 +92,7 @@ export function SeasonManagerPage() {
                     <th scope="row" className="px-4 py-3 font-semibold text-slate-900">{season.name}</th>
                     <td className="px-4 py-3 text-slate-800">{formatDay(season.startsOn)}</td>
                     <td className="px-4 py-3 text-slate-800">{formatDay(season.endsOn)}</td>
-                    <td className="px-4 py-3">{season.active ? <Badge tone="success">Active</Badge> : <span className="text-slate-600">Not active</span>}</td>
+                    <td className="px-4 py-3">{season.active ? <Badge tone="success">{t('active')}</Badge> : <span className="text-slate-600">{t('notActive')}</span>}</td>
                     <td className="px-4 py-2">
                       <SeasonActions season={season} onEdit={() => setEditing({ season, key: season.id })} onActivate={() => setActivating(season)} />
                     </td>
@@ -106,10 +108,10 @@ export function SeasonManagerPage() {
               <li key={season.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex items-start justify-between gap-3">
                   <h2 className="text-base font-semibold text-slate-900">{season.name}</h2>
-                  {season.active ? <Badge tone="success">Active</Badge> : null}
+                  {season.active ? <Badge tone="success">{t('active')}</Badge> : null}
                 </div>
                 <p className="mt-1 text-sm text-slate-700">
-                  {formatDay(season.startsOn)} to {formatDay(season.endsOn)}
+                  {t('range', { from: formatDay(season.startsOn), to: formatDay(season.endsOn) })}
                 </p>
                 <div className="mt-3">
                   <SeasonActions season={season} onEdit={() => setEditing({ season, key: season.id })} onActivate={() => setActivating(season)} />
@@ -126,13 +128,13 @@ export function SeasonManagerPage() {
 
       <ConfirmModal
         open={activating !== null}
-        title="Change the active season?"
+        title={t('confirm.title')}
         message={
           activating ? (
-            <p>{`Make "${activating.name}" the active season? Coaches will book in this season by default.`}</p>
+            <p>{t('confirm.message', { season: activating.name })}</p>
           ) : null
         }
-        confirmLabel="Make active"
+        confirmLabel={t('confirm.action')}
         busy={activate.isPending}
         onConfirm={confirmActivate}
         onCancel={() => setActivating(null)}
@@ -145,11 +147,11 @@ function SeasonActions({ season, onEdit, onActivate }: { season: Season; onEdit:
   return (
     <div className="flex flex-wrap gap-2 md:justify-end">
       <Button variant="secondary" size="sm" onClick={onEdit}>
-        Edit<span className="sr-only"> {season.name}</span>
+        <RichText ns="seasons" k="edit" values={{ season: season.name }} components={{ 0: <span className="sr-only" /> }} />
       </Button>
       {season.active ? null : (
         <Button variant="ghost" size="sm" onClick={onActivate} className="border border-primary-200">
-          Make active<span className="sr-only"> {season.name}</span>
+          <RichText ns="seasons" k="makeActive" values={{ season: season.name }} components={{ 0: <span className="sr-only" /> }} />
         </Button>
       )}
     </div>

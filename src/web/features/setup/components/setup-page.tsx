@@ -7,14 +7,16 @@ import { AuthCard } from '../../../components/ui/auth-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateFirstAdmin, useSetupStatus } from '../api/setup';
 
 const setupFormSchema = setupAdminSchema.omit({ token: true });
 
-const TITLE = 'Set up your league';
-
 export function SetupPage() {
+  const { t } = useT('setup');
+  const common = useT('common').t;
+  const TITLE = t('title');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const status = useSetupStatus();
@@ -23,13 +25,13 @@ export function SetupPage() {
   if (status.data && !status.data.needsSetup) {
     return (
       <AuthCard title={TITLE}>
-        <Alert tone="info">The league already has an admin, so this setup link is no longer needed.</Alert>
+        <Alert tone="info">{t('hasAdmin')}</Alert>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/login?redirect=%2Fadmin" className={buttonClasses('primary')}>
-            Log in
+            {t('logIn')}
           </Link>
           <Link to="/" className={buttonClasses('secondary')}>
-            Home
+            {common('home')}
           </Link>
         </div>
       </AuthCard>
@@ -38,10 +40,7 @@ export function SetupPage() {
   if (!token) {
     return (
       <AuthCard title={TITLE}>
-        <Alert>
-          This setup link is missing its token. Open the full link the server printed when it first started (it ends in
-          ?token=…), or restart the server to print a new one.
-        </Alert>
+        <Alert>{t('noToken')}</Alert>
       </AuthCard>
     );
   }
@@ -49,6 +48,7 @@ export function SetupPage() {
 }
 
 function SetupForm({ token }: { token: string }) {
+  const { t } = useT('setup');
   const navigate = useNavigate();
   const create = useCreateFirstAdmin();
   const {
@@ -60,26 +60,26 @@ function SetupForm({ token }: { token: string }) {
 
   const onSubmit = submit(async (values) => {
     const session = await create.mutateAsync({ token, ...values });
-    toast.success(`Admin account created. Welcome, ${session?.profile.displayName ?? values.name}!`);
+    toast.success(t('created', { name: session?.profile.displayName ?? values.name }));
     void navigate('/admin', { replace: true });
   });
 
   return (
-    <AuthCard title={TITLE} description="Create the league's first admin account. This link works once; later admins are added from the user manager.">
+    <AuthCard title={t('title')} description={t('description')}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         {formError ? <Alert>{formError}</Alert> : null}
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField label={t('name')} autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
         <TextField
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Use a strong one: this account can change everything.`}
+          hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
           error={errors.password?.message}
           {...register('password')}
         />
         <Button type="submit" busy={isSubmitting} className="mt-2 w-full">
-          Create admin account
+          {t('submit')}
         </Button>
       </form>
     </AuthCard>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GenerateProgress } from '../../../../shared/slots/slots.schemas';
 import { ApiError, apiStream } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n';
 import { adminQueryKey, slotsQueryKey } from '../../../lib/query-keys';
 import type { SlotGeneratorValues } from './preview-slots';
 
@@ -16,7 +17,8 @@ export async function generateSlots(input: SlotGeneratorValues, onProgress: (don
     else if (line.type === 'done') return line;
     else if (line.type === 'error') throw new ApiError(200, line.error.code, line.error.message);
   }
-  throw new ApiError(0, 'NETWORK', 'The server stopped before it said it had finished. Reload the page to see which slots were created.');
+  // The words of the page that started it (the slots namespace is loaded by the generator).
+  throw new ApiError(0, 'NETWORK', translate('slots', 'generator.streamEnded'));
 }
 
 export function useGenerateSlots() {

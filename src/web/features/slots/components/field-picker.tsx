@@ -2,6 +2,7 @@ import type { Facility } from '../../../../shared/facilities/facilities.schemas'
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FieldError } from '../../../components/ui/field-shell';
+import { RichText, useT } from '../../../lib/i18n';
 
 /** Field checkboxes grouped by facility, each facility with "Select all" / "Clear all". */
 export function FieldPicker({
@@ -17,6 +18,7 @@ export function FieldPicker({
   error?: string | undefined;
   disabled?: boolean;
 }) {
+  const { t } = useT('slots');
   const chosen = new Set(value);
   const set = (ids: readonly string[], on: boolean) => {
     const next = new Set(chosen);
@@ -29,7 +31,7 @@ export function FieldPicker({
 
   return (
     <fieldset aria-describedby={error ? 'field-picker-error' : undefined}>
-      <legend className="mb-2 text-sm font-semibold text-slate-800">Fields</legend>
+      <legend className="mb-2 text-sm font-semibold text-slate-800">{t('picker.fields')}</legend>
       <div className="grid gap-3 md:grid-cols-2">
         {facilities.map((facility) => {
           const ids = facility.fields.map((f) => f.id);
@@ -42,8 +44,12 @@ export function FieldPicker({
                   {facility.name}
                 </p>
                 <Button variant="ghost" size="sm" disabled={disabled} onClick={() => set(ids, !all)}>
-                  {all ? 'Clear all' : 'Select all'}
-                  <span className="sr-only"> at {facility.name}</span>
+                  <RichText
+                    ns="slots"
+                    k={all ? 'picker.clearAll' : 'picker.selectAll'}
+                    values={{ facility: facility.name }}
+                    components={{ 0: <span className="sr-only" /> }}
+                  />
                 </Button>
               </div>
               <div className="grid grid-cols-1 sm:grid-cols-2">

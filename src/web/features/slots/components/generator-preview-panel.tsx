@@ -1,7 +1,8 @@
 import type { GeneratorPreview } from '../../../../shared/slots/slots.schemas';
 import { Button } from '../../../components/ui/button';
-import { countOf, formatNumber } from '../../../lib/count-words';
+import { formatNumber } from '../../../lib/count-words';
 import { formatClock, formatDateTimeRange, formatDayRange, formatWeekdayDay } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { skipReasonWords } from '../slot-words';
 
 /** How many overlapping and skipped times are listed one by one; the rest are counted. */
@@ -21,30 +22,34 @@ export function GeneratorPreviewPanel({
   creating: boolean;
   onCreate: () => void;
 }) {
+  const { t } = useT('slots');
   const overlapCount = preview.overlaps.length;
-  const createLabel = `Create ${countOf(preview.total, 'slot')}`;
 
   return (
     <section aria-labelledby="preview-title" className="mt-6 rounded-lg border border-primary-200 bg-primary-50/40 p-4 sm:p-5">
       <h3 id="preview-title" className="text-lg font-bold text-primary-900">
-        Preview
+        {t('preview.title')}
       </h3>
       <p role="status" className="mt-1 text-lg text-slate-900">
-        <strong>{countOf(preview.total, 'slot')}</strong> will be created
-        {overlapCount > 0 ? `; ${countOf(overlapCount, 'time')} overlap${overlapCount === 1 ? 's' : ''} existing slots and will be skipped` : ''}.
+        <RichText
+          ns="slots"
+          k={overlapCount > 0 ? 'preview.willCreateOverlaps' : 'preview.willCreate'}
+          values={{ count: preview.total, overlaps: overlapCount }}
+          components={{ 0: <strong /> }}
+        />
       </p>
 
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-semibold text-slate-800">Dates used</dt>
+        <dt className="font-semibold text-slate-800">{t('preview.datesUsed')}</dt>
         <dd className="text-slate-900">
           {preview.range
-            ? `${formatDayRange(preview.range.from, preview.range.to)} (your dates, kept inside the season)`
-            : 'None: the dates you chose are outside the season.'}
+            ? t('preview.range', { range: formatDayRange(preview.range.from, preview.range.to) })
+            : t('preview.noRange')}
         </dd>
-        <dt className="font-semibold text-slate-800">Daily times</dt>
+        <dt className="font-semibold text-slate-800">{t('preview.dailyTimes')}</dt>
         <dd className="text-slate-900">
           {preview.dailyTimes.length === 0 ? (
-            'No slot fits the times you chose.'
+            t('preview.noTimes')
           ) : (
             <ul className="flex flex-wrap gap-1.5">
               {preview.dailyTimes.map((time) => (
@@ -60,12 +65,12 @@ export function GeneratorPreviewPanel({
       {preview.perField.length > 0 ? (
         <div className="mt-5 overflow-hidden rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Slots per field</caption>
+            <caption className="sr-only">{t('preview.perField')}</caption>
             <thead className="bg-slate-100 text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Field</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Will create</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Overlaps existing</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{t('preview.field')}</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">{t('preview.willCreateColumn')}</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">{t('preview.overlapsColumn')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -83,8 +88,8 @@ export function GeneratorPreviewPanel({
 
       {overlapCount > 0 ? (
         <div className="mt-5">
-          <h4 className="font-semibold text-slate-900">Overlapping existing slots</h4>
-          <p className="text-sm text-slate-700">These times clash with slots that already exist; the existing slots stay as they are and these are not created.</p>
+          <h4 className="font-semibold text-slate-900">{t('preview.overlapsTitle')}</h4>
+          <p className="text-sm text-slate-700">{t('preview.overlapsText')}</p>
           <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-900">
             {preview.overlaps.slice(0, PREVIEW_LIST_LIMIT).map((o) => (
               <li key={`${o.fieldId}-${o.startsAt}`}>
@@ -92,35 +97,35 @@ export function GeneratorPreviewPanel({
               </li>
             ))}
           </ul>
-          {overlapCount > PREVIEW_LIST_LIMIT ? <p className="mt-1 text-sm text-slate-700">…and {formatNumber(overlapCount - PREVIEW_LIST_LIMIT)} more.</p> : null}
+          {overlapCount > PREVIEW_LIST_LIMIT ? <p className="mt-1 text-sm text-slate-700">{t('preview.more', { count: formatNumber(overlapCount - PREVIEW_LIST_LIMIT) })}</p> : null}
         </div>
       ) : null}
 
       {preview.skipped.length > 0 ? (
         <div className="mt-5">
-          <h4 className="font-semibold text-slate-900">Skipped times</h4>
-          <p className="text-sm text-slate-700">No slot is created at these times, on any chosen field.</p>
+          <h4 className="font-semibold text-slate-900">{t('preview.skippedTitle')}</h4>
+          <p className="text-sm text-slate-700">{t('preview.skippedText')}</p>
           <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-900">
             {preview.skipped.slice(0, PREVIEW_LIST_LIMIT).map((s) => (
               <li key={`${s.date}-${s.localStart}`}>
                 <span className="font-medium">
                   {formatWeekdayDay(s.date)}, {formatClock(s.localStart)}
                 </span>
-                : {skipReasonWords(s.reason)}
+                : {skipReasonWords(t, s.reason)}
               </li>
             ))}
           </ul>
           {preview.skipped.length > PREVIEW_LIST_LIMIT ? (
-            <p className="mt-1 text-sm text-slate-700">…and {formatNumber(preview.skipped.length - PREVIEW_LIST_LIMIT)} more.</p>
+            <p className="mt-1 text-sm text-slate-700">{t('preview.more', { count: formatNumber(preview.skipped.length - PREVIEW_LIST_LIMIT) })}</p>
           ) : null}
         </div>
       ) : null}
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <Button onClick={onCreate} busy={creating} disabled={stale || preview.total === 0}>
-          {createLabel}
+          {t('preview.create', { count: preview.total })}
         </Button>
-        {preview.total === 0 ? <p className="text-sm text-slate-700">Nothing to create with these settings. Change them and preview again.</p> : null}
+        {preview.total === 0 ? <p className="text-sm text-slate-700">{t('preview.nothing')}</p> : null}
       </div>
     </section>
   );

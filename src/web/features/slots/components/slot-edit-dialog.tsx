@@ -8,6 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { parseLocalInput, timeZoneName, toLocalInput } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { describeSlot } from '../../../lib/slot-week';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateSlot } from '../api/update-slot';
@@ -30,6 +31,7 @@ export function slotEditFormSchema(timeZone: string) {
 const FIELDS = ['startsAt', 'endsAt', 'notes'] as const;
 
 export function SlotEditDialog({ slot, timeZone, onClose }: { slot: Slot; timeZone: string; onClose: () => void }) {
+  const { t } = useT('slots');
   const update = useUpdateSlot();
   const schema = useMemo(() => slotEditFormSchema(timeZone), [timeZone]);
   const {
@@ -41,32 +43,31 @@ export function SlotEditDialog({ slot, timeZone, onClose }: { slot: Slot; timeZo
     defaultValues: { startsAt: toLocalInput(slot.startsAt, timeZone), endsAt: toLocalInput(slot.endsAt, timeZone), notes: slot.notes ?? '' },
     serverFields: FIELDS,
   });
-  const zoneHint = `League time: ${timeZoneName(timeZone, new Date(slot.startsAt))} (${timeZone}).`;
 
   const onSubmit = submit(async (values) => {
     const saved = await update.mutateAsync({ id: slot.id, input: values });
-    toast.success(`Saved ${describeSlot(saved, timeZone)}.`);
+    toast.success(t('edit.saved', { slot: describeSlot(saved, timeZone) }));
     onClose();
   });
 
   return (
-    <Modal open title={`Edit ${describeSlot(slot, timeZone)}`} onClose={isSubmitting ? () => undefined : onClose}>
+    <Modal open title={t('edit.title', { slot: describeSlot(slot, timeZone) })} onClose={isSubmitting ? () => undefined : onClose}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">
-          {slot.facilityName}. {zoneHint}
+          {t('edit.intro', { facility: slot.facilityName, zoneName: timeZoneName(timeZone, new Date(slot.startsAt)), zone: timeZone })}
         </p>
         {formError ? <Alert>{formError}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Starts" type="datetime-local" error={errors.startsAt?.message} {...register('startsAt')} />
-          <TextField label="Ends" type="datetime-local" error={errors.endsAt?.message} {...register('endsAt')} />
+          <TextField label={t('edit.starts')} type="datetime-local" error={errors.startsAt?.message} {...register('startsAt')} />
+          <TextField label={t('edit.ends')} type="datetime-local" error={errors.endsAt?.message} {...register('endsAt')} />
         </div>
-        <TextAreaField label="Notes" hint="Shown to coaches with the slot." error={errors.notes?.message} {...register('notes')} />
+        <TextAreaField label={t('edit.notes')} hint={t('edit.notesHint')} error={errors.notes?.message} {...register('notes')} />
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+            {t('edit.cancel')}
           </Button>
           <Button type="submit" busy={isSubmitting}>
-            Save slot
+            {t('edit.save')}
           </Button>
         </div>
       </form>

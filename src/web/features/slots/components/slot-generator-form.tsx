@@ -12,8 +12,9 @@ import { FieldError } from '../../../components/ui/field-shell';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { countOf, formatNumber } from '../../../lib/count-words';
+import { formatNumber } from '../../../lib/count-words';
 import { formatClock, formatDayRange } from '../../../lib/dates';
+import { useT, type Translate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useGenerateSlots } from '../api/generate-slots';
 import { usePreviewSlots, type SlotGeneratorValues } from '../api/preview-slots';
@@ -26,14 +27,15 @@ type GeneratorForm = z.input<typeof slotGeneratorInputSchema>;
 
 const FIELDS = ['seasonId', 'fieldIds', 'daysOfWeek', 'firstStart', 'lastEnd', 'lengthMinutes', 'gapMinutes', 'startDate', 'endDate', 'skipDates'] as const;
 
+/** ISO days of the week (1 = Monday), with the catalogue's short and long names ("Mon", "Monday"; "lun", "lunes"). */
 export const DAYS = [
-  { value: 1, label: 'Mon', name: 'Monday' },
-  { value: 2, label: 'Tue', name: 'Tuesday' },
-  { value: 3, label: 'Wed', name: 'Wednesday' },
-  { value: 4, label: 'Thu', name: 'Thursday' },
-  { value: 5, label: 'Fri', name: 'Friday' },
-  { value: 6, label: 'Sat', name: 'Saturday' },
-  { value: 7, label: 'Sun', name: 'Sunday' },
+  { value: 1, label: 'days.short.1', name: 'days.long.1' },
+  { value: 2, label: 'days.short.2', name: 'days.long.2' },
+  { value: 3, label: 'days.short.3', name: 'days.long.3' },
+  { value: 4, label: 'days.short.4', name: 'days.long.4' },
+  { value: 5, label: 'days.short.5', name: 'days.long.5' },
+  { value: 6, label: 'days.short.6', name: 'days.long.6' },
+  { value: 7, label: 'days.short.7', name: 'days.long.7' },
 ] as const;
 
 /** One key per request, whatever the order things were ticked in: the preview is stale when it differs. */
@@ -53,7 +55,7 @@ export function generatorRequestKey(v: Partial<GeneratorForm>): string {
   ]);
 }
 
-const numberError = (error: FormFieldError | undefined) => (error?.type === 'invalid_type' ? 'Enter a number of minutes' : error?.message);
+const numberError = (t: Translate<'slots'>, error: FormFieldError | undefined) => (error?.type === 'invalid_type' ? t('generator.enterMinutes') : error?.message);
 
 type Run = { phase: 'creating'; done: number; total: number } | { phase: 'done'; summary: string } | { phase: 'failed'; message: string } | null;
 
@@ -72,6 +74,7 @@ export function SlotGeneratorForm({
   defaultSeasonId: string;
   timeZone: string;
 }) {
+  const { t } = useT('slots');
   const initialSeason = seasons.find((s) => s.id === defaultSeasonId) ?? seasons[0];
   const previewMutation = usePreviewSlots();
   const generate = useGenerateSlots();
@@ -132,7 +135,7 @@ export function SlotGeneratorForm({
       { input: previewed.input, onProgress: (done, total) => setRun({ phase: 'creating', done, total }) },
       {
         onSuccess: (result) => {
-          const summary = generateSummary(result);
+          const summary = generateSummary(t, result);
           setRun({ phase: 'done', summary });
           setPreviewed(null);
           toast.success(summary);
@@ -148,19 +151,23 @@ export function SlotGeneratorForm({
   return (
     <section aria-labelledby="generator-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="generator-title" className="text-xl font-bold text-primary-900">
-        Generate slots
+        {t('generator.title')}
       </h2>
-      <p className="mt-1 text-slate-700">
-        Choose fields, days and times; Preview shows what would be created and what overlaps existing slots before anything is saved. Times are in the league’s time zone ({timeZone}).
-      </p>
+      <p className="mt-1 text-slate-700">{t('generator.intro', { zone: timeZone })}</p>
 
       <form onSubmit={(event) => void onPreview(event)} noValidate className="mt-5 flex flex-col gap-6">
         {formError ? <Alert>{formError}</Alert> : null}
         <fieldset disabled={creating} className="flex flex-col gap-6">
           <SelectField
-            label="Season"
+            label={t('generator.season')}
             className="max-w-xl"
-            hint={season ? `${formatDayRange(season.startsOn, season.endsOn)}${season.active ? ' · the active season' : ''}` : undefined}
+            hint={
+              season
+                ? season.active
+                  ? t('generator.seasonActive', { range: formatDayRange(season.startsOn, season.endsOn) })
+                  : formatDayRange(season.startsOn, season.endsOn)
+                : undefined
+            }
             error={errors.seasonId?.message}
             {...register('seasonId', {
               onChange: (event: { target: { value: string } }) => {
@@ -192,14 +199,14 @@ export function SlotGeneratorForm({
             name="daysOfWeek"
             render={({ field, fieldState }) => (
               <fieldset aria-describedby={fieldState.error ? 'days-error' : undefined}>
-                <legend className="mb-2 text-sm font-semibold text-slate-800">Days of the week</legend>
+                <legend className="mb-2 text-sm font-semibold text-slate-800">{t('generator.days')}</legend>
                 <div className="flex flex-wrap gap-2">
                   {DAYS.map((day) => {
                     const checked = field.value.includes(day.value);
                     return (
                       <label
                         key={day.value}
-                        title={day.name}
+                        title={t(day.name)}
                         className="flex min-h-11 min-w-16 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 font-semibold text-slate-800 has-checked:border-primary-800 has-checked:bg-primary-800 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500"
                       >
                         <input
@@ -210,7 +217,7 @@ export function SlotGeneratorForm({
                             field.onChange(event.target.checked ? [...field.value, day.value].sort() : field.value.filter((d) => d !== day.value))
                           }
                         />
-                        {day.label}
+                        {t(day.label)}
                       </label>
                     );
                   })}
@@ -222,48 +229,51 @@ export function SlotGeneratorForm({
 
           <div>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              <TextField label="First start" type="time" step={300} error={errors.firstStart?.message} {...register('firstStart')} />
-              <TextField label="Last end" type="time" step={300} hint="The last slot ends by then." error={errors.lastEnd?.message} {...register('lastEnd')} />
+              <TextField label={t('generator.firstStart')} type="time" step={300} error={errors.firstStart?.message} {...register('firstStart')} />
+              <TextField label={t('generator.lastEnd')} type="time" step={300} hint={t('generator.lastEndHint')} error={errors.lastEnd?.message} {...register('lastEnd')} />
               <TextField
-                label="Slot length (minutes)"
+                label={t('generator.length')}
                 type="number"
                 inputMode="numeric"
                 min={15}
                 max={480}
                 step={5}
-                error={numberError(errors.lengthMinutes)}
+                error={numberError(t, errors.lengthMinutes)}
                 {...register('lengthMinutes', { valueAsNumber: true })}
               />
               <TextField
-                label="Gap between slots (minutes)"
+                label={t('generator.gap')}
                 type="number"
                 inputMode="numeric"
                 min={0}
                 max={240}
                 step={5}
-                error={numberError(errors.gapMinutes)}
+                error={numberError(t, errors.gapMinutes)}
                 {...register('gapMinutes', { valueAsNumber: true })}
               />
             </div>
             <p className="mt-2 text-sm text-slate-700" aria-live="polite">
               {windows.length === 0
-                ? 'No slot fits between the first start and the last end with this length.'
-                : `${countOf(windows.length, 'slot')} a day: ${windows.map(([s, e]) => `${formatClock(hhmmOf(s))} – ${formatClock(hhmmOf(e))}`).join(', ')}`}
+                ? t('generator.noWindow')
+                : t('generator.windows', {
+                    count: windows.length,
+                    times: windows.map(([s, e]) => `${formatClock(hhmmOf(s))} – ${formatClock(hhmmOf(e))}`).join(', '),
+                  })}
             </p>
           </div>
 
           <div>
             <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
-              <TextField label="From" type="date" error={errors.startDate?.message} {...register('startDate')} />
-              <TextField label="To" type="date" error={errors.endDate?.message} {...register('endDate')} />
+              <TextField label={t('generator.from')} type="date" error={errors.startDate?.message} {...register('startDate')} />
+              <TextField label={t('generator.to')} type="date" error={errors.endDate?.message} {...register('endDate')} />
             </div>
             {season ? (
               <p className="mt-2 text-sm text-slate-700">
                 {clamped
                   ? clamped.from === values.startDate && clamped.to === values.endDate
-                    ? `Dates are kept inside the season (${formatDayRange(season.startsOn, season.endsOn)}).`
-                    : `Only ${formatDayRange(clamped.from, clamped.to)} is inside the season (${formatDayRange(season.startsOn, season.endsOn)}); slots are created only there.`
-                  : `These dates are outside the season (${formatDayRange(season.startsOn, season.endsOn)}): nothing would be created.`}
+                    ? t('generator.insideSeason', { season: formatDayRange(season.startsOn, season.endsOn) })
+                    : t('generator.partlyInside', { range: formatDayRange(clamped.from, clamped.to), season: formatDayRange(season.startsOn, season.endsOn) })
+                  : t('generator.outsideSeason', { season: formatDayRange(season.startsOn, season.endsOn) })}
               </p>
             ) : null}
           </div>
@@ -288,9 +298,9 @@ export function SlotGeneratorForm({
 
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" variant={previewed && !stale ? 'secondary' : 'primary'} busy={isSubmitting} disabled={creating}>
-            Preview
+            {t('generator.preview')}
           </Button>
-          {previewed && stale ? <p className="text-sm font-medium text-warning-800">You changed the form since the preview: preview again before creating.</p> : null}
+          {previewed && stale ? <p className="text-sm font-medium text-warning-800">{t('generator.stale')}</p> : null}
         </div>
       </form>
 
@@ -307,13 +317,18 @@ export function SlotGeneratorForm({
       {run ? (
         <div className="mt-6">
           {run.phase === 'creating' ? (
-            <ProgressBar label="Creating slots" value={run.done} max={run.total} valueText={`${formatNumber(run.done)} of ${countOf(run.total, 'slot')}`} />
+            <ProgressBar
+              label={t('generator.creating')}
+              value={run.done}
+              max={run.total}
+              valueText={t('generator.progress', { done: formatNumber(run.done), total: run.total })}
+            />
           ) : run.phase === 'done' ? (
-            <Alert tone="success" title="Slots created">
-              {run.summary} Find them in the week list below.
+            <Alert tone="success" title={t('generator.createdTitle')}>
+              {t('generator.createdText', { summary: run.summary })}
             </Alert>
           ) : (
-            <Alert title="The slots were not created">{run.message}</Alert>
+            <Alert title={t('generator.failedTitle')}>{run.message}</Alert>
           )}
         </div>
       ) : null}

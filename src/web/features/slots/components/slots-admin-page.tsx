@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeague, useLeagueTimeZone } from '../../../lib/api/get-league';
+import { RichText, useT } from '../../../lib/i18n';
 import { describeSlot } from '../../../lib/slot-week';
 import { useDeleteSlot } from '../api/delete-slot';
 import { SlotEditDialog } from './slot-edit-dialog';
@@ -20,6 +21,7 @@ import { SlotGeneratorForm } from './slot-generator-form';
 const SLOT_LIST_ID = 'slots-by-week';
 
 export function SlotsAdminPage() {
+  const { t } = useT('slots');
   const timeZone = useLeagueTimeZone();
   const [editing, setEditing] = useState<Slot | null>(null);
   const [deleting, setDeleting] = useState<Slot | null>(null);
@@ -36,7 +38,7 @@ export function SlotsAdminPage() {
     const slot = deleting;
     remove.mutate(slot.id, {
       onSuccess: () => {
-        toast.success(`Deleted ${describeSlot(slot, timeZone)}.`);
+        toast.success(t('admin.deleted', { slot: describeSlot(slot, timeZone) }));
         setDeleting(null);
       },
       onError: (err) => {
@@ -48,26 +50,23 @@ export function SlotsAdminPage() {
 
   return (
     <section>
-      <PageHeader
-        title="Slots"
-        description="Generate practice slots across fields, days and times, preview what overlaps, then create them. Edit or delete single slots in the week list."
-      />
+      <PageHeader title={t('admin.title')} description={t('admin.description')} />
       <div className="flex flex-col gap-8">
         <Generator />
         <div id={SLOT_LIST_ID} className="scroll-mt-4">
           <SlotWeekList
-            title="Slots by week"
+            title={t('admin.byWeek')}
             selectedSlotId={linkedSlotId}
-            emptyHint="Generate slots above, or go to another week."
+            emptyHint={t('admin.emptyHint')}
             renderActions={(slot) => {
               const name = describeSlot(slot, timeZone);
               return (
                 <>
                   <Button variant="secondary" size="sm" onClick={() => setEditing(slot)}>
-                    Edit<span className="sr-only"> {name}</span>
+                    <RichText ns="slots" k="admin.edit" values={{ slot: name }} components={{ 0: <span className="sr-only" /> }} />
                   </Button>
                   <Button variant="ghost" size="sm" className="border border-slate-300 text-danger-700 hover:bg-danger-50" onClick={() => setDeleting(slot)}>
-                    Delete<span className="sr-only"> {name}</span>
+                    <RichText ns="slots" k="admin.delete" values={{ slot: name }} components={{ 0: <span className="sr-only" /> }} />
                   </Button>
                 </>
               );
@@ -80,15 +79,13 @@ export function SlotsAdminPage() {
 
       <ConfirmModal
         open={deleting !== null}
-        title="Delete this slot?"
+        title={t('admin.deleteTitle')}
         message={
           deleting ? (
-            <p>
-              {`Delete ${describeSlot(deleting, timeZone)}?`} Coaches will no longer see it. A slot with a confirmed booking cannot be deleted: cancel or move the booking first.
-            </p>
+            <p>{t('admin.deleteMessage', { slot: describeSlot(deleting, timeZone) })}</p>
           ) : null
         }
-        confirmLabel="Delete slot"
+        confirmLabel={t('admin.deleteConfirm')}
         destructive
         busy={remove.isPending}
         onConfirm={confirmDelete}
@@ -100,6 +97,7 @@ export function SlotsAdminPage() {
 
 /** The generator, once seasons, facilities and the league's zone are known. */
 function Generator() {
+  const { t } = useT('slots');
   const { season, seasons, isLoading } = useCurrentSeason();
   const facilities = useFacilities();
   const league = useLeague();
@@ -117,20 +115,20 @@ function Generator() {
   }
   if (facilities.isError) {
     return (
-      <LoadErrorAlert title="The fields could not be loaded" message={facilities.error.message} onRetry={() => facilities.refetch()} />
+      <LoadErrorAlert title={t('admin.fieldsLoadError')} message={facilities.error.message} onRetry={() => facilities.refetch()} />
     );
   }
   if (seasons.length === 0) {
     return (
       <EmptyState
-        title="No seasons yet"
+        title={t('admin.noSeasons')}
         action={
           <Link to="/admin-season-manager" className={buttonClasses('primary')}>
-            Create a season
+            {t('admin.createSeason')}
           </Link>
         }
       >
-        Slots belong to a season. Create one first, then come back to generate its slots.
+        {t('admin.noSeasonsText')}
       </EmptyState>
     );
   }
@@ -141,14 +139,14 @@ function Generator() {
   if (active.length === 0) {
     return (
       <EmptyState
-        title="No fields yet"
+        title={t('admin.noFields')}
         action={
           <Link to="/admin-facility-manager" className={buttonClasses('primary')}>
-            Add facilities and fields
+            {t('admin.addFields')}
           </Link>
         }
       >
-        Slots are created per field. Add a facility and its fields first.
+        {t('admin.noFieldsText')}
       </EmptyState>
     );
   }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import type { SwapOffer } from '../../../../shared/swaps/swaps.schemas';
 import { api } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { refreshBookingData } from '../../../lib/live/refresh-booking-data';
 import { toast } from '../../../lib/toast';
 import { acceptedMessage } from '../swap-words';
@@ -17,9 +18,10 @@ export const acceptSwap = (offerId: string, bookingId: string | null) =>
  */
 export function useAcceptSwap() {
   const queryClient = useQueryClient();
+  const { t } = useT('swaps');
   return useMutation({
     mutationFn: ({ offer, bookingId }: { offer: SwapOffer; bookingId: string | null; timeZone: string }) => acceptSwap(offer.id, bookingId),
-    onSuccess: ({ offer, booking }, { timeZone }) => toast.success(acceptedMessage(offer, booking, timeZone)),
+    onSuccess: ({ offer, booking }, { timeZone }) => toast.success(acceptedMessage(t, offer, booking, timeZone)),
     onError: (err) => toast.error(err.message),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: swapsQueryKey }), refreshBookingData(queryClient)]),
   });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useMySwaps } from '../api/get-my-swaps';
 import { practiceWhen, sentMessage, SWAPS_ID } from '../swap-words';
@@ -12,6 +13,7 @@ import { SwapOfferDialog, type OfferedPractice } from './swap-offer-dialog';
  * this practice is open. After Send, focus moves to that line, which replaces the button.
  */
 export function SwapOfferButton({ booking, timeZone }: { booking: OfferedPractice; timeZone: string }) {
+  const { t } = useT('swaps');
   const { userId, coach } = useSwapsUser();
   const mine = useMySwaps(userId, coach);
   const [open, setOpen] = useState(false);
@@ -41,10 +43,15 @@ export function SwapOfferButton({ booking, timeZone }: { booking: OfferedPractic
       {onOffer ? (
         <div ref={noteRef} tabIndex={-1} className="basis-full text-sm text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600">
           <p>
-            <span className="font-semibold text-primary-900">On offer to {onOffer.toTeam.name}</span> until {practiceWhen({ startsAt: onOffer.expiresAt }, timeZone)}.
+            <RichText
+              ns="swaps"
+              k="button.onOffer"
+              values={{ team: onOffer.toTeam.name, when: practiceWhen({ startsAt: onOffer.expiresAt }, timeZone) }}
+              components={{ 0: <span className="font-semibold text-primary-900" /> }}
+            />
           </p>
           <a href={`#${SWAPS_ID}`} className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4">
-            See swap offers
+            {t('button.see')}
           </a>
         </div>
       ) : (
@@ -52,13 +59,13 @@ export function SwapOfferButton({ booking, timeZone }: { booking: OfferedPractic
           variant="secondary"
           size="sm"
           // Named with the practice (its visible words first), the same in every browser.
-          aria-label={`Offer a swap: ${when} at ${booking.fieldName}`}
+          aria-label={t('button.label', { when, field: booking.fieldName })}
           onClick={() => {
             setOpened((n) => n + 1);
             setOpen(true);
           }}
         >
-          Offer a swap
+          {t('button.offer')}
         </Button>
       )}
       {opened > 0 ? (
@@ -70,7 +77,7 @@ export function SwapOfferButton({ booking, timeZone }: { booking: OfferedPractic
           open={open}
           onClose={() => setOpen(false)}
           onSent={(teamName) => {
-            toast.success(sentMessage(teamName));
+            toast.success(sentMessage(t, teamName));
             sent.current = true;
             setOpen(false);
           }}

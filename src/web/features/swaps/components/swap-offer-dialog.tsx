@@ -10,15 +10,17 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { ApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
+import { validationMessage } from '../../../lib/form-errors';
+import { RichText, useT } from '../../../lib/i18n';
 import { useSwapChoices } from '../api/get-swap-choices';
 import { useOfferSwap } from '../api/offer-swap';
-import { possessive, practicePlace, practiceTimes, wantedHint } from '../swap-words';
+import { practicePlace, practiceTimes, teamWords, wantedHint } from '../swap-words';
 
 export type OfferedPractice = Pick<Booking, 'id' | 'startsAt' | 'endsAt' | 'fieldName' | 'facilityName'>;
 
-const KINDS: Array<{ value: SwapKind; label: string }> = [
-  { value: 'swap', label: 'Trade for one of theirs' },
-  { value: 'give', label: 'Give it away' },
+const KINDS: Array<{ value: SwapKind; label: 'dialog.kindSwap' | 'dialog.kindGive' }> = [
+  { value: 'swap', label: 'dialog.kindSwap' },
+  { value: 'give', label: 'dialog.kindGive' },
 ];
 
 type Errors = Partial<Record<'team' | 'wanted' | 'note', string>>;
@@ -43,6 +45,8 @@ export function SwapOfferDialog({
   onClose: () => void;
   onSent: (teamName: string) => void;
 }) {
+  const { t } = useT('swaps');
+  const { t: tValidation } = useT('validation');
   const offer = useOfferSwap();
   const [kind, setKind] = useState<SwapKind>('swap');
   const [teamId, setTeamId] = useState('');
@@ -54,7 +58,7 @@ export function SwapOfferDialog({
   const wantedHintId = useId();
   const teams = useSwapChoices(null, userId, open);
   const theirs = useSwapChoices(teamId || null, userId, open && kind === 'swap' && Boolean(teamId));
-  const team = teams.data?.teams.find((t) => t.id === teamId) ?? null;
+  const team = teams.data?.teams.find((option) => option.id === teamId) ?? null;
   const full = wanted.length >= MAX_WANTED;
 
   const close = () => {
@@ -76,7 +80,7 @@ export function SwapOfferDialog({
   const submit = () => {
     setFormError(null);
     if (!team) {
-      setErrors({ team: kind === 'give' ? 'Choose the team to give it to' : 'Choose the team to trade with' });
+      setErrors({ team: kind === 'give' ? t('dialog.chooseGive') : t('dialog.chooseTrade') });
       return;
     }
     const request: SwapOfferRequest =
@@ -88,7 +92,8 @@ export function SwapOfferDialog({
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] === 'wantedBookingIds' ? 'wanted' : issue.path[0] === 'note' ? 'note' : 'team';
-        next[key] ??= issue.message;
+        // The shared schema's words, in the person's language (the `validation` catalogue).
+        next[key] ??= validationMessage(issue.message, tValidation);
       }
       setErrors(next);
       return;
@@ -106,7 +111,7 @@ export function SwapOfferDialog({
   };
 
   return (
-    <Modal open={open} title="Offer a swap" onClose={close}>
+    <Modal open={open} title={t('dialog.title')} onClose={close}>
       <form
         noValidate
         className="flex flex-col gap-4"
@@ -116,12 +121,17 @@ export function SwapOfferDialog({
         }}
       >
         <p className="text-slate-700">
-          Your practice: <span className="font-semibold text-primary-900">{practiceTimes(booking, timeZone)}</span> · {practicePlace(booking)}
+          <RichText
+            ns="swaps"
+            k="dialog.yourPractice"
+            values={{ times: practiceTimes(booking, timeZone), place: practicePlace(booking) }}
+            components={{ 0: <span className="font-semibold text-primary-900" /> }}
+          />
         </p>
         {formError ? <Alert>{formError}</Alert> : null}
 
         <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-slate-800">What do you want in return?</legend>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">{t('dialog.kind')}</legend>
           <div className="flex flex-col gap-2 sm:flex-row">
             {KINDS.map((k) => (
               <label
@@ -139,42 +149,42 @@ export function SwapOfferDialog({
                   }}
                   className="size-5 shrink-0 accent-primary-800"
                 />
-                <span className="font-medium">{k.label}</span>
+                <span className="font-medium">{t(k.label)}</span>
               </label>
             ))}
           </div>
         </fieldset>
 
         {teams.isError ? (
-          <Alert title="The teams could not be loaded">
+          <Alert title={t('dialog.teamsError')}>
             <p>{teams.error.message}</p>
           </Alert>
         ) : (
           <SelectField
-            label={kind === 'give' ? 'Give it to' : 'Trade with'}
+            label={kind === 'give' ? t('dialog.giveTo') : t('dialog.tradeWith')}
             value={teamId}
             disabled={teams.isPending}
             error={errors.team}
             onChange={(event) => chooseTeam(event.target.value)}
           >
-            <option value="">{teams.isPending ? 'Loading teams…' : 'Choose a team'}</option>
-            {(teams.data?.teams ?? []).map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.division ? `${t.name} (${t.division})` : t.name}
+            <option value="">{teams.isPending ? t('dialog.loadingTeams') : t('dialog.chooseTeam')}</option>
+            {(teams.data?.teams ?? []).map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.division ? `${option.name} (${option.division})` : option.name}
               </option>
             ))}
           </SelectField>
         )}
 
         {kind === 'give' ? (
-          <p className="-mt-2 text-sm text-slate-700">{team ? `${team.name} get your practice; your team gets nothing back.` : 'The team you choose gets your practice; your team gets nothing back.'}</p>
+          <p className="-mt-2 text-sm text-slate-700">{team ? t('dialog.giveHintTeam', { team: team.name }) : t('dialog.giveHint')}</p>
         ) : null}
 
         {kind === 'swap' && team ? (
           <fieldset aria-describedby={errors.wanted ? `${wantedHintId} ${wantedErrorId}` : wantedHintId}>
-            <legend className="text-sm font-semibold text-slate-800">{`${possessive(team.name)} practices you would take`}</legend>
+            <legend className="text-sm font-semibold text-slate-800">{t('dialog.wantedLegend', teamWords(team.name))}</legend>
             <p id={wantedHintId} className="text-sm text-slate-600">
-              {full ? `At most ${MAX_WANTED} practices in one offer.` : wantedHint(wanted.length, team.name)}
+              {full ? t('dialog.atMost', { max: MAX_WANTED }) : wantedHint(t, wanted.length, team.name)}
             </p>
             {theirs.isPending ? (
               <div className="mt-2 flex flex-col gap-2" aria-hidden="true">
@@ -182,12 +192,12 @@ export function SwapOfferDialog({
                 <Skeleton className="h-11 w-full" />
               </div>
             ) : theirs.isError ? (
-              <Alert className="mt-2" title={`${possessive(team.name)} practices could not be loaded`}>
+              <Alert className="mt-2" title={t('dialog.theirsError', teamWords(team.name))}>
                 <p>{theirs.error.message}</p>
               </Alert>
             ) : theirs.data.practices.length === 0 ? (
               <p className="mt-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-4 text-center text-slate-700">
-                {team.name} has no upcoming practice that can still be traded. Give yours away instead, or choose another team.
+                {t('dialog.noneToTrade', { team: team.name })}
               </p>
             ) : (
               <div className="mt-2 flex max-h-72 flex-col gap-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
@@ -222,8 +232,8 @@ export function SwapOfferDialog({
         ) : null}
 
         <TextAreaField
-          label="Note to their coach (optional)"
-          hint="Sent with the offer, up to 200 characters."
+          label={t('dialog.note')}
+          hint={t('dialog.noteHint')}
           maxLength={200}
           rows={2}
           value={note}
@@ -233,10 +243,10 @@ export function SwapOfferDialog({
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={offer.isPending}>
-            Cancel
+            {t('dialog.cancel')}
           </Button>
           <Button type="submit" busy={offer.isPending}>
-            Send offer
+            {t('dialog.send')}
           </Button>
         </div>
       </form>

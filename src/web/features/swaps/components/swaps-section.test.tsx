@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MySwaps, SwapOffer } from '../../../../shared/swaps/swaps.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
+import { activate } from '../../../lib/i18n';
 import { bookingsQueryKey } from '../../../lib/query-keys';
 import { bodyOf, json, preloadPages, stubApi } from '../../../test/render-app';
 import { renderWithProviders } from '../../../test/render-component';
@@ -188,5 +189,31 @@ describe('Swap offers', () => {
     expect(card.textContent).toContain('1 offer you made is waiting for an answer.');
     expect(within(card).queryByRole('button')).toBeNull();
     expect(within(card).getByRole('link', { name: 'Answer in My Reservations' }).getAttribute('href')).toBe('/my-reservations#swaps');
+  });
+
+  describe('in Spanish', () => {
+    afterEach(async () => {
+      await act(() => activate('en', ['common', 'swaps']));
+    });
+
+    it('words the offers, their buttons and the decline question in Spanish', async () => {
+      await act(() => activate('es', ['common', 'swaps']));
+      setup({ swaps: open() });
+      const section = await screen.findByRole('region', { name: 'Ofertas de intercambio' });
+      const orioles = await within(section).findByRole('article', { name: 'De Orioles: mar 1 dic, 5:00 p.m.' });
+      expect(orioles.textContent).toContain('Te dan: mar 1 dic, 5:00 p.m. – 6:30 p.m.');
+      expect(orioles.textContent).toContain('Nota de Orioles: “Tuesdays clash with school”');
+      expect(within(orioles).getByRole('button', { name: 'Aceptar: dar la del jue 10 dic, 5:00 p.m., recibir la de Orioles del mar 1 dic, 5:00 p.m.' })).toBeTruthy();
+      const wrens = within(section).getByRole('article', { name: 'De Wrens: mié 2 dic, 6:00 p.m.' });
+      expect(wrens.textContent).toContain('Nada a cambio: es un regalo.');
+      expect(section.textContent).toContain('Para Orioles: sáb 28 nov, 9:00 a.m. (un regalo): Orioles la rechazó.');
+      expect(section.textContent).toContain('Anulada: una de sus prácticas se canceló, se movió o se intercambió antes.');
+
+      const user = setupUser();
+      await user.click(within(wrens).getByRole('button', { name: 'Rechazar la oferta de Wrens del mié 2 dic, 6:00 p.m.' }));
+      const dialog = await screen.findByRole('alertdialog', { name: '¿Rechazar esta oferta?' });
+      expect(dialog.textContent).toContain('Wrens conserva su práctica del mié 2 dic, 6:00 p.m.');
+      await user.click(within(dialog).getByRole('button', { name: 'Mantener la oferta' }));
+    });
   });
 });

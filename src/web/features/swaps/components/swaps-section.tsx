@@ -7,11 +7,12 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { formatWeekdayDayAt } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { useAcceptSwap } from '../api/accept-swap';
 import { useDeclineSwap } from '../api/decline-swap';
 import { useMySwaps } from '../api/get-my-swaps';
 import { useWithdrawSwap } from '../api/withdraw-swap';
-import { EMPTY_TEXT, offerHeading, outcomeText, practicePlace, practiceWhen, SWAPS_ID } from '../swap-words';
+import { offerHeading, outcomeText, practicePlace, practiceWhen, SWAPS_ID } from '../swap-words';
 import { useSwapsUser } from '../use-swaps-user';
 import { MadeOffer, ReceivedOffer } from './swap-offer-items';
 
@@ -25,6 +26,7 @@ const COMPACT_OFFERS = 3;
  * the offers waiting for the team's answer. Only for a coach (or an admin on a team): nothing for anyone else.
  */
 export function SwapsSection({ compact = false }: { compact?: boolean }) {
+  const { t } = useT('swaps');
   const { userId, follows, coach } = useSwapsUser();
   const mine = useMySwaps(userId, follows);
   const headingId = useId();
@@ -46,18 +48,18 @@ export function SwapsSection({ compact = false }: { compact?: boolean }) {
     return (
       <section aria-labelledby={headingId}>
         <h2 id={headingId} className="mb-3 text-xl font-bold text-primary-900">
-          Swap offers
+          {t('section.title')}
         </h2>
         <Card>
           {mine.isPending ? (
             <Skeleton className="h-16 w-full" />
           ) : mine.isError ? (
-            <LoadErrorAlert title="Your team’s swap offers could not be loaded" message={mine.error.message} onRetry={() => mine.refetch()} />
+            <LoadErrorAlert title={t('section.loadError')} message={mine.error.message} onRetry={() => mine.refetch()} />
           ) : (
             <CompactList data={mine.data} />
           )}
           <Link to={`/my-reservations#${SWAPS_ID}`} className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4">
-            {mine.data && mine.data.received.length > 0 ? 'Answer in My Reservations' : 'Swap offers in My Reservations'}
+            {mine.data && mine.data.received.length > 0 ? t('section.answerLink') : t('section.offersLink')}
           </Link>
         </Card>
       </section>
@@ -67,12 +69,12 @@ export function SwapsSection({ compact = false }: { compact?: boolean }) {
   return (
     <section id={SWAPS_ID} aria-labelledby={headingId} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
       <h2 id={headingId} className="mb-3 text-xl font-bold text-primary-900">
-        Swap offers
+        {t('section.title')}
       </h2>
       {mine.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : mine.isError ? (
-        <LoadErrorAlert title="Your team’s swap offers could not be loaded" message={mine.error.message} onRetry={() => mine.refetch()} />
+        <LoadErrorAlert title={t('section.loadError')} message={mine.error.message} onRetry={() => mine.refetch()} />
       ) : (
         <FullLists data={mine.data} coach={coach} />
       )}
@@ -94,6 +96,7 @@ function keepFocus() {
  * outlive its card.
  */
 function FullLists({ data, coach }: { data: MySwaps; coach: boolean }) {
+  const { t } = useT('swaps');
   const { timeZone, swapsEnabled, received, made, recent } = data;
   const accept = useAcceptSwap();
   const decline = useDeclineSwap();
@@ -123,7 +126,7 @@ function FullLists({ data, coach }: { data: MySwaps; coach: boolean }) {
   if (open === 0 && recent.length === 0) {
     return (
       <div className="rounded-xl border-2 border-dashed border-slate-300 bg-white px-4 py-6 text-center">
-        {swapsEnabled ? <p className="mx-auto max-w-2xl text-slate-700">{EMPTY_TEXT}</p> : <p className="text-slate-700">Practice swaps are turned off by the league.</p>}
+        {swapsEnabled ? <p className="mx-auto max-w-2xl text-slate-700">{t('words.empty')}</p> : <p className="text-slate-700">{t('section.off')}</p>}
       </div>
     );
   }
@@ -131,14 +134,12 @@ function FullLists({ data, coach }: { data: MySwaps; coach: boolean }) {
   return (
     <div className="flex flex-col gap-5">
       {!swapsEnabled ? (
-        <Alert tone="info">
-          Practice swaps are turned off by the league: nobody can offer or accept one for now.{open > 0 ? ' You can still decline or withdraw the open offers.' : ''}
-        </Alert>
+        <Alert tone="info">{open > 0 ? t('section.offOpen') : t('section.offNow')}</Alert>
       ) : null}
 
       {received.length > 0 ? (
         <div>
-          <h3 className={subheading}>Offers to your team</h3>
+          <h3 className={subheading}>{t('section.received')}</h3>
           <ul className="grid gap-3 md:grid-cols-2">
             {received.map((offer) => (
               <li key={offer.id}>
@@ -161,7 +162,7 @@ function FullLists({ data, coach }: { data: MySwaps; coach: boolean }) {
 
       {made.length > 0 ? (
         <div>
-          <h3 className={subheading}>Offers you made</h3>
+          <h3 className={subheading}>{t('section.made')}</h3>
           <ul className="grid gap-3 md:grid-cols-2">
             {made.map((offer) => (
               <li key={offer.id}>
@@ -172,11 +173,11 @@ function FullLists({ data, coach }: { data: MySwaps; coach: boolean }) {
         </div>
       ) : null}
 
-      {open === 0 && swapsEnabled ? <p className="text-slate-700">No open offers. To offer a practice, press “Offer a swap” on an upcoming practice.</p> : null}
+      {open === 0 && swapsEnabled ? <p className="text-slate-700">{t('section.noOpen')}</p> : null}
 
       {recent.length > 0 ? (
         <div>
-          <h3 className={subheading}>Recent</h3>
+          <h3 className={subheading}>{t('section.recent')}</h3>
           <ul className="flex flex-col gap-2">
             {recent.map((offer) => (
               <RecentOffer key={offer.id} offer={offer} timeZone={timeZone} />
@@ -187,10 +188,10 @@ function FullLists({ data, coach }: { data: MySwaps; coach: boolean }) {
 
       <ConfirmModal
         open={declining !== null}
-        title="Decline this offer?"
-        message={declining ? <p>{`${declining.fromTeam.name} keep their practice on ${practiceWhen(declining.offered, timeZone)}, and their coach gets an email saying you declined.`}</p> : null}
-        confirmLabel="Decline offer"
-        cancelLabel="Keep the offer"
+        title={t('section.declineTitle')}
+        message={declining ? <p>{t('section.declineMessage', { team: declining.fromTeam.name, when: practiceWhen(declining.offered, timeZone) })}</p> : null}
+        confirmLabel={t('section.declineConfirm')}
+        cancelLabel={t('section.keep')}
         destructive
         busy={decline.isPending}
         onConfirm={() => {
@@ -206,10 +207,10 @@ function FullLists({ data, coach }: { data: MySwaps; coach: boolean }) {
       />
       <ConfirmModal
         open={withdrawing !== null}
-        title="Withdraw this offer?"
-        message={withdrawing ? <p>{`${withdrawing.toTeam.name} can no longer accept it. Your team keeps its practice on ${practiceWhen(withdrawing.offered, timeZone)}.`}</p> : null}
-        confirmLabel="Withdraw offer"
-        cancelLabel="Keep the offer"
+        title={t('section.withdrawTitle')}
+        message={withdrawing ? <p>{t('section.withdrawMessage', { team: withdrawing.toTeam.name, when: practiceWhen(withdrawing.offered, timeZone) })}</p> : null}
+        confirmLabel={t('section.withdrawConfirm')}
+        cancelLabel={t('section.keep')}
         destructive
         busy={withdraw.isPending}
         onConfirm={() => {
@@ -228,33 +229,41 @@ function FullLists({ data, coach }: { data: MySwaps; coach: boolean }) {
 }
 
 function RecentOffer({ offer, timeZone }: { offer: SwapOffer; timeZone: string }) {
+  const { t } = useT('swaps');
   return (
     <li className="text-sm break-words text-slate-800">
-      <span className="font-semibold text-primary-900">{offerHeading(offer, timeZone)}</span> ({offer.kind === 'give' ? 'a gift' : 'a trade'}): {outcomeText(offer, timeZone)}
+      <RichText
+        ns="swaps"
+        k="section.recentLine"
+        values={{ heading: offerHeading(t, offer, timeZone), kind: offer.kind, outcome: outcomeText(t, offer, timeZone) }}
+        components={{ 0: <span className="font-semibold text-primary-900" /> }}
+      />
       {offer.decidedAt ? <span className="text-slate-700"> ({formatWeekdayDayAt(offer.decidedAt, timeZone)})</span> : null}
     </li>
   );
 }
 
 function CompactList({ data }: { data: MySwaps }) {
+  const { t } = useT('swaps');
   const { timeZone, received, made } = data;
-  const waiting = made.length > 0 ? `${made.length} offer${made.length === 1 ? '' : 's'} you made ${made.length === 1 ? 'is' : 'are'} waiting for an answer.` : null;
+  const waiting = made.length > 0 ? t('compact.waiting', { count: made.length }) : null;
   if (received.length === 0) {
-    return <p className="text-slate-700">{['No swap offers waiting for your answer.', waiting].filter(Boolean).join(' ')}</p>;
+    return <p className="text-slate-700">{[t('compact.none'), waiting].filter(Boolean).join(' ')}</p>;
   }
   return (
     <>
       <ul className="divide-y divide-slate-200">
         {received.slice(0, COMPACT_OFFERS).map((offer) => (
           <li key={offer.id} className="py-2 first:pt-0">
-            <span className="block font-semibold break-words text-primary-900">{offerHeading(offer, timeZone)}</span>
+            <span className="block font-semibold break-words text-primary-900">{offerHeading(t, offer, timeZone)}</span>
             <span className="block text-sm text-slate-700">
-              {practicePlace(offer.offered)} · {offer.kind === 'give' ? 'a gift' : offer.wanted.length === 1 ? 'for one of your practices' : `for any one of ${offer.wanted.length} of yours`}
+              {practicePlace(offer.offered)} ·{' '}
+              {offer.kind === 'give' ? t('compact.gift') : offer.wanted.length === 1 ? t('compact.forOne') : t('compact.forAny', { count: offer.wanted.length })}
             </span>
           </li>
         ))}
       </ul>
-      {received.length > COMPACT_OFFERS ? <p className="mt-2 text-sm text-slate-700">{`And ${received.length - COMPACT_OFFERS} more.`}</p> : null}
+      {received.length > COMPACT_OFFERS ? <p className="mt-2 text-sm text-slate-700">{t('compact.more', { count: received.length - COMPACT_OFFERS })}</p> : null}
       {waiting ? <p className="mt-2 text-sm text-slate-700">{waiting}</p> : null}
     </>
   );

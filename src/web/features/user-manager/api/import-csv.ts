@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportPreview, ImportProgress } from '../../../../shared/invitations/invitations.schemas';
 import { api, ApiError, apiStream } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n';
 import { adminQueryKey, teamsQueryKey } from '../../../lib/query-keys';
 
 export const previewImport = (csv: string) => api<ImportPreview>('/api/admin/invitations/import/preview', { method: 'POST', body: { csv } });
@@ -21,7 +22,8 @@ export async function applyImport(csv: string, fingerprint: string, onProgress: 
     else if (line.type === 'done') return line;
     else if (line.type === 'error') throw new ApiError(200, line.error.code, line.error.message);
   }
-  throw new ApiError(0, 'NETWORK', 'The server stopped before it said it had finished. Reload the page to see what was imported.');
+  // The Import tab has loaded its words by the time an import runs.
+  throw new ApiError(0, 'NETWORK', translate('user-manager', 'import.stopped'));
 }
 
 export function useApplyImport() {

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSaveDivision } from '../api/save-division';
 
@@ -12,6 +13,7 @@ import { useSaveDivision } from '../api/save-division';
  * `onSaved` hears of the saved division before the dialog closes.
  */
 export function DivisionFormDialog({ division, onClose, onSaved }: { division: AdminDivision | null; onClose: () => void; onSaved?: (saved: Division) => void }) {
+  const { t } = useT('user-manager');
   const save = useSaveDivision();
   const {
     register,
@@ -22,29 +24,29 @@ export function DivisionFormDialog({ division, onClose, onSaved }: { division: A
 
   const onSubmit = submit(async (values) => {
     const saved = await save.mutateAsync({ id: division?.id ?? null, input: values });
-    toast.success(division ? `Renamed ${division.name} to ${saved.name}.` : `Division ${saved.name} added, last in the list.`);
+    toast.success(division ? t('divisionForm.toast.renamed', { from: division.name, to: saved.name }) : t('divisionForm.toast.added', { name: saved.name }));
     onSaved?.(saved);
     onClose();
   });
 
   return (
-    <Modal open title={division ? `Rename ${division.name}` : 'Add a division'} onClose={isSubmitting ? () => undefined : onClose}>
+    <Modal open title={division ? t('divisionForm.renameTitle', { name: division.name }) : t('divisionForm.addTitle')} onClose={isSubmitting ? () => undefined : onClose}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         {formError ? <Alert>{formError}</Alert> : null}
         <TextField
-          label="Division name"
+          label={t('divisionForm.name')}
           autoComplete="off"
-          placeholder="10U"
-          hint={division ? 'Teams, fields and booking rules keep it under its new name.' : 'An age group, like 8U, 10U or 12U.'}
+          placeholder={t('divisionForm.namePlaceholder')}
+          hint={division ? t('divisionForm.hint.rename') : t('divisionForm.hint.add')}
           error={errors.name?.message}
           {...register('name')}
         />
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+            {t('divisionForm.cancel')}
           </Button>
           <Button type="submit" busy={isSubmitting}>
-            {division ? 'Rename' : 'Add division'}
+            {division ? t('divisionForm.rename') : t('divisionForm.add')}
           </Button>
         </div>
       </form>

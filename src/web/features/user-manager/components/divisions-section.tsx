@@ -6,7 +6,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
-import { countOf } from '../../../lib/count-words';
+import { RichText, useT } from '../../../lib/i18n';
 import { useAdminDivisions } from '../api/get-admin-divisions';
 import { useDeleteDivision } from '../api/delete-division';
 import { useReorderDivisions } from '../api/reorder-divisions';
@@ -20,18 +20,12 @@ const ADD_ID = 'division-add';
 const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-primary-800 hover:border-primary-400 hover:bg-primary-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:border-slate-300 disabled:hover:bg-white';
 
-/** "1st", "2nd": a division's place in the league's order, for the toast after a move. */
-const ordinal = (n: number) => {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
-};
-
 /**
  * The league's divisions on the Teams tab (issue 29): in the league's order (youngest first, as lists show them),
  * each with its teams and the fields limited to it; add, rename, move up or down, delete.
  */
 export function DivisionsSection() {
+  const { t } = useT('user-manager');
   const divisions = useAdminDivisions();
   const reorder = useReorderDivisions();
   const remove = useDeleteDivision();
@@ -65,7 +59,7 @@ export function DivisionsSection() {
     const atEnd = to === 0 || to === list.length - 1;
     focusNext.current = { id: division.id, control: atEnd ? (by === -1 ? 'down' : 'up') : by === -1 ? 'up' : 'down' };
     reorder.mutate(ids, {
-      onSuccess: () => toast.success(`Moved ${division.name} ${by === -1 ? 'up' : 'down'}: now ${ordinal(to + 1)} of ${list.length}.`),
+      onSuccess: () => toast.success(t(by === -1 ? 'divisions.toast.movedUp' : 'divisions.toast.movedDown', { name: division.name, place: to + 1, count: list.length })),
       onError: (err) => toast.error(err.message),
     });
   };
@@ -76,7 +70,7 @@ export function DivisionsSection() {
     remove.mutate(division.id, {
       onSuccess: () => {
         focusNext.current = 'heading';
-        toast.success(`Division ${division.name} deleted.`);
+        toast.success(t('divisions.toast.deleted', { name: division.name }));
       },
       // The server says why it will not (teams in it, fields limited to it) and what to do first.
       onError: (err) => toast.error(err.message, { duration: 8000 }),
@@ -89,13 +83,13 @@ export function DivisionsSection() {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="divisions-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-primary-900 focus:outline-none focus-visible:outline-3 focus-visible:outline-primary-500">
-            Divisions
+            {t('divisions.heading')}
           </h2>
-          <p className="text-sm text-slate-700">Age groups in the league’s order. Fields can be limited to some, and each can have its own booking rules.</p>
+          <p className="text-sm text-slate-700">{t('divisions.description')}</p>
         </div>
         {list.length > 0 ? (
           <Button id={ADD_ID} variant="secondary" onClick={() => open(null)}>
-            Add division
+            {t('divisions.add')}
           </Button>
         ) : null}
       </div>
@@ -107,10 +101,10 @@ export function DivisionsSection() {
           ))}
         </div>
       ) : divisions.isError ? (
-        <LoadErrorAlert title="The divisions could not be loaded" message={divisions.error.message} onRetry={() => divisions.refetch()} />
+        <LoadErrorAlert title={t('divisions.loadError')} message={divisions.error.message} onRetry={() => divisions.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState title="No divisions yet" action={<Button onClick={() => open(null)}>Add a division</Button>}>
-          Add your league’s divisions, like 8U, 10U, 12U, so fields and booking rules can differ by age group.
+        <EmptyState title={t('divisions.empty.title')} action={<Button onClick={() => open(null)}>{t('divisions.empty.action')}</Button>}>
+          {t('divisions.empty.body')}
         </EmptyState>
       ) : (
         <ol className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -121,9 +115,9 @@ export function DivisionsSection() {
                   {division.name}
                 </p>
                 <p className="text-sm text-slate-700">
-                  {division.teamCount === 0 ? 'No teams' : countOf(division.teamCount, 'team')}
-                  {' · '}
-                  {division.fieldNames.length === 0 ? 'No field is limited to it' : `Fields limited to it: ${division.fieldNames.join(', ')}`}
+                  {division.fieldNames.length === 0
+                    ? t('divisions.summaryNoFields', { teams: division.teamCount })
+                    : t('divisions.summary', { teams: division.teamCount, fields: division.fieldNames.join(', ') })}
                 </p>
               </div>
               <div className="flex shrink-0 flex-wrap items-center gap-2">
@@ -132,7 +126,7 @@ export function DivisionsSection() {
                   id={controlId(division.id, 'up')}
                   className={iconButton}
                   disabled={i === 0}
-                  aria-label={`Move ${division.name} up`}
+                  aria-label={t('divisions.moveUp', { name: division.name })}
                   onClick={() => move(division, -1)}
                 >
                   <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
@@ -144,7 +138,7 @@ export function DivisionsSection() {
                   id={controlId(division.id, 'down')}
                   className={iconButton}
                   disabled={i === list.length - 1}
-                  aria-label={`Move ${division.name} down`}
+                  aria-label={t('divisions.moveDown', { name: division.name })}
                   onClick={() => move(division, 1)}
                 >
                   <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
@@ -152,10 +146,10 @@ export function DivisionsSection() {
                   </svg>
                 </button>
                 <Button id={controlId(division.id, 'rename')} variant="secondary" size="sm" onClick={() => open(division)}>
-                  Rename<span className="sr-only"> {division.name}</span>
+                  <RichText ns="user-manager" k="divisions.rename" values={{ name: division.name }} components={{ 0: <span className="sr-only" /> }} />
                 </Button>
                 <Button variant="ghost" size="sm" className="border border-slate-300" onClick={() => setDeleting(division)}>
-                  Delete<span className="sr-only"> {division.name}</span>
+                  <RichText ns="user-manager" k="divisions.delete" values={{ name: division.name }} components={{ 0: <span className="sr-only" /> }} />
                 </Button>
               </div>
             </li>
@@ -175,13 +169,9 @@ export function DivisionsSection() {
 
       <ConfirmModal
         open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'the division'}?`}
-        message={
-          <p>
-            {`${deleting?.name ?? 'The division'} leaves the list, and its own booking rules in every season are deleted with it. A division can be deleted only when no team is in it and no field is limited to it.`}
-          </p>
-        }
-        confirmLabel="Delete"
+        title={t('divisions.confirmDelete.title', { name: deleting?.name ?? t('divisions.confirmDelete.theDivision') })}
+        message={<p>{t('divisions.confirmDelete.message', { name: deleting?.name ?? t('divisions.confirmDelete.theDivisionStart') })}</p>}
+        confirmLabel={t('divisions.confirmDelete.confirm')}
         destructive
         busy={remove.isPending}
         onConfirm={confirmDelete}

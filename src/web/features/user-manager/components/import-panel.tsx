@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { countOf } from '../../../lib/count-words';
+import { RichText, useT } from '../../../lib/i18n';
 import { useApplyImport, usePreviewImport, type ImportResult } from '../api/import-csv';
 
 const SAMPLE = 'team,division,coach name,coach email\nBlue Jays,10U,Casey Coach,casey@example.org\nBlue Jays,10U,Sam Assistant,sam@example.org\nRobins,12U,Rae Robin,rae@example.org\nOrioles,12U,,\n';
@@ -16,6 +16,7 @@ const SAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE)}`;
  * be created, what exists and which rows are refused and why; apply does exactly that, with a progress bar.
  */
 export function ImportPanel({ onDone }: { onDone: () => void }) {
+  const { t } = useT('user-manager');
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ csv: string; result: ImportPreview } | null>(null);
@@ -53,7 +54,7 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
         onSuccess: (summary) => {
           setResult(summary);
           setPreview(null);
-          toast.success(`Imported: ${countOf(summary.teamsCreated, 'team')} created, ${countOf(summary.invitationsSent, 'invitation')} sent.`);
+          toast.success(t('import.toast.imported', { teams: summary.teamsCreated, invitations: summary.invitationsSent }));
         },
         onError: (err) => toast.error(err.message),
         onSettled: () => setProgress(null),
@@ -65,20 +66,18 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
     <section aria-labelledby="import-heading" className="flex flex-col gap-5">
       <div>
         <h2 id="import-heading" className="text-xl font-bold text-primary-900">
-          Import teams and coaches
+          {t('import.heading')}
         </h2>
-        <p className="mt-1 max-w-2xl text-slate-700">
-          {`A CSV file with a header row and the columns team, division, coach name, coach email: one row per coach (up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')}). A row with only a team creates the team. Save the spreadsheet as CSV, choose it here, preview, then apply: new teams are created and each new coach gets an invitation email.`}
-        </p>
+        <p className="mt-1 max-w-2xl text-slate-700">{t('import.intro', { max: IMPORT_MAX_ROWS })}</p>
         <a href={SAMPLE_HREF} download="teams-and-coaches.csv" className="mt-2 inline-flex min-h-11 items-center font-medium text-primary-700 underline">
-          Download a sample file
+          {t('import.sample')}
         </a>
       </div>
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <div>
           <label htmlFor={fileId} className="mb-1 block text-sm font-semibold text-slate-800">
-            CSV file
+            {t('import.file')}
           </label>
           <input
             id={fileId}
@@ -87,11 +86,11 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
             className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold file:text-primary-800 hover:file:bg-primary-50"
             onChange={(event) => void onFile(event.target.files?.[0])}
           />
-          {fileName ? <p className="mt-1 text-sm text-slate-600">{`Loaded ${fileName}. You can check or edit the rows below.`}</p> : null}
+          {fileName ? <p className="mt-1 text-sm text-slate-600">{t('import.loaded', { file: fileName })}</p> : null}
         </div>
         <TextAreaField
-          label="Rows"
-          hint="Or paste the rows here, the header row first."
+          label={t('import.rows')}
+          hint={t('import.rowsHint')}
           rows={6}
           spellCheck={false}
           className="[&_textarea]:font-mono"
@@ -103,16 +102,16 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
         />
         <div>
           <Button onClick={runPreview} busy={previewing.isPending} disabled={csv.trim() === '' || applying.isPending}>
-            Preview
+            {t('import.preview')}
           </Button>
         </div>
       </div>
 
       {result ? (
-        <Alert tone="success" title="Import done">
-          <p>{`${countOf(result.teamsCreated, 'team')} created and ${countOf(result.invitationsSent, 'invitation')} sent. The coaches appear under Invitations until they accept.`}</p>
+        <Alert tone="success" title={t('import.done.title')}>
+          <p>{t('import.done.body', { teams: result.teamsCreated, invitations: result.invitationsSent })}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={onDone}>
-            See the invitations
+            {t('import.done.see')}
           </Button>
         </Alert>
       ) : null}
@@ -122,13 +121,13 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
       {current && current.fileErrors.length === 0 ? (
         <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           {progress ? (
-            <ProgressBar label="Importing" value={progress.done} max={progress.total} valueText={`${progress.done} of ${progress.total}`} />
+            <ProgressBar label={t('import.progress')} value={progress.done} max={progress.total} valueText={t('import.progressValue', { done: progress.done, total: progress.total })} />
           ) : work === 0 ? (
-            <p className="text-slate-700">There is nothing to import: every team and coach in the file is already in the league, or refused.</p>
+            <p className="text-slate-700">{t('import.nothing')}</p>
           ) : null}
           <div>
             <Button onClick={runApply} busy={applying.isPending} disabled={work === 0}>
-              {`Apply: create ${countOf(current.teamsToCreate.length, 'team')}, send ${countOf(current.invitations.length, 'invitation')}`}
+              {t('import.apply', { teams: current.teamsToCreate.length, invitations: current.invitations.length })}
             </Button>
           </div>
         </div>
@@ -138,9 +137,11 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
 }
 
 function PreviewResult({ preview }: { preview: ImportPreview }) {
+  const { t } = useT('user-manager');
+  const rowTag = { 0: <span className="text-slate-600" /> };
   if (preview.fileErrors.length > 0) {
     return (
-      <Alert title="This file cannot be imported">
+      <Alert title={t('preview.cannotImport')}>
         <ul className="list-disc pl-5">
           {preview.fileErrors.map((e) => (
             <li key={e}>{e}</li>
@@ -152,52 +153,59 @@ function PreviewResult({ preview }: { preview: ImportPreview }) {
   return (
     <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
       <h3 id="preview-heading" className="text-lg font-bold text-primary-900">
-        {`Preview of ${countOf(preview.rowCount, 'row')}`}
+        {t('preview.heading', { count: preview.rowCount })}
       </h3>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Count label="Teams to create" value={preview.teamsToCreate.length} />
-        <Count label="Coaches to invite" value={preview.invitations.length} />
-        <Count label="Already there" value={preview.teamsExisting.length + preview.alreadyDone.length} />
-        <Count label="Rows refused" value={preview.refused.length} tone={preview.refused.length > 0 ? 'danger' : undefined} />
+        <Count label={t('preview.teamsToCreate')} value={preview.teamsToCreate.length} />
+        <Count label={t('preview.coachesToInvite')} value={preview.invitations.length} />
+        <Count label={t('preview.alreadyThere')} value={preview.teamsExisting.length + preview.alreadyDone.length} />
+        <Count label={t('preview.rowsRefused')} value={preview.refused.length} tone={preview.refused.length > 0 ? 'danger' : undefined} />
       </dl>
       {preview.refused.length > 0 ? (
-        <Group title="Rows refused" tone="danger">
+        <Group title={t('preview.rowsRefused')} tone="danger">
           {preview.refused.map((r) => (
             <li key={r.row}>
-              <span className="font-semibold">Row {r.row}:</span> {r.reason}
+              <RichText ns="user-manager" k="preview.refusedRow" values={{ row: r.row, reason: r.reason }} components={{ 0: <span className="font-semibold" /> }} />
             </li>
           ))}
         </Group>
       ) : null}
       {preview.teamsToCreate.length > 0 ? (
-        <Group title="Teams to create">
-          {preview.teamsToCreate.map((t) => (
-            <li key={t.row}>
-              {t.name}
-              {t.division ? ` (${t.division})` : ''} <span className="text-slate-600">· row {t.row}</span>
+        <Group title={t('preview.teamsToCreate')}>
+          {preview.teamsToCreate.map((team) => (
+            <li key={team.row}>
+              <RichText
+                ns="user-manager"
+                k={team.division ? 'preview.teamWithDivision' : 'preview.team'}
+                values={{ name: team.name, division: team.division, row: team.row }}
+                components={rowTag}
+              />
             </li>
           ))}
         </Group>
       ) : null}
       {preview.invitations.length > 0 ? (
-        <Group title="Coaches to invite">
+        <Group title={t('preview.coachesToInvite')}>
           {preview.invitations.map((i) => (
             <li key={i.row} className="break-words">
-              {i.name ? `${i.name}, ` : ''}
-              {i.email} → {i.teamName}
-              {i.hasAccount ? ' (has an account: accepts by logging in)' : ''} <span className="text-slate-600">· row {i.row}</span>
+              <RichText
+                ns="user-manager"
+                k={i.name ? 'preview.invitationNamed' : 'preview.invitation'}
+                values={{ name: i.name, email: i.email, team: i.teamName, hasAccount: i.hasAccount ? 'yes' : 'no', row: i.row }}
+                components={rowTag}
+              />
             </li>
           ))}
         </Group>
       ) : null}
       {preview.teamsExisting.length + preview.alreadyDone.length > 0 ? (
-        <Group title="Already in the league (nothing to do)">
-          {preview.teamsExisting.map((t) => (
-            <li key={`team-${t.row}`}>Team {t.name} exists.</li>
+        <Group title={t('preview.alreadyInLeague')}>
+          {preview.teamsExisting.map((team) => (
+            <li key={`team-${team.row}`}>{t('preview.teamExists', { name: team.name })}</li>
           ))}
           {preview.alreadyDone.map((d) => (
             <li key={`done-${d.row}`} className="break-words">
-              {d.email}: {d.reason} <span className="text-slate-600">· row {d.row}</span>
+              <RichText ns="user-manager" k="preview.alreadyDone" values={{ email: d.email, reason: d.reason, row: d.row }} components={rowTag} />
             </li>
           ))}
         </Group>

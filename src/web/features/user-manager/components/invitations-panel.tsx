@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { Invitation } from '../../../../shared/invitations/invitations.schemas';
-import { ROLE_LABEL } from '../../../../shared/users/user-manager.schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -9,13 +8,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
-import { countOf } from '../../../lib/count-words';
 import { formatDateTime } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { useChangeInvitation } from '../api/change-invitation';
 import { useInvitations } from '../api/get-invitations';
 
 /** The Invitations tab: open invitations, with resend (a new link; the old one stops working) and revoke. */
 export function InvitationsPanel({ onInvite, onImport }: { onInvite: () => void; onImport: () => void }) {
+  const { t } = useT('user-manager');
   const invitations = useInvitations();
   const change = useChangeInvitation();
   const timeZone = useLeagueTimeZone();
@@ -28,7 +28,7 @@ export function InvitationsPanel({ onInvite, onImport }: { onInvite: () => void;
       { id: invitation.id, action },
       {
         onSuccess: () =>
-          toast.success(action === 'resend' ? `A new link was emailed to ${invitation.email}. The old link no longer works.` : `The invitation of ${invitation.email} is revoked. Its link no longer works.`),
+          toast.success(t(action === 'resend' ? 'invitations.toast.resent' : 'invitations.toast.revoked', { email: invitation.email })),
         onError: (err) => toast.error(err.message),
         onSettled: () => {
           setBusyId(null);
@@ -44,9 +44,9 @@ export function InvitationsPanel({ onInvite, onImport }: { onInvite: () => void;
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="invitations-heading" className="text-xl font-bold text-primary-900">
-            Pending invitations
+            {t('invitations.heading')}
           </h2>
-          <p className="text-sm text-slate-700">{invitations.data ? `${countOf(list.length, 'invitation')} waiting to be accepted.` : ' '}</p>
+          <p className="text-sm text-slate-700">{invitations.data ? t('invitations.count', { count: list.length }) : ' '}</p>
         </div>
       </div>
       {invitations.isPending ? (
@@ -56,58 +56,62 @@ export function InvitationsPanel({ onInvite, onImport }: { onInvite: () => void;
           ))}
         </div>
       ) : invitations.isError ? (
-        <LoadErrorAlert title="The invitations could not be loaded" message={invitations.error.message} onRetry={() => invitations.refetch()} />
+        <LoadErrorAlert title={t('invitations.loadError')} message={invitations.error.message} onRetry={() => invitations.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState
-          title="No pending invitations"
+          title={t('invitations.empty.title')}
           action={
             <div className="flex flex-wrap justify-center gap-2">
-              <Button onClick={onInvite}>Invite someone</Button>
+              <Button onClick={onInvite}>{t('invitations.empty.invite')}</Button>
               <Button variant="secondary" onClick={onImport}>
-                Import coaches from a spreadsheet
+                {t('invitations.empty.import')}
               </Button>
             </div>
           }
         >
-          Invite coaches by email: each gets a link that signs them up with the right role and team. Accepted invitations leave this list.
+          {t('invitations.empty.body')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-2">
-          {list.map((invitation) => (
+          {list.map((invitation) => {
+            const who = invitation.teamName ? t('invitations.whoOfTeam', { role: invitation.role, team: invitation.teamName }) : t('invitations.who', { role: invitation.role });
+            const times = {
+              sent: formatDateTime(invitation.lastSentAt, timeZone),
+              expires: formatDateTime(invitation.expiresAt, timeZone),
+              state: invitation.state,
+            };
+            return (
             <li key={invitation.id}>
               <article aria-label={invitation.email} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-semibold break-all text-slate-900">{invitation.email}</span>
-                    {invitation.state === 'expired' ? <Badge tone="danger">Expired</Badge> : <Badge tone="success">Pending</Badge>}
+                    {invitation.state === 'expired' ? <Badge tone="danger">{t('invitations.expired')}</Badge> : <Badge tone="success">{t('invitations.pending')}</Badge>}
                   </p>
-                  <p className="text-sm text-slate-700">
-                    {invitation.displayName ? `${invitation.displayName} · ` : ''}
-                    {ROLE_LABEL[invitation.role]}
-                    {invitation.teamName ? ` of ${invitation.teamName}` : ''}
-                  </p>
+                  <p className="text-sm text-slate-700">{invitation.displayName ? t('invitations.named', { name: invitation.displayName, who }) : who}</p>
                   <p className="text-xs text-slate-600">
-                    {`Sent ${formatDateTime(invitation.lastSentAt, timeZone)}${invitation.invitedByName ? ` by ${invitation.invitedByName}` : ''} · ${invitation.state === 'expired' ? 'expired' : 'expires'} ${formatDateTime(invitation.expiresAt, timeZone)}`}
+                    {invitation.invitedByName ? t('invitations.sentBy', { ...times, by: invitation.invitedByName }) : t('invitations.sent', times)}
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
                   <Button variant="secondary" size="sm" busy={busyId === invitation.id && change.variables?.action === 'resend'} disabled={busyId === invitation.id} onClick={() => run(invitation, 'resend')}>
-                    Resend<span className="sr-only"> to {invitation.email}</span>
+                    <RichText ns="user-manager" k="invitations.resend" values={{ email: invitation.email }} components={{ 0: <span className="sr-only" /> }} />
                   </Button>
                   <Button variant="ghost" size="sm" className="border border-slate-300 text-danger-700 hover:bg-danger-50" disabled={busyId === invitation.id} onClick={() => setRevoking(invitation)}>
-                    Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
+                    <RichText ns="user-manager" k="invitations.revoke" values={{ email: invitation.email }} components={{ 0: <span className="sr-only" /> }} />
                   </Button>
                 </div>
               </article>
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
       <ConfirmModal
         open={revoking !== null}
-        title="Revoke this invitation?"
-        message={<p>{`The link emailed to ${revoking?.email ?? ''} stops working at once. You can invite the address again later.`}</p>}
-        confirmLabel="Revoke invitation"
+        title={t('invitations.confirmRevoke.title')}
+        message={<p>{t('invitations.confirmRevoke.message', { email: revoking?.email ?? '' })}</p>}
+        confirmLabel={t('invitations.confirmRevoke.confirm')}
         destructive
         busy={change.isPending}
         onConfirm={() => revoking && run(revoking, 'revoke')}

@@ -3,7 +3,7 @@ import { toast } from '../../../lib/toast';
 import { useSearchParams } from 'react-router';
 import { ROLES, type Role } from '../../../../shared/constants';
 import type { AdminTeam } from '../../../../shared/teams/teams.schemas';
-import { isDemotion, ROLE_LABEL, type AdminUser, type UserPatch } from '../../../../shared/users/user-manager.schemas';
+import { isDemotion, type AdminUser, type UserPatch } from '../../../../shared/users/user-manager.schemas';
 import { useSession } from '../../../app/session/use-session';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -12,14 +12,13 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { countOf, formatNumber } from '../../../lib/count-words';
+import { useT } from '../../../lib/i18n';
 import { useAdminTeams } from '../api/get-admin-teams';
 import { usePeople } from '../api/get-people';
 import { useUpdatePerson } from '../api/update-person';
 import { hasPeopleFilters, NO_FILTERS, parsePeopleFilters, withPeopleFilters, type PeopleFilters } from '../people-filters';
+import { roleLabel } from '../role-words';
 import { PersonRow } from './person-row';
-
-const A_ROLE: Record<Role, string> = { admin: 'an admin', coach: 'a coach', member: 'a member' };
 
 /** A change that asks first (demoting, disabling, taking a coach off their team). */
 interface Pending {
@@ -33,6 +32,7 @@ interface Pending {
 
 /** The People tab: search, filters (in the URL), pages of people with their role, team and disabled flag. */
 export function PeoplePanel() {
+  const { t } = useT('user-manager');
   const [params, setParams] = useSearchParams();
   const filters = parsePeopleFilters(params);
   const people = usePeople(filters);
@@ -45,7 +45,7 @@ export function PeoplePanel() {
 
   const setFilters = (changes: Partial<PeopleFilters>) => void setParams((current) => withPeopleFilters(current, changes), { preventScrollReset: true });
   const teamList = teams.data?.teams ?? [];
-  const teamName = (id: string | null) => teamList.find((t) => t.id === id)?.name ?? 'the team';
+  const teamName = (id: string | null) => teamList.find((team) => team.id === id)?.name ?? t('people.theTeam');
 
   const apply = (person: AdminUser, patch: UserPatch, success: string) => {
     setBusyId(person.id);
@@ -65,25 +65,29 @@ export function PeoplePanel() {
   const onRole = (person: AdminUser, role: Role) => {
     if (role === person.role) return;
     // A new role ends the person's sessions (server: users-admin.service): they sign in again to use it.
-    const success = `${person.displayName} is now ${A_ROLE[role]}. They are signed out and sign in again to use it.`;
+    const name = person.displayName;
+    const success = t('people.toast.roleChanged', { name, role });
     if (!isDemotion(person.role, role)) return apply(person, { role }, success);
-    const loses =
+    const message =
       person.role === 'admin'
-        ? 'They lose the admin pages at once and are signed out on every device.'
-        : `They can no longer book practices${person.teamName ? ` for ${person.teamName}` : ''}, and are signed out on every device.`;
-    setPending({ person, patch: { role }, title: `Make ${person.displayName} ${A_ROLE[role]}?`, message: `${loses} You can change it back at any time.`, confirmLabel: `Make ${ROLE_LABEL[role].toLowerCase()}`, success });
+        ? t('people.demote.fromAdmin')
+        : person.teamName
+          ? t('people.demote.fromCoachOfTeam', { team: person.teamName })
+          : t('people.demote.fromCoach');
+    setPending({ person, patch: { role }, title: t('people.demote.title', { name, role }), message, confirmLabel: t('people.demote.confirm', { role }), success });
   };
 
   const onTeam = (person: AdminUser, teamId: string | null) => {
     if (teamId === person.teamId) return;
-    const success = teamId ? `${person.displayName} is now on ${teamName(teamId)}.` : `${person.displayName} is no longer on a team.`;
+    const name = person.displayName;
+    const success = teamId ? t('people.toast.onTeam', { name, team: teamName(teamId) }) : t('people.toast.offTeam', { name });
     if (person.role === 'coach' && person.teamId && !teamId) {
       setPending({
         person,
         patch: { teamId: null },
-        title: `Take ${person.displayName} off ${person.teamName ?? 'their team'}?`,
-        message: `As a coach without a team they can no longer book practices, from their next click. Their team's bookings stay.`,
-        confirmLabel: 'Remove from team',
+        title: person.teamName ? t('people.offTeam.title', { name, team: person.teamName }) : t('people.offTeam.titleTheirTeam', { name }),
+        message: t('people.offTeam.message'),
+        confirmLabel: t('people.offTeam.confirm'),
         success,
       });
       return;
@@ -92,14 +96,15 @@ export function PeoplePanel() {
   };
 
   const onDisabled = (person: AdminUser) => {
-    if (person.disabled) return apply(person, { disabled: false }, `${person.displayName}'s account is enabled. They can log in again.`);
+    const name = person.displayName;
+    if (person.disabled) return apply(person, { disabled: false }, t('people.toast.enabled', { name }));
     setPending({
       person,
       patch: { disabled: true },
-      title: `Disable ${person.displayName}'s account?`,
-      message: `${person.displayName} is signed out on every device at once and cannot log in until you enable the account again. Their team's bookings stay.`,
-      confirmLabel: 'Disable account',
-      success: `${person.displayName}'s account is disabled and their sessions have ended.`,
+      title: t('people.disable.title', { name }),
+      message: t('people.disable.message', { name }),
+      confirmLabel: t('people.disable.confirm'),
+      success: t('people.toast.disabled', { name }),
     });
   };
 
@@ -110,18 +115,20 @@ export function PeoplePanel() {
   return (
     <section aria-labelledby="people-heading" className="flex flex-col gap-5">
       <h2 id="people-heading" className="sr-only">
-        People
+        {t('people.heading')}
       </h2>
       <PeopleFilterBar key={filters.q} filters={filters} teams={teamList} onChange={setFilters} />
 
       <div aria-busy={people.isFetching}>
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <p role="status" className="text-sm text-slate-700">
-            {people.isPending ? 'Loading…' : `Showing ${formatNumber(list.length)} of ${countOf(total, 'person', 'people')}${people.isFetching && !people.isFetchingNextPage ? ' · updating…' : ''}`}
+            {people.isPending
+              ? t('people.loading')
+              : t(people.isFetching && !people.isFetchingNextPage ? 'people.showingUpdating' : 'people.showing', { shown: list.length, total })}
           </p>
           {hasPeopleFilters(filters) ? (
             <Button variant="ghost" size="sm" onClick={() => setFilters(NO_FILTERS)}>
-              Clear filters
+              {t('people.clearFilters')}
             </Button>
           ) : null}
         </div>
@@ -133,14 +140,21 @@ export function PeoplePanel() {
             ))}
           </div>
         ) : people.isError ? (
-          <LoadErrorAlert title="The people could not be loaded" message={people.error.message} onRetry={() => people.refetch()} />
+          <LoadErrorAlert title={t('people.loadError')} message={people.error.message} onRetry={() => people.refetch()} />
         ) : list.length === 0 ? (
           hasPeopleFilters(filters) ? (
-            <EmptyState title="No one matches" action={<Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>}>
-              Check the spelling, search by part of a name or email, or clear the filters to see everyone.
+            <EmptyState
+              title={t('people.noMatch.title')}
+              action={
+                <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
+                  {t('people.clearFilters')}
+                </Button>
+              }
+            >
+              {t('people.noMatch.body')}
             </EmptyState>
           ) : (
-            <EmptyState title="No accounts yet">People appear here once they sign up or accept an invitation. Use “Invite someone” to invite your coaches.</EmptyState>
+            <EmptyState title={t('people.empty.title')}>{t('people.empty.body')}</EmptyState>
           )
         ) : (
           <>
@@ -162,7 +176,7 @@ export function PeoplePanel() {
             {people.hasNextPage ? (
               <div className="mt-4 flex justify-center">
                 <Button variant="secondary" busy={people.isFetchingNextPage} onClick={() => void people.fetchNextPage()}>
-                  Load more people
+                  {t('people.loadMore')}
                 </Button>
               </div>
             ) : null}
@@ -185,11 +199,12 @@ export function PeoplePanel() {
 }
 
 function PeopleFilterBar({ filters, teams, onChange }: { filters: PeopleFilters; teams: AdminTeam[]; onChange: (changes: Partial<PeopleFilters>) => void }) {
+  const { t } = useT('user-manager');
   const [q, setQ] = useState(filters.q);
   return (
     <form
       role="search"
-      aria-label="Find people"
+      aria-label={t('filters.label')}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       onSubmit={(event) => {
         event.preventDefault();
@@ -197,31 +212,39 @@ function PeopleFilterBar({ filters, teams, onChange }: { filters: PeopleFilters;
       }}
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <TextField label="Search" type="search" className="flex-1" placeholder="Name or email" maxLength={100} value={q} onChange={(event) => setQ(event.target.value)} />
-        <Button type="submit">Search</Button>
+        <TextField
+          label={t('filters.search')}
+          type="search"
+          className="flex-1"
+          placeholder={t('filters.searchPlaceholder')}
+          maxLength={100}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+        <Button type="submit">{t('filters.search')}</Button>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <SelectField label="Role" value={filters.role} onChange={(event) => onChange({ role: event.target.value as Role | '' })}>
-          <option value="">Every role</option>
+        <SelectField label={t('filters.role')} value={filters.role} onChange={(event) => onChange({ role: event.target.value as Role | '' })}>
+          <option value="">{t('filters.everyRole')}</option>
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {ROLE_LABEL[role]}
+              {roleLabel(t, role)}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Team" value={filters.team} onChange={(event) => onChange({ team: event.target.value })}>
-          <option value="">Every team</option>
-          <option value="none">No team</option>
+        <SelectField label={t('filters.team')} value={filters.team} onChange={(event) => onChange({ team: event.target.value })}>
+          <option value="">{t('filters.everyTeam')}</option>
+          <option value="none">{t('filters.noTeam')}</option>
           {teams.map((team) => (
             <option key={team.id} value={team.id}>
-              {team.active ? team.name : `${team.name} (inactive)`}
+              {team.active ? team.name : t('team.inactive', { name: team.name })}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Status" value={filters.status} onChange={(event) => onChange({ status: event.target.value as PeopleFilters['status'] })}>
-          <option value="">Active and disabled</option>
-          <option value="active">Active only</option>
-          <option value="disabled">Disabled only</option>
+        <SelectField label={t('filters.status')} value={filters.status} onChange={(event) => onChange({ status: event.target.value as PeopleFilters['status'] })}>
+          <option value="">{t('filters.statusAll')}</option>
+          <option value="active">{t('filters.statusActive')}</option>
+          <option value="disabled">{t('filters.statusDisabled')}</option>
         </SelectField>
       </div>
     </form>

@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../../../../shared/users/user-manager.schemas';
 import { stubApi } from '../../../test/render-app';
+import { renderWithProviders } from '../../../test/render-component';
 import { PersonRow } from './person-row';
 
 afterEach(() => {
@@ -25,11 +25,7 @@ const person: AdminUser = {
 function renderRow(signInMethods: AdminUser['signInMethods']) {
   stubApi(null, { '/api/sign-in-options': { oidc: { providerName: 'Test League ID' }, passwordSignUp: true } });
   const noop = () => undefined;
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <PersonRow person={{ ...person, signInMethods }} teams={[]} isSelf={false} busy={false} onRole={noop} onTeam={noop} onDisabled={noop} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PersonRow person={{ ...person, signInMethods }} teams={[]} isSelf={false} busy={false} onRole={noop} onTeam={noop} onDisabled={noop} />);
 }
 
 describe('how a person signs in, in the user manager', () => {

@@ -10,9 +10,9 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
-import { countOf } from '../../../lib/count-words';
 import { cx } from '../../../lib/cx';
 import { formatDateTime } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { useAdminTeams } from '../api/get-admin-teams';
 import { useTeamBookings } from '../api/get-team-bookings';
 import { useSaveTeam } from '../api/save-team';
@@ -30,6 +30,7 @@ export type TeamExtra = (team: AdminTeam) => ReactNode;
  * deactivate and reactivate; each team's coaches and bookings this season.
  */
 export function TeamsPanel({ onInvite, onImport, teamExtra }: { onInvite: (teamId: string) => void; onImport: () => void; teamExtra?: TeamExtra | undefined }) {
+  const { t } = useT('user-manager');
   const teams = useAdminTeams();
   const save = useSaveTeam();
   const [editing, setEditing] = useState<{ key: number; team: AdminTeam | null } | null>(null);
@@ -45,7 +46,7 @@ export function TeamsPanel({ onInvite, onImport, teamExtra }: { onInvite: (teamI
     save.mutate(
       { id: team.id, patch: { active: !team.active } },
       {
-        onSuccess: () => toast.success(team.active ? `${team.name} is deactivated. Its coaches can no longer book.` : `${team.name} is active again.`),
+        onSuccess: () => toast.success(t(team.active ? 'teams.toast.deactivated' : 'teams.toast.reactivated', { name: team.name })),
         onError: (err) => toast.error(err.message),
         onSettled: () => setToggling(null),
       },
@@ -59,11 +60,11 @@ export function TeamsPanel({ onInvite, onImport, teamExtra }: { onInvite: (teamI
         <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 id="teams-heading" className="text-xl font-bold text-primary-900">
-              Teams
+              {t('teams.heading')}
             </h2>
-            <p className="text-sm text-slate-700">{season ? `Bookings are counted for ${season.name}.` : 'No season is active, so no bookings are counted.'}</p>
+            <p className="text-sm text-slate-700">{season ? t('teams.season', { season: season.name }) : t('teams.noSeason')}</p>
           </div>
-          {list.length > 0 ? <Button onClick={() => open(null)}>New team</Button> : null}
+          {list.length > 0 ? <Button onClick={() => open(null)}>{t('teams.new')}</Button> : null}
         </div>
 
         {teams.isPending ? (
@@ -73,20 +74,20 @@ export function TeamsPanel({ onInvite, onImport, teamExtra }: { onInvite: (teamI
             ))}
           </div>
         ) : teams.isError ? (
-          <LoadErrorAlert title="The teams could not be loaded" message={teams.error.message} onRetry={() => teams.refetch()} />
+          <LoadErrorAlert title={t('teams.loadError')} message={teams.error.message} onRetry={() => teams.refetch()} />
         ) : list.length === 0 ? (
           <EmptyState
-            title="No teams yet"
+            title={t('teams.empty.title')}
             action={
               <div className="flex flex-wrap justify-center gap-2">
-                <Button onClick={() => open(null)}>Create a team</Button>
+                <Button onClick={() => open(null)}>{t('teams.empty.create')}</Button>
                 <Button variant="secondary" onClick={onImport}>
-                  Import from a spreadsheet
+                  {t('teams.empty.import')}
                 </Button>
               </div>
             }
           >
-            Create the league’s teams one by one, or import teams and their coaches from a CSV file.
+            {t('teams.empty.body')}
           </EmptyState>
         ) : (
           <ul className="flex flex-col gap-3">
@@ -108,31 +109,29 @@ export function TeamsPanel({ onInvite, onImport, teamExtra }: { onInvite: (teamI
         {editing ? <TeamFormDialog key={editing.key} team={editing.team} onClose={() => setEditing(null)} /> : null}
 
         {toggling && toggling.active && toggling.upcomingBookings > 0 ? (
-          <Modal open title={`${toggling.name} still has practices booked`} onClose={() => setToggling(null)}>
-            <p className="text-slate-700">
-              {`${toggling.name} holds ${countOf(toggling.upcomingBookings, 'upcoming booking')}. Cancel or move ${toggling.upcomingBookings === 1 ? 'it' : 'them'} on Manage bookings first (the coaches are told), then deactivate the team.`}
-            </p>
+          <Modal open title={t('teams.stillBooked.title', { name: toggling.name })} onClose={() => setToggling(null)}>
+            <p className="text-slate-700">{t('teams.stillBooked.message', { name: toggling.name, count: toggling.upcomingBookings })}</p>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={() => setToggling(null)}>
-                Close
+                {t('teams.stillBooked.close')}
               </Button>
               <Link to={`/admin-manage-bookings?team=${toggling.id}&status=confirmed`} className={buttonClasses('primary')}>
-                Open its bookings
+                {t('teams.stillBooked.open')}
               </Link>
             </div>
           </Modal>
         ) : (
           <ConfirmModal
             open={toggling !== null}
-            title={toggling?.active ? `Deactivate ${toggling.name}?` : `Reactivate ${toggling?.name ?? ''}?`}
+            title={toggling?.active ? t('teams.deactivate.title', { name: toggling.name }) : t('teams.reactivate.title', { name: toggling?.name ?? '' })}
             message={
               <p>
                 {toggling?.active
-                  ? `${toggling.name} disappears from team lists and its coaches can no longer book. Its past bookings stay, and you can reactivate it at any time.`
-                  : `${toggling?.name ?? 'The team'} shows in team lists again and its coaches can book.`}
+                  ? t('teams.deactivate.message', { name: toggling.name })
+                  : t('teams.reactivate.message', { name: toggling?.name ?? t('teams.reactivate.theTeam') })}
               </p>
             }
-            confirmLabel={toggling?.active ? 'Deactivate' : 'Reactivate'}
+            confirmLabel={toggling?.active ? t('teams.deactivate.confirm') : t('teams.reactivate.confirm')}
             destructive={toggling?.active ?? false}
             busy={save.isPending}
             onConfirm={confirmToggle}
@@ -159,7 +158,10 @@ function TeamCard({
   onToggle: () => void;
   onInvite: () => void;
 }) {
+  const { t } = useT('user-manager');
   const [expanded, setExpanded] = useState(false);
+  const sr = { 0: <span className="sr-only" /> };
+  const name = team.name;
   const titleId = `team-${team.id}`;
   const panelId = `team-${team.id}-bookings`;
   return (
@@ -172,42 +174,40 @@ function TeamCard({
             </h3>
             {team.division ? (
               <Badge>
-                <span className="sr-only">Division </span>
-                {team.division}
+                <RichText ns="user-manager" k="teamCard.division" values={{ division: team.division }} components={sr} />
               </Badge>
             ) : null}
-            {team.active ? null : <Badge tone="danger">Inactive</Badge>}
+            {team.active ? null : <Badge tone="danger">{t('teamCard.inactive')}</Badge>}
           </div>
           <p className="mt-1 text-sm text-slate-700">
             {team.coaches.length === 0
-              ? 'No coach yet.'
-              : `Coach${team.coaches.length === 1 ? '' : 'es'}: ${team.coaches.map((c) => `${c.displayName}${c.disabled ? ' (disabled)' : ''}`).join(', ')}`}
+              ? t('teamCard.noCoach')
+              : t('teamCard.coaches', {
+                  count: team.coaches.length,
+                  names: team.coaches.map((c) => (c.disabled ? t('teamCard.coachDisabled', { name: c.displayName }) : c.displayName)).join(', '),
+                })}
           </p>
-          <p className="text-sm text-slate-700">
-            {countOf(team.bookingsThisSeason, 'booking')} this season · {team.upcomingBookings} upcoming
-          </p>
+          <p className="text-sm text-slate-700">{t('teamCard.bookings', { count: team.bookingsThisSeason, upcoming: team.upcomingBookings })}</p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={onEdit}>
-            Edit<span className="sr-only"> {team.name}</span>
+            <RichText ns="user-manager" k="teamCard.edit" values={{ name }} components={sr} />
           </Button>
           {team.active ? (
             <Button variant="secondary" size="sm" onClick={onInvite}>
-              Invite a coach<span className="sr-only"> for {team.name}</span>
+              <RichText ns="user-manager" k="teamCard.invite" values={{ name }} components={sr} />
             </Button>
           ) : null}
           {extra}
           <Button variant="ghost" size="sm" className="border border-slate-300" onClick={onToggle}>
-            {team.active ? 'Deactivate' : 'Reactivate'}
-            <span className="sr-only"> {team.name}</span>
+            <RichText ns="user-manager" k={team.active ? 'teamCard.deactivate' : 'teamCard.reactivate'} values={{ name }} components={sr} />
           </Button>
         </div>
       </div>
       {seasonId && team.bookingsThisSeason > 0 ? (
         <div className="mt-3">
           <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((v) => !v)}>
-            {expanded ? 'Hide bookings' : 'Show bookings'}
-            <span className="sr-only"> of {team.name}</span>
+            <RichText ns="user-manager" k={expanded ? 'teamCard.hideBookings' : 'teamCard.showBookings'} values={{ name }} components={sr} />
           </Button>
           {expanded ? (
             <div id={panelId}>
@@ -221,20 +221,20 @@ function TeamCard({
 }
 
 function TeamBookings({ teamId, seasonId }: { teamId: string; seasonId: string }) {
+  const { t } = useT('user-manager');
   const bookings = useTeamBookings(teamId, seasonId);
   const timeZone = useLeagueTimeZone();
   if (bookings.isPending) return <Skeleton className="mt-2 h-20 w-full" />;
-  if (bookings.isError) return <LoadErrorAlert className="mt-2" title="The bookings could not be loaded" message={bookings.error.message} onRetry={() => bookings.refetch()} />;
+  if (bookings.isError) return <LoadErrorAlert className="mt-2" title={t('teamBookings.loadError')} message={bookings.error.message} onRetry={() => bookings.refetch()} />;
   const confirmed = bookings.data.filter((b) => b.status === 'confirmed');
-  if (confirmed.length === 0) return <p className="mt-2 text-sm text-slate-700">No confirmed bookings this season.</p>;
+  if (confirmed.length === 0) return <p className="mt-2 text-sm text-slate-700">{t('teamBookings.none')}</p>;
   return (
     <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
       {confirmed.map((b) => (
         <li key={b.id} className="flex flex-col px-3 py-2 text-sm sm:flex-row sm:justify-between sm:gap-4">
           <span className="font-medium text-slate-900">{formatDateTime(b.startsAt, timeZone)}</span>
           <span className="text-slate-700">
-            {b.fieldName}, {b.facilityName}
-            {b.override ? ' · booked by an admin' : ''}
+            {t(b.override ? 'teamBookings.whereByAdmin' : 'teamBookings.where', { field: b.fieldName, facility: b.facilityName })}
           </span>
         </li>
       ))}

@@ -1,7 +1,9 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../../../../shared/users/user-manager.schemas';
 import { writeCachedSession } from '../../../app/session/profile-cache';
+import { activate } from '../../../lib/i18n';
+import english from '../../../../shared/i18n/locales/en/user-manager.json';
 import { adminProfile, bodyOf, json, preloadPages, renderApp, stubApi } from '../../../test/render-app';
 import { setupUser } from '../../../test/user';
 
@@ -94,5 +96,39 @@ describe('/admin-user-manager, People', () => {
     renderApp('/admin-user-manager?q=zzz');
     expect(await screen.findByRole('heading', { name: 'No one matches' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Clear filters' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('/admin-user-manager in Spanish', () => {
+  /** The page's words and the shell's and admin layout's around it, loaded before the first render. */
+  const SPANISH = ['common', 'pwa', 'admin', 'user-manager'] as const;
+  afterEach(async () => {
+    await act(() => activate('en', SPANISH));
+  });
+
+  it('writes the People tab, its rows and its question in Spanish, with no English of its own left', async () => {
+    await act(() => activate('es', SPANISH));
+    const admin = person(1, { role: 'admin', displayName: 'Ada Two', signInMethods: ['password'] });
+    stubApi(adminProfile, { '/api/admin/teams': teams }, (url) => (url.startsWith('/api/admin/users?') ? json({ users: [admin, person(2)], nextCursor: null, total: 2 }) : undefined));
+    renderApp('/admin-user-manager');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usuarios y equipos' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Personas' })).toBeTruthy();
+    const row = await screen.findByRole('article', { name: 'Ada Two' });
+    expect(await screen.findByText('Mostrando 2 de 2 personas')).toBeTruthy();
+    expect(within(row).getByText('Inicia sesión con una contraseña')).toBeTruthy();
+    expect(within(row).getByText('Nunca ha iniciado sesión')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /^Desactivar ?a Ada Two$/ })).toBeTruthy();
+    expect(within(row).getByRole('option', { name: 'Entrenador/a' })).toBeTruthy();
+
+    const user = setupUser();
+    await user.selectOptions(within(row).getByLabelText('Rol de Ada Two'), 'member');
+    const ask = await screen.findByRole('alertdialog', { name: '¿Hacer a Ada Two miembro?' });
+    expect(ask.textContent).toContain('Pierde el acceso a las páginas de administración de inmediato');
+    expect(within(ask).getByRole('button', { name: 'Hacer miembro' })).toBeTruthy();
+
+    // No message of the page's own English is on the screen (the same check the browser journey makes).
+    const page = document.body.textContent ?? '';
+    const left = Object.values(english).filter((m) => !m.includes('{') && !m.includes('<') && m.length > 12 && page.includes(m));
+    expect(left).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useT } from '../../../lib/i18n';
 import { ImportPanel } from './import-panel';
 import { InvitationsPanel } from './invitations-panel';
 import { InviteDialog } from './invite-dialog';
@@ -10,10 +11,10 @@ import { PeoplePanel } from './people-panel';
 import { TeamsPanel, type TeamExtra } from './teams-panel';
 
 const TABS = [
-  { id: 'people', label: 'People' },
-  { id: 'teams', label: 'Teams' },
-  { id: 'invitations', label: 'Invitations' },
-  { id: 'import', label: 'Import' },
+  { id: 'people', label: 'tabs.people' },
+  { id: 'teams', label: 'tabs.teams' },
+  { id: 'invitations', label: 'tabs.invitations' },
+  { id: 'import', label: 'tabs.import' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -22,10 +23,11 @@ type TabId = (typeof TABS)[number]['id'];
  * `teamExtra`: more for each team's row (its make-up practices, features/rain-outs), put in by the router.
  */
 export function UserManagerPage({ teamExtra }: { teamExtra?: TeamExtra } = {}) {
+  const { t } = useT('user-manager');
   const [params, setParams] = useSearchParams();
   const index = Math.max(
     0,
-    TABS.findIndex((t) => t.id === params.get('tab')),
+    TABS.findIndex((tab) => tab.id === params.get('tab')),
   );
   /** The invite dialog, with the team it opens on; the key makes each opening a fresh form. */
   const [invite, setInvite] = useState<{ key: number; teamId: string | null } | null>(null);
@@ -44,18 +46,18 @@ export function UserManagerPage({ teamExtra }: { teamExtra?: TeamExtra } = {}) {
   return (
     <section>
       <PageHeader
-        title="Users and teams"
-        description="Give people their role and team, disable accounts, manage teams, and invite coaches by email, one at a time or from a spreadsheet."
-        actions={<Button onClick={() => openInvite()}>Invite someone</Button>}
+        title={t('page.title')}
+        description={t('page.description')}
+        actions={<Button onClick={() => openInvite()}>{t('page.invite')}</Button>}
       />
       <TabGroup selectedIndex={index} onChange={(i) => goTo(TABS[i]?.id ?? 'people')}>
-        <TabList aria-label="User manager sections" className="grid grid-cols-4 gap-1 rounded-xl bg-slate-200 p-1 sm:inline-grid sm:w-auto">
+        <TabList aria-label={t('tabs.label')} className="grid grid-cols-4 gap-1 rounded-xl bg-slate-200 p-1 sm:inline-grid sm:w-auto">
           {TABS.map((tab) => (
             <Tab
               key={tab.id}
               className="min-h-11 rounded-lg px-2 text-sm font-semibold text-slate-800 hover:bg-white/70 focus:outline-none data-focus:outline-3 data-focus:outline-primary-500 data-selected:bg-white data-selected:text-primary-900 data-selected:shadow sm:px-5 sm:text-base"
             >
-              {tab.label}
+              {t(tab.label)}
             </Tab>
           ))}
         </TabList>

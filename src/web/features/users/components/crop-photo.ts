@@ -1,4 +1,5 @@
 import { PROFILE_PHOTO_SIZE } from '../../../../shared/users/profile-photo';
+import { translate } from '../../../lib/i18n';
 
 /** A rectangle of the picked image in its own pixels (what react-easy-crop reports as croppedAreaPixels). */
 export interface PixelArea {
@@ -22,14 +23,14 @@ export async function cropToBlob(imageUrl: string, area: PixelArea, size = PROFI
   canvas.width = side;
   canvas.height = side;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot crop pictures. Update it, or use another browser, and try again.');
+  if (!context) throw new Error(translate('users', 'crop.unsupported'));
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, side, side);
   // A browser that cannot write WebP answers with a PNG instead: JPEG is smaller for a photo.
   const webp = await toBlob(canvas, 'image/webp', 0.9);
   if (webp?.type === 'image/webp') return webp;
   const jpeg = await toBlob(canvas, 'image/jpeg', 0.9);
-  if (!jpeg) throw new Error('The cropped photo could not be made. Choose the photo again and retry.');
+  if (!jpeg) throw new Error(translate('users', 'crop.failed'));
   return jpeg;
 }
 

@@ -3,10 +3,12 @@ import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { useT } from '../../../lib/i18n';
 import { useSignOutOtherDevices } from '../api/sign-out-other-devices';
 
 /** "Sign out of every other device": for a lost phone or a shared computer; this browser stays signed in. */
 export function DevicesCard() {
+  const { t } = useT('users');
   const headingId = useId();
   const [asking, setAsking] = useState(false);
   const signOut = useSignOutOtherDevices();
@@ -15,7 +17,7 @@ export function DevicesCard() {
     signOut.mutate(undefined, {
       onSuccess: () => {
         setAsking(false);
-        toast.success('Signed out of every other device. You are still logged in here.');
+        toast.success(t('devices.done'));
       },
       onError: (err) => {
         setAsking(false);
@@ -27,17 +29,17 @@ export function DevicesCard() {
   return (
     <Card aria-labelledby={headingId} role="region">
       <h2 id={headingId} className="text-lg font-semibold text-primary-900">
-        Other devices
+        {t('devices.title')}
       </h2>
-      <p className="mt-1 text-slate-700">Logged in on a lost phone or a shared computer? Sign out everywhere except here.</p>
+      <p className="mt-1 text-slate-700">{t('devices.text')}</p>
       <Button variant="secondary" className="mt-4" onClick={() => setAsking(true)}>
-        Sign out of every other device
+        {t('devices.button')}
       </Button>
       <ConfirmModal
         open={asking}
-        title="Sign out of every other device?"
-        message="Every phone, tablet and computer where you are logged in, except this one, is signed out and needs your password to log in again."
-        confirmLabel="Sign out other devices"
+        title={t('devices.confirmTitle')}
+        message={t('devices.confirmMessage')}
+        confirmLabel={t('devices.confirm')}
         destructive
         busy={signOut.isPending}
         onConfirm={confirm}

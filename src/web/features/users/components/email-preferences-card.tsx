@@ -7,20 +7,22 @@ import { Card } from '../../../components/ui/card';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { SwitchField } from '../../../components/ui/switch-field';
+import { useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useNotificationPrefs } from '../api/get-notification-prefs';
 import { useSaveNotificationPrefs } from '../api/save-notification-prefs';
 
 /** Spec part 5: which of the league's non-security emails this person gets. */
 export function EmailPreferencesCard({ userId }: { userId: string }) {
+  const { t } = useT('users');
   const headingId = useId();
   const prefs = useNotificationPrefs(userId);
   return (
     <Card aria-labelledby={headingId} role="region">
       <h2 id={headingId} className="text-lg font-semibold text-primary-900">
-        Emails from the league
+        {t('emails.title')}
       </h2>
-      <p className="mt-1 text-slate-700">Choose which emails you get about practices.</p>
+      <p className="mt-1 text-slate-700">{t('emails.intro')}</p>
       <div className="mt-4">
         {prefs.isPending ? (
           <div aria-hidden="true" className="flex flex-col gap-4">
@@ -29,19 +31,20 @@ export function EmailPreferencesCard({ userId }: { userId: string }) {
             <Skeleton className="h-11 w-40" />
           </div>
         ) : prefs.isError ? (
-          <LoadErrorAlert title="Your email choices could not be loaded" message={prefs.error.message} onRetry={() => prefs.refetch()} />
+          <LoadErrorAlert title={t('emails.loadError')} message={prefs.error.message} onRetry={() => prefs.refetch()} />
         ) : (
           <PreferencesForm userId={userId} saved={prefs.data} />
         )}
       </div>
       <p className="mt-4 text-sm text-slate-600">
-        Password reset and email confirmation messages are always sent: they keep your account safe, so they are not a choice here.
+        {t('emails.always')}
       </p>
     </Card>
   );
 }
 
 function PreferencesForm({ userId, saved }: { userId: string; saved: NotificationPrefs }) {
+  const { t } = useT('users');
   const save = useSaveNotificationPrefs(userId);
   const {
     register,
@@ -54,21 +57,21 @@ function PreferencesForm({ userId, saved }: { userId: string; saved: Notificatio
   const onSubmit = submit(async (values) => {
     const next = await save.mutateAsync(values);
     reset(next);
-    toast.success('Email choices saved.');
+    toast.success(t('emails.saved'));
   });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
       {formError ? <Alert>{formError}</Alert> : null}
       <SwitchField
-        label="Booking changes"
-        hint="When a practice of your team is booked, cancelled, moved or bumped, or a field closure affects it."
+        label={t('emails.bookingChanges')}
+        hint={t('emails.bookingChangesHint')}
         {...register('bookingChanges')}
       />
-      <SwitchField label="Practice reminders" hint="The evening before each of your team's practices." {...register('reminders')} />
+      <SwitchField label={t('emails.reminders')} hint={t('emails.remindersHint')} {...register('reminders')} />
       <div>
         <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
-          Save email choices
+          {t('emails.save')}
         </Button>
       </div>
     </form>

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useChangePassword } from '../api/change-password';
 
@@ -15,6 +16,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '', signO
 
 /** Change password: the current one first (better-auth checks it), then the new one twice. */
 export function PasswordCard({ email }: { email: string }) {
+  const { t } = useT('users');
   const headingId = useId();
   const change = useChangePassword();
   const {
@@ -28,43 +30,43 @@ export function PasswordCard({ email }: { email: string }) {
   const onSubmit = submit(async (values) => {
     await change.mutateAsync(values);
     reset(EMPTY);
-    toast.success(values.signOutOtherDevices ? 'Password changed. Every other device is signed out.' : 'Password changed.');
+    toast.success(values.signOutOtherDevices ? t('password.changedOthersOut') : t('password.changed'));
   });
 
   return (
     <Card aria-labelledby={headingId} role="region">
       <h2 id={headingId} className="text-lg font-semibold text-primary-900">
-        Password
+        {t('password.title')}
       </h2>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-4">
         {formError ? <Alert>{formError}</Alert> : null}
         {/* Lets password managers tie the new password to the account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+        <TextField label={t('password.current')} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
         <TextField
-          label="New password"
+          label={t('field.newPassword')}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={t('field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField label={t('field.confirmNewPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         <CheckboxField
-          label="Sign out of every other device"
-          hint="Phones and computers where you are logged in will need the new password."
+          label={t('password.signOutOthers')}
+          hint={t('password.signOutOthersHint')}
           {...register('signOutOtherDevices')}
         />
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <Button type="submit" busy={isSubmitting}>
-            Change password
+            {t('password.submit')}
           </Button>
           <Link
             to="/forgot-password"
             state={{ email }}
             className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-700 underline underline-offset-4"
           >
-            Forgot your current password?
+            {t('password.forgot')}
           </Link>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import Cropper from 'react-easy-crop';
+import { useT } from '../../../lib/i18n';
 import type { PixelArea } from './crop-photo';
 
 export interface PhotoCropperProps {
@@ -17,6 +18,7 @@ const MAX_ZOOM = 4;
  * the slider. Loaded only once a photo is picked: react-easy-crop is not needed by anyone who only reads the page.
  */
 export default function PhotoCropper({ imageUrl, onArea, onUnreadable }: PhotoCropperProps) {
+  const { t } = useT('users');
   const hintId = useId();
   const zoomId = useId();
   const [crop, setCrop] = useState({ x: 0, y: 0 });
@@ -36,15 +38,15 @@ export default function PhotoCropper({ imageUrl, onArea, onUnreadable }: PhotoCr
           onZoomChange={setZoom}
           onCropComplete={(_area, pixels) => onArea(pixels)}
           mediaProps={{ onError: onUnreadable }}
-          cropperProps={{ role: 'group', 'aria-label': 'Photo crop area', 'aria-describedby': hintId }}
+          cropperProps={{ role: 'group', 'aria-label': t('cropper.area'), 'aria-describedby': hintId }}
         />
       </div>
       <p id={hintId} className="text-sm text-slate-700">
-        Drag the photo (or use the arrow keys) to put your face in the circle.
+        {t('cropper.hint')}
       </p>
       <div className="flex items-center gap-3">
         <label htmlFor={zoomId} className="text-sm font-medium text-slate-800">
-          Zoom
+          {t('cropper.zoom')}
         </label>
         <input
           id={zoomId}

@@ -3,10 +3,12 @@ import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { verifyEmailErrorMessage } from '../../../../shared/auth/auth.schemas';
+import type { MessageKey } from '../../../../shared/i18n/catalogues';
+import { LOCALE_NAMES, LOCALES, isLocale } from '../../../../shared/i18n/locales';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { displayNameSchema } from '../../../../shared/users/users.schemas';
 import { useUpdateProfile } from '../../../app/session/update-profile';
+import { useChooseLocale } from '../../../app/session/use-profile-locale';
 import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -14,7 +16,9 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { emailStatusQueryKey } from '../api/get-email-status';
 import { DevicesCard } from './devices-card';
@@ -23,15 +27,16 @@ import { EmailStatus } from './email-status';
 import { PasswordCard } from './password-card';
 import { ProfilePhotoCard } from './profile-photo-card';
 
-const ROLE_LABEL: Record<Profile['role'], string> = { admin: 'League admin', coach: 'Coach', member: 'Member' };
+const ROLE_LABEL: Record<Profile['role'], MessageKey<'users'>> = { admin: 'role.admin', coach: 'role.coach', member: 'role.member' };
 
 const profileFormSchema = z.object({ displayName: displayNameSchema });
 
 export function ProfilePage() {
+  const { t } = useT('users');
   const auth = useSession();
   const verifyError = useVerifyEmailLanding();
   const verifyAlert = verifyError ? (
-    <Alert title="Your email address is not confirmed yet" className="mb-6">
+    <Alert title={t('profile.notConfirmed')} className="mb-6">
       {verifyError}
     </Alert>
   ) : null;
@@ -39,10 +44,10 @@ export function ProfilePage() {
   if (auth.status === 'signed-out') {
     return (
       <section>
-        <PageHeader title="Your profile" description="Log in to see and edit your profile." />
+        <PageHeader title={t('profile.title')} description={t('profile.signedOut')} />
         {verifyAlert}
         <Link to="/login?redirect=%2Fprofile" className={buttonClasses('primary')}>
-          Log in
+          {t('logIn')}
         </Link>
       </section>
     );
@@ -57,6 +62,7 @@ export function ProfilePage() {
  * parameter is dropped, so a reload does not say it again); a failure stays on the page as a message.
  */
 function useVerifyEmailLanding(): string | null {
+  const { t } = useT('users');
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const landed = params.get('from') === 'verify-email';
@@ -64,7 +70,7 @@ function useVerifyEmailLanding(): string | null {
   const confirmed = landed && !error;
   useEffect(() => {
     if (!confirmed) return;
-    toast.success('Your email address is confirmed. Thank you!', { id: 'email-confirmed' });
+    toast.success(t('profile.confirmed'), { id: 'email-confirmed' });
     void queryClient.invalidateQueries({ queryKey: emailStatusQueryKey });
     setParams(
       (current) => {
@@ -74,11 +80,13 @@ function useVerifyEmailLanding(): string | null {
       },
       { replace: true },
     );
-  }, [confirmed, queryClient, setParams]);
-  return error ? verifyEmailErrorMessage(error) : null;
+  }, [confirmed, queryClient, setParams, t]);
+  // The words of shared/auth/auth.schemas.ts verifyEmailErrorMessage, in the person's language.
+  return error ? t(error === 'TOKEN_EXPIRED' ? 'profile.verifyExpired' : 'profile.verifyInvalid') : null;
 }
 
 function ProfileEditor({ profile, isAdmin, notice }: { profile: Profile; isAdmin: boolean; notice: ReactNode }) {
+  const { t } = useT('users');
   const update = useUpdateProfile();
   const {
     register,
@@ -94,12 +102,12 @@ function ProfileEditor({ profile, isAdmin, notice }: { profile: Profile; isAdmin
   const onSubmit = submit(async (values) => {
     const saved = await update.mutateAsync({ displayName: values.displayName });
     reset({ displayName: saved.displayName });
-    toast.success('Profile saved.');
+    toast.success(t('profile.saved'));
   });
 
   return (
     <section>
-      <PageHeader title="Your profile" description="Your name and team as coaches and admins see them, the emails you get, and your password." />
+      <PageHeader title={t('profile.title')} description={t('profile.description')} />
       {notice}
       <div className="grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
         <Card className="flex min-w-0 flex-col items-center text-center">
@@ -107,33 +115,61 @@ function ProfileEditor({ profile, isAdmin, notice }: { profile: Profile; isAdmin
           <p className="mt-4 text-lg font-semibold text-primary-900">{profile.displayName}</p>
           <p className="text-sm break-all text-slate-700">{profile.email}</p>
           <div className="mt-3 flex flex-wrap justify-center gap-2">
-            <Badge tone={profile.role === 'admin' || isAdmin ? 'accent' : 'neutral'}>{isAdmin && profile.role !== 'admin' ? 'League admin' : ROLE_LABEL[profile.role]}</Badge>
-            {profile.teamName ? <Badge tone="success">Team: {profile.teamName}</Badge> : null}
+            <Badge tone={profile.role === 'admin' || isAdmin ? 'accent' : 'neutral'}>{t(isAdmin && profile.role !== 'admin' ? 'role.admin' : ROLE_LABEL[profile.role])}</Badge>
+            {profile.teamName ? <Badge tone="success">{t('profile.teamBadge', { team: profile.teamName })}</Badge> : null}
           </div>
           <EmailStatus userId={profile.id} email={profile.email} />
         </Card>
 
         <div className="flex min-w-0 flex-col gap-6">
           <Card>
-            <h2 className="text-lg font-semibold text-primary-900">Details</h2>
+            <h2 className="text-lg font-semibold text-primary-900">{t('profile.details')}</h2>
             <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex flex-col gap-4">
               {formError ? <Alert>{formError}</Alert> : null}
-              <TextField label="Name" autoComplete="name" error={errors.displayName?.message} {...register('displayName')} />
-              <TextField label="Email" type="email" value={profile.email} readOnly hint="Your sign-in email. Ask a league admin to change it." />
+              <TextField label={t('field.name')} autoComplete="name" error={errors.displayName?.message} {...register('displayName')} />
+              <TextField label={t('field.email')} type="email" value={profile.email} readOnly hint={t('profile.emailHint')} />
               {/* A team decides what a person sees and books, so only a league admin sets it (user manager or invitation). */}
-              <TextField label="Team" value={profile.teamName ?? 'No team'} readOnly hint="A league admin puts people on their team. Ask one to add or change yours." />
+              <TextField label={t('profile.team')} value={profile.teamName ?? t('profile.noTeam')} readOnly hint={t('profile.teamHint')} />
               <div>
                 <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
-                  Save changes
+                  {t('profile.save')}
                 </Button>
               </div>
             </form>
           </Card>
+          <LanguageCard />
           <EmailPreferencesCard userId={profile.id} />
           <PasswordCard email={profile.email} />
           <DevicesCard />
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The language of the app and of the league's emails to this person (decision 038): it applies at once and is saved
+ * to the profile, as the footer's switch does. Each language is named in its own words.
+ */
+function LanguageCard() {
+  const { t } = useT('users');
+  const { locale, choose } = useChooseLocale();
+  return (
+    <Card>
+      <SelectField
+        label={t('language.label')}
+        hint={t('language.hint')}
+        value={locale}
+        onChange={(event) => {
+          if (isLocale(event.target.value)) void choose(event.target.value);
+        }}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </SelectField>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { STORAGE_ERROR_MESSAGES, StorageError } from '../../../../shared/storage/storage-errors';
+import type { MessageKey } from '../../../../shared/i18n/catalogues';
+import { STORAGE_ERROR_MESSAGES, StorageError, type StorageErrorCode } from '../../../../shared/storage/storage-errors';
 import { PROFILE_PHOTO_TYPES } from '../../../../shared/users/profile-photo';
 import type { Profile } from '../../../../shared/users/users.schemas';
 import { Alert } from '../../../components/ui/alert';
@@ -7,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { cx } from '../../../lib/cx';
+import { useT, type Translate } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useRemovePhoto } from '../api/remove-photo';
 import { useUploadPhoto } from '../api/upload-photo';
@@ -17,7 +19,32 @@ const PhotoCropper = lazy(() => import('./photo-cropper'));
 /** A picture larger than this is refused before the browser tries to open it (a phone's largest is about 20 MB). */
 const PICK_MAX_BYTES = 40 * 1024 * 1024;
 
-const NOT_A_PHOTO = 'This file is not a JPEG, PNG or WebP picture. Choose a photo saved as one of those and try again.';
+/** The storage catalogue's words (shared/storage/storage-errors.ts STORAGE_ERROR_MESSAGES) in the person's language. */
+const STORAGE_WORDS: Record<StorageErrorCode, MessageKey<'users'>> = {
+  unauthenticated: 'storage.unauthenticated',
+  'unauthorized-app': 'storage.unauthorizedApp',
+  unauthorized: 'storage.unauthorized',
+  'object-not-found': 'storage.objectNotFound',
+  'quota-exceeded': 'storage.quotaExceeded',
+  'retry-limit-exceeded': 'storage.retryLimitExceeded',
+  canceled: 'storage.canceled',
+  'invalid-url': 'storage.invalidUrl',
+  'invalid-default-bucket': 'storage.invalidDefaultBucket',
+  'no-default-bucket': 'storage.noDefaultBucket',
+  'cannot-slice-blob': 'storage.cannotSliceBlob',
+  'no-download-url': 'storage.noDownloadUrl',
+  'unsupported-environment': 'storage.unsupportedEnvironment',
+  'invalid-argument': 'storage.invalidArgument',
+  'app-deleted': 'storage.appDeleted',
+  'invalid-root-operation': 'storage.invalidRootOperation',
+  'invalid-format': 'storage.invalidFormat',
+  'internal-error': 'storage.internalError',
+};
+
+/** A failed upload or removal in words: the catalogue's, translated, or the server's own sentence as it came. */
+function storageErrorText(err: Error, t: Translate<'users'>): string {
+  return err instanceof StorageError && err.message === STORAGE_ERROR_MESSAGES[err.code] ? t(STORAGE_WORDS[err.code]) : err.message;
+}
 
 type Step = { kind: 'idle' } | { kind: 'cropping'; imageUrl: string } | { kind: 'uploading'; previewUrl: string; progress: number; retrying: boolean };
 
@@ -30,6 +57,7 @@ type Notice = { tone: 'danger' | 'info'; text: string } | null;
  * it. The new profile goes into the session, so the Account dropdown and the mobile menu change at once.
  */
 export function ProfilePhotoCard({ profile }: { profile: Profile }) {
+  const { t } = useT('users');
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const headingId = useId();
@@ -51,11 +79,11 @@ export function ProfilePhotoCard({ profile }: { profile: Profile }) {
     if (!file) return;
     setNotice(null);
     if ((file.type && !(PROFILE_PHOTO_TYPES as readonly string[]).includes(file.type)) || file.size === 0) {
-      setNotice({ tone: 'danger', text: NOT_A_PHOTO });
+      setNotice({ tone: 'danger', text: t('photo.notAPhoto') });
       return;
     }
     if (file.size > PICK_MAX_BYTES) {
-      setNotice({ tone: 'danger', text: 'This picture is larger than 40 MB. Choose a smaller one, or make a copy at a lower size, and try again.' });
+      setNotice({ tone: 'danger', text: t('photo.tooLarge') });
       return;
     }
     setArea(null);
@@ -74,7 +102,7 @@ export function ProfilePhotoCard({ profile }: { profile: Profile }) {
     try {
       photo = await cropToBlob(step.imageUrl, area);
     } catch (err) {
-      setNotice({ tone: 'danger', text: err instanceof Error && err.message ? err.message : STORAGE_ERROR_MESSAGES['unsupported-environment'] });
+      setNotice({ tone: 'danger', text: err instanceof Error && err.message ? err.message : t('storage.unsupportedEnvironment') });
       setStep({ kind: 'idle' });
       return;
     }
@@ -91,14 +119,15 @@ export function ProfilePhotoCard({ profile }: { profile: Profile }) {
       },
       {
         onSuccess: () => {
-          toast.success('Your photo is saved. It shows in your account menu now.');
+          toast.success(t('photo.saved'));
           setStep({ kind: 'idle' });
         },
         onError: (err) => {
           const canceled = err instanceof StorageError && err.code === 'canceled';
-          setNotice({ tone: canceled ? 'info' : 'danger', text: err.message });
-          if (canceled) toast(err.message);
-          else toast.error(err.message);
+          const text = storageErrorText(err, t);
+          setNotice({ tone: canceled ? 'info' : 'danger', text });
+          if (canceled) toast(text);
+          else toast.error(text);
           setStep({ kind: 'idle' });
         },
         onSettled: () => {
@@ -113,12 +142,13 @@ export function ProfilePhotoCard({ profile }: { profile: Profile }) {
       onSuccess: () => {
         setAskingRemove(false);
         setNotice(null);
-        toast.success('Your photo is removed. The league logo shows in its place.');
+        toast.success(t('photo.removed'));
       },
       onError: (err) => {
         setAskingRemove(false);
-        setNotice({ tone: 'danger', text: err.message });
-        toast.error(err.message);
+        const text = storageErrorText(err, t);
+        setNotice({ tone: 'danger', text });
+        toast.error(text);
       },
     });
   };
@@ -127,7 +157,7 @@ export function ProfilePhotoCard({ profile }: { profile: Profile }) {
   return (
     <section aria-labelledby={headingId} className="flex w-full flex-col items-center gap-3">
       <h2 id={headingId} className="sr-only">
-        Profile photo
+        {t('photo.heading')}
       </h2>
       <input
         ref={inputRef}
@@ -147,7 +177,7 @@ export function ProfilePhotoCard({ profile }: { profile: Profile }) {
             imageUrl={step.imageUrl}
             onArea={setArea}
             onUnreadable={() => {
-              setNotice({ tone: 'danger', text: NOT_A_PHOTO });
+              setNotice({ tone: 'danger', text: t('photo.notAPhoto') });
               setStep({ kind: 'idle' });
             }}
           />
@@ -166,7 +196,7 @@ export function ProfilePhotoCard({ profile }: { profile: Profile }) {
         >
           <img
             src={step.kind === 'uploading' ? step.previewUrl : profile.photoURL || '/logo.svg'}
-            alt={step.kind === 'uploading' ? 'Your new photo, being sent' : profile.photoURL ? 'Your profile photo' : 'League logo (no photo yet)'}
+            alt={step.kind === 'uploading' ? t('photo.altSending') : profile.photoURL ? t('photo.altPhoto') : t('photo.altLogo')}
             className="size-28 rounded-full border border-slate-200 bg-white object-cover"
           />
         </div>
@@ -174,38 +204,38 @@ export function ProfilePhotoCard({ profile }: { profile: Profile }) {
 
       {step.kind === 'uploading' ? (
         <div className="flex w-full flex-col gap-2 text-left">
-          <ProgressBar label="Sending your photo" value={percent} max={100} valueText={`${percent}%`} />
+          <ProgressBar label={t('photo.sending')} value={percent} max={100} valueText={`${percent}%`} />
           {step.retrying ? (
             <p role="status" className="text-sm text-slate-700">
-              The server did not take it the first time; trying again…
+              {t('photo.retrying')}
             </p>
           ) : null}
           <Button variant="secondary" size="sm" onClick={() => abortRef.current?.abort()}>
-            Cancel upload
+            {t('photo.cancelUpload')}
           </Button>
         </div>
       ) : step.kind === 'cropping' ? (
         <div className="flex w-full flex-wrap justify-center gap-2">
           <Button size="sm" onClick={() => void save()} disabled={!area}>
-            Save photo
+            {t('photo.save')}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setStep({ kind: 'idle' })}>
-            Cancel
+            {t('photo.cancel')}
           </Button>
         </div>
       ) : (
         <div className="flex w-full flex-col items-center gap-2">
           <div className="flex flex-wrap justify-center gap-2">
             <Button variant="secondary" size="sm" onClick={() => inputRef.current?.click()}>
-              {profile.photoURL ? 'Change photo' : 'Add a photo'}
+              {profile.photoURL ? t('photo.change') : t('photo.add')}
             </Button>
             {profile.photoURL ? (
               <Button variant="ghost" size="sm" onClick={() => setAskingRemove(true)}>
-                Remove photo
+                {t('photo.remove')}
               </Button>
             ) : null}
           </div>
-          <p className="text-xs text-slate-600">JPEG, PNG or WebP. You can also drop a picture on the photo.</p>
+          <p className="text-xs text-slate-600">{t('photo.formats')}</p>
         </div>
       )}
 
@@ -217,9 +247,9 @@ export function ProfilePhotoCard({ profile }: { profile: Profile }) {
 
       <ConfirmModal
         open={askingRemove}
-        title="Remove your photo?"
-        message="Your photo is deleted from the league’s files, and the league logo shows in its place in your account menu. You can add a photo again at any time."
-        confirmLabel="Remove photo"
+        title={t('photo.removeTitle')}
+        message={t('photo.removeMessage')}
+        confirmLabel={t('photo.remove')}
         destructive
         busy={remove.isPending}
         onConfirm={confirmRemove}

@@ -3,7 +3,7 @@ import type { MyWaits, Wait } from '../../../../shared/waitlist/waitlist.schemas
 import { api } from '../../../lib/api-client';
 import { waitsQueryKey } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
-import { joinedMessage } from '../waitlist-words';
+import { joinedMessage, waitlistT } from '../waitlist-words';
 import { myWaitsQueryKey } from './get-my-waits';
 
 export async function joinWait(slotId: string): Promise<Wait> {
@@ -21,7 +21,7 @@ export function useJoinWait() {
     mutationFn: joinWait,
     onSuccess: (wait) => {
       queryClient.setQueriesData<MyWaits>({ queryKey: myWaitsQueryKey }, (data) => data && { ...data, waits: [wait, ...data.waits.filter((w) => w.id !== wait.id)] });
-      toast.success(joinedMessage(wait.position));
+      toast.success(joinedMessage(waitlistT, wait.position));
     },
     onError: (err) => toast.error(err.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: waitsQueryKey }),

@@ -3,7 +3,7 @@ import type { Wait } from '../../../../shared/waitlist/waitlist.schemas';
 import { api } from '../../../lib/api-client';
 import { refreshBookingData } from '../../../lib/live/refresh-booking-data';
 import { toast } from '../../../lib/toast';
-import { leftMessage } from '../waitlist-words';
+import { leftMessage, waitlistT } from '../waitlist-words';
 
 export const leaveWait = (waitId: string) => api<{ left: true }>(`/api/waits/${encodeURIComponent(waitId)}`, { method: 'DELETE' });
 
@@ -12,7 +12,7 @@ export function useLeaveWait() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ wait }: { wait: Wait; timeZone: string }) => leaveWait(wait.id),
-    onSuccess: (_result, { wait, timeZone }) => toast.success(leftMessage(wait, timeZone)),
+    onSuccess: (_result, { wait, timeZone }) => toast.success(leftMessage(waitlistT, wait, timeZone)),
     onError: (err) => toast.error(err.message),
     onSettled: () => refreshBookingData(queryClient),
   });

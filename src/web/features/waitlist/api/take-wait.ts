@@ -4,7 +4,7 @@ import type { Wait } from '../../../../shared/waitlist/waitlist.schemas';
 import { api } from '../../../lib/api-client';
 import { refreshBookingData } from '../../../lib/live/refresh-booking-data';
 import { toast } from '../../../lib/toast';
-import { takenMessage } from '../waitlist-words';
+import { takenMessage, waitlistT } from '../waitlist-words';
 
 export async function takeWait(waitId: string): Promise<Booking> {
   const { booking } = await api<{ booking: Booking }>(`/api/waits/${encodeURIComponent(waitId)}/take`, { method: 'POST' });
@@ -19,7 +19,7 @@ export function useTakeWait() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ wait }: { wait: Wait; timeZone: string }) => takeWait(wait.id),
-    onSuccess: (booking, { timeZone }) => toast.success(takenMessage(booking, timeZone)),
+    onSuccess: (booking, { timeZone }) => toast.success(takenMessage(waitlistT, booking, timeZone)),
     onError: (err) => toast.error(err.message),
     onSettled: () => refreshBookingData(queryClient),
   });

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import type { Wait } from '../../../../shared/waitlist/waitlist.schemas';
+import { useT } from '../../../lib/i18n';
 import { useMyWaits } from '../api/get-my-waits';
 import { useWaitlistUser } from '../use-waitlist-user';
 import { noticeText } from '../waitlist-words';
@@ -17,21 +18,25 @@ export function WaitlistOfferNotice() {
   if (!follows || !mine.data || offers.length === 0) return null;
   return (
     <div className="mb-5 flex flex-col gap-3">
-      {offers.map((wait) => (
-        <OfferNotice key={wait.id} wait={wait} timeZone={mine.data.timeZone} />
-      ))}
+      {/* Outside the page's Suspense: the notice waits for the waitlist's words on its own, showing nothing meanwhile. */}
+      <Suspense fallback={null}>
+        {offers.map((wait) => (
+          <OfferNotice key={wait.id} wait={wait} timeZone={mine.data.timeZone} />
+        ))}
+      </Suspense>
     </div>
   );
 }
 
 function OfferNotice({ wait, timeZone }: { wait: Wait; timeZone: string }) {
+  const { t } = useT('waitlist');
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="rounded-xl border-2 border-accent-500 bg-accent-100 p-4 shadow-sm sm:p-5">
       <h2 id={headingId} className="text-lg font-bold text-primary-900">
-        Held for your team
+        {t('notice.title')}
       </h2>
-      <p className="mt-1 break-words text-slate-800">{noticeText(wait, timeZone)}</p>
+      <p className="mt-1 break-words text-slate-800">{noticeText(t, wait, timeZone)}</p>
       <div className="mt-3">
         <OfferActions wait={wait} timeZone={timeZone} size="full" />
       </div>

@@ -7,9 +7,10 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { cx } from '../../../lib/cx';
 import { formatWeekdayDayAt } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { useMyWaits } from '../api/get-my-waits';
 import { useWaitlistUser } from '../use-waitlist-user';
-import { OUTCOME_TEXT, offerText, placeText, waitRulesText, waitSlotText } from '../waitlist-words';
+import { offerText, outcomeText, placeText, waitRulesText, waitSlotText } from '../waitlist-words';
 import { OfferActions, StopWaitingButton } from './offer-actions';
 
 export const WAITLIST_ID = 'waitlist';
@@ -23,6 +24,7 @@ const COMPACT_OUTCOMES = 3;
  * team): nothing for anyone else.
  */
 export function WaitlistSection({ compact = false }: { compact?: boolean }) {
+  const { t } = useT('waitlist');
   const { userId, follows } = useWaitlistUser();
   const mine = useMyWaits(userId, follows);
   const headingId = useId();
@@ -41,7 +43,7 @@ export function WaitlistSection({ compact = false }: { compact?: boolean }) {
   const body = mine.isPending ? (
     <Skeleton className={compact ? 'h-24 w-full' : 'h-32 w-full'} />
   ) : mine.isError ? (
-    <LoadErrorAlert title="Your team’s waitlist could not be loaded" message={mine.error.message} onRetry={() => mine.refetch()} />
+    <LoadErrorAlert title={t('section.loadError')} message={mine.error.message} onRetry={() => mine.refetch()} />
   ) : (
     <WaitLists waits={mine.data.waits} timeZone={mine.data.timeZone} compact={compact} />
   );
@@ -49,18 +51,18 @@ export function WaitlistSection({ compact = false }: { compact?: boolean }) {
   return (
     <section id={compact ? undefined : WAITLIST_ID} aria-labelledby={headingId} tabIndex={compact ? undefined : -1} className="scroll-mt-20 focus:outline-none">
       <h2 id={headingId} className="mb-3 text-xl font-bold text-primary-900">
-        Waitlist
+        {t('section.title')}
       </h2>
       {compact ? (
         <Card>
           {body}
           <Link to={`/my-reservations#${WAITLIST_ID}`} className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4">
-            Waitlist in My Reservations
+            {t('section.fullList')}
           </Link>
         </Card>
       ) : (
         <>
-          {mine.data ? <p className="mb-3 text-slate-700">{waitRulesText(mine.data.holdMinutes, mine.data.maxWaits)}</p> : null}
+          {mine.data ? <p className="mb-3 text-slate-700">{waitRulesText(t, mine.data.holdMinutes, mine.data.maxWaits)}</p> : null}
           {body}
         </>
       )}
@@ -69,6 +71,7 @@ export function WaitlistSection({ compact = false }: { compact?: boolean }) {
 }
 
 function WaitLists({ waits, timeZone, compact }: { waits: readonly Wait[]; timeZone: string; compact: boolean }) {
+  const { t } = useT('waitlist');
   const offers = waits.filter((w) => w.state === 'offered');
   const waiting = waits.filter((w) => w.state === 'waiting');
   const decided = waits.filter((w) => w.state !== 'offered' && w.state !== 'waiting');
@@ -78,10 +81,10 @@ function WaitLists({ waits, timeZone, compact }: { waits: readonly Wait[]; timeZ
   if (offers.length === 0 && waiting.length === 0 && decided.length === 0) {
     return (
       <div className={cx(!compact && 'rounded-xl border-2 border-dashed border-slate-300 bg-white px-4 py-6 text-center')}>
-        <p className="text-slate-700">You're not waiting for any slot. On Book a Field, press “Tell me if it frees up” on a booked slot.</p>
+        <p className="text-slate-700">{t('section.empty')}</p>
         {compact ? null : (
           <Link to="/slots" className={buttonClasses('secondary', 'md', 'mt-4')}>
-            Book a Field
+            {t('section.bookAField')}
           </Link>
         )}
       </div>
@@ -91,11 +94,11 @@ function WaitLists({ waits, timeZone, compact }: { waits: readonly Wait[]; timeZ
   return (
     <div className="flex flex-col gap-5">
       {offers.length > 0 ? (
-        <ul className="flex flex-col gap-3" aria-label="Held for your team">
+        <ul className="flex flex-col gap-3" aria-label={t('notice.title')}>
           {offers.map((wait) => (
             <li key={wait.id} className="rounded-xl border-2 border-accent-500 bg-accent-100 p-4">
-              <p className="font-semibold break-words text-primary-900">{offerText(wait, timeZone)}</p>
-              <p className="mt-1 text-sm text-slate-800">{wait.facilityName}. Take it to book it for your team, or pass so the next team waiting gets it.</p>
+              <p className="font-semibold break-words text-primary-900">{offerText(t, wait, timeZone)}</p>
+              <p className="mt-1 text-sm text-slate-800">{t('section.offerHint', { facility: wait.facilityName })}</p>
               <div className="mt-3">
                 <OfferActions wait={wait} timeZone={timeZone} size="full" />
               </div>
@@ -106,14 +109,14 @@ function WaitLists({ waits, timeZone, compact }: { waits: readonly Wait[]; timeZ
 
       {waiting.length > 0 ? (
         <div>
-          <h3 className={subheading}>Waiting for</h3>
+          <h3 className={subheading}>{t('section.waitingFor')}</h3>
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {waiting.map((wait) => (
               <li key={wait.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
                 <span className="min-w-0">
-                  <span className="block font-semibold break-words text-primary-900">{waitSlotText(wait, timeZone)}</span>
+                  <span className="block font-semibold break-words text-primary-900">{waitSlotText(t, wait, timeZone)}</span>
                   <span className="block text-sm text-slate-700">
-                    {wait.facilityName} · <span className="font-semibold text-primary-900">{placeText(wait.position)}</span>
+                    {wait.facilityName} · <span className="font-semibold text-primary-900">{placeText(t, wait.position)}</span>
                   </span>
                 </span>
                 <StopWaitingButton wait={wait} timeZone={timeZone} compact={compact} />
@@ -125,11 +128,11 @@ function WaitLists({ waits, timeZone, compact }: { waits: readonly Wait[]; timeZ
 
       {outcomes.length > 0 ? (
         <div>
-          <h3 className={subheading}>This last week</h3>
+          <h3 className={subheading}>{t('section.lastWeek')}</h3>
           <ul className="flex flex-col gap-2">
             {outcomes.map((wait) => (
               <li key={wait.id} className="text-sm break-words text-slate-800">
-                <span className="font-semibold text-primary-900">{waitSlotText(wait, timeZone)}</span>: {OUTCOME_TEXT[wait.state as keyof typeof OUTCOME_TEXT]}
+                <span className="font-semibold text-primary-900">{waitSlotText(t, wait, timeZone)}</span>: {outcomeText(t, wait.state as Parameters<typeof outcomeText>[1])}
                 {wait.decidedAt ? <span className="text-slate-700"> ({formatWeekdayDayAt(wait.decidedAt, timeZone)})</span> : null}
               </li>
             ))}
