@@ -20,12 +20,14 @@ export function errorShapeProblems(answer: { method: string; status: number; con
   const error = (parsed as { error?: unknown } | null)?.error as Record<string, unknown> | undefined;
   const keys = parsed && typeof parsed === 'object' ? Object.keys(parsed) : [];
   if (!error || typeof error !== 'object' || keys.length !== 1) {
-    problems.push('error answer is not { error: { code, message, details? } }');
+    problems.push('error answer is not { error: { code, message, details?, key?, params? } }');
     return problems;
   }
   if (typeof error.code !== 'string' || error.code === '') problems.push('error.code is not a string');
   if (typeof error.message !== 'string' || error.message === '') problems.push('error.message is not a string');
-  const extra = Object.keys(error).filter((k) => !['code', 'message', 'details'].includes(k));
+  const extra = Object.keys(error).filter((k) => !['code', 'message', 'details', 'key', 'params'].includes(k));
+  if ('key' in error && (typeof error.key !== 'string' || error.key === '')) problems.push('error.key is not a string');
+  if ('params' in error && (typeof error.params !== 'object' || error.params === null)) problems.push('error.params is not an object');
   if (extra.length > 0) problems.push(`error has other keys: ${extra.join(', ')}`);
   return problems;
 }

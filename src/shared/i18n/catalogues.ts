@@ -35,6 +35,11 @@ import type setup from './locales/en/setup.json';
 import type invitations from './locales/en/invitations.json';
 import type fieldStatus from './locales/en/field-status.json';
 import type diag from './locales/en/diag.json';
+import type auditLog from './locales/en/audit-log.json';
+import type reports from './locales/en/reports.json';
+import type contact from './locales/en/contact.json';
+import type mailQueue from './locales/en/mail-queue.json';
+import type blocks from './locales/en/blocks.json';
 
 export interface Catalogues {
   /** Book a Field (/slots) and My Reservations: loaded with the app in English (lib/i18n/i18n.ts). */
@@ -91,6 +96,16 @@ export interface Catalogues {
   'field-status': typeof fieldStatus;
   /** /diag: the facts to share with an admin. */
   diag: typeof diag;
+  /** /admin-audit-log: the admin actions, filtered and paged. */
+  'audit-log': typeof auditLog;
+  /** /admin-reports: usage reports, charts and exports. */
+  reports: typeof reports;
+  /** /contact and the admin's contact inbox. */
+  contact: typeof contact;
+  /** /admin-mail-queue: outgoing mail and its retries. */
+  'mail-queue': typeof mailQueue;
+  /** /admin-block-slots: closing fields for a time (blocks). */
+  blocks: typeof blocks;
 }
 
 export type Namespace = keyof Catalogues;
