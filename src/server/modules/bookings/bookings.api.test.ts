@@ -75,6 +75,9 @@ describe('booking a slot', () => {
     expect(ctx).toMatchObject({ timeZone: 'America/Chicago', season: { id: league.seasonId }, rules: { maxPerWeek: 10 }, team: { id: league.teamIds[0] }, cannotBook: null });
     expect(ctx.teamBookings).toHaveLength(1);
     expect((await get(null, '/api/bookings/context')).json().cannotBook).toEqual({ code: 'SIGN_IN', message: 'Log in to book a practice.', key: 'bookings.signInToBook', params: {} });
+    // In the language the request asks for (issue 30): a Spanish visitor's first screen reads it before the web's errors catalogue loads.
+    const spanish = await t.app.inject({ url: '/api/bookings/context', headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' } });
+    expect(spanish.json().cannotBook).toMatchObject({ code: 'SIGN_IN', key: 'bookings.signInToBook', message: expect.stringMatching(/^Inicia sesión/) });
   });
 
   it('the day limit refuses a second practice the same day with a clear 422', async () => {

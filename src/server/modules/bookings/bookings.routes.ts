@@ -36,7 +36,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, 
         response: { 200: bookingContextSchema },
       },
     },
-    async (req) => service.bookingContext(deps, await req.actor(), req.query.seasonId),
+    async (req) => service.bookingContext(deps, await req.actor(), req.query.seasonId, requestLocale(req.headers['accept-language'])),
   );
 
   app.post(

@@ -294,7 +294,13 @@ export async function calendarFile(db: Database, actor: Actor, bookingId: string
  * What Book a Field needs before the click. The season with its rules and the team's bookings come from this
  * server's cache until a change touches them; the clock (`now`) and the caller's own facts are per request.
  */
-export async function bookingContext({ db, league, cache }: ServerContext, actor: Actor | null, seasonId: string | undefined, now = new Date()): Promise<BookingContext> {
+export async function bookingContext(
+  { db, league, cache }: ServerContext,
+  actor: Actor | null,
+  seasonId: string | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+  now = new Date(),
+): Promise<BookingContext> {
   const { season, rules } = await cache.seasons.get(
     `season|${seasonId ?? 'active'}`,
     async () => {
@@ -333,13 +339,13 @@ export async function bookingContext({ db, league, cache }: ServerContext, actor
     team: teamId ? { id: teamId, name: actor!.profile.teamName ?? '', divisionId: division?.divisionId ?? null, divisionName: division?.divisionName ?? null } : null,
     teamBookings: [...team.starts],
     makeupCredits: team.credits.filter((expires) => Date.parse(expires) > now.getTime()),
-    cannotBook: contextRefusal(cannotBook(actor)),
+    cannotBook: contextRefusal(cannotBook(actor), locale),
   };
 }
 
-/** Book a Field's reason a person cannot book: its code, English words, and their key and values for the web to word. */
-function contextRefusal(refusal: ReturnType<typeof cannotBook>): BookingContext['cannotBook'] {
-  return refusal && { code: refusal.code, message: refusal.message, key: refusal.words.key, params: paramsIn(DEFAULT_LOCALE, refusal.words.params) };
+/** Book a Field's reason a person cannot book: its code, its words in the request's language, and their key and values for the web to word. */
+function contextRefusal(refusal: ReturnType<typeof cannotBook>, locale: Locale): BookingContext['cannotBook'] {
+  return refusal && { code: refusal.code, message: wordsIn(locale, refusal.words), key: refusal.words.key, params: paramsIn(locale, refusal.words.params) };
 }
 
 export async function rulesOfSeason(db: Database, seasonId: string): Promise<BookingRules> {

@@ -115,6 +115,15 @@ export function translate<N extends Namespace>(ns: N, key: MessageKey<N>, values
   return i18n._(`${ns}.${key}`, values as Record<string, unknown> | undefined);
 }
 
+/**
+ * Words the API sent with their key (a refusal in Book a Field's context, decision 038): from the errors catalogue in
+ * the active language when it is loaded, else the server's own words. A switch of language re-renders with the new.
+ */
+export function apiWords(words: { message: string; key?: string | undefined; params?: Record<string, unknown> | undefined }): string {
+  const id = words.key ? `errors.${words.key}` : null;
+  return id && hasMessage(id) ? i18n._(id, words.params) : words.message;
+}
+
 /** Whether a message exists in the active language (an API error's key the web may not know yet). */
 export function hasMessage(id: string): boolean {
   return i18n.messages[id] !== undefined;

@@ -22,7 +22,7 @@ import { useOpeningPreferences } from '../../../lib/api/get-opening-preferences'
 import { useSlots } from '../../../lib/api/get-slots';
 import { addDays, formatDayRange, formatMonthDay, timeZoneName, todayInZone } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
-import { useT } from '../../../lib/i18n';
+import { apiWords, useT } from '../../../lib/i18n';
 import { cx } from '../../../lib/cx';
 import { openingDateTime, preferenceItemId, preferenceSlotName, type HoldingRound, type PreferencesPanelProps } from '../../../lib/opening-slots';
 import type { SlotWaitProps } from '../../../lib/slot-wait';
@@ -297,7 +297,7 @@ export function BookFieldPage({
           {cannotBook?.code === 'SIGN_IN' ? (
             <Alert tone="info">
               <p className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                <span>{t('signIn.body', { message: cannotBook.message })}</span>
+                <span>{t('signIn.body', { message: apiWords(cannotBook) })}</span>
                 <Link to={loginHref} className={buttonClasses('primary', 'sm')}>
                   {t('signIn.logIn')}
                 </Link>
@@ -305,7 +305,7 @@ export function BookFieldPage({
             </Alert>
           ) : cannotBook ? (
             <Alert tone="warning" title={t('cannotBook.title')}>
-              <p>{cannotBook.message}</p>
+              <p>{apiWords(cannotBook)}</p>
               {auth.isAdmin ? (
                 <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
                   <p>{t('cannotBook.admin')}</p>

@@ -19,7 +19,7 @@ import { useMyCalendarFeed } from '../../../lib/api/my-calendar-feed';
 import { useMyPracticeRequests } from '../../../lib/api/get-my-practice-requests';
 import { formatMonthDay, formatTimeRange, formatWeekdayDayAt, timeZoneName } from '../../../lib/dates';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
-import { RichText, useT } from '../../../lib/i18n';
+import { apiWords, RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import {
   cancelledDay,
@@ -116,7 +116,7 @@ export function CoachDashboardPage({ waitlist, swaps }: { waitlist?: ReactNode; 
       />
       {cannotBook ? (
         <Alert tone="info" className="mb-4">
-          {cannotBook.message}
+          {apiWords(cannotBook)}
         </Alert>
       ) : null}
       {isCoach && !cannotBook ? <OpeningRoundCard userId={userId} now={now} timeZone={timeZone} /> : null}
