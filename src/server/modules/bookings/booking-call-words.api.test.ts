@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingRules, bookings, facilities, fields, notificationOutbox, openingRounds, slots, teams } from '../../db/schema';
 import { checkBooking, DEFAULT_BOOKING_RULES, type BookingRules } from '../../../shared/bookings/booking-rules';
-import { at, nextMonday, seedLeague, TZ, type League } from '../../test/booking-fixtures';
+import { at, insertFacility, insertField, nextMonday, seedLeague, TZ, type League } from '../../test/booking-fixtures';
 import { buildTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
 import { auditStatement } from '../audit/audit.service';
 import { notification, notificationsStatement } from '../notifications/notifications.service';
@@ -18,6 +18,7 @@ import { practiceOf } from './bookings.service';
  */
 let t: TestApp;
 let league: League;
+let spareFieldId: string;
 let coachA: TestUser;
 let coachB: TestUser;
 let coachC: TestUser;
@@ -28,6 +29,10 @@ const OPEN_RULES: BookingRules = { ...DEFAULT_BOOKING_RULES, maxPerWeek: 10, max
 beforeAll(async () => {
   t = await buildTestApp();
   league = await seedLeague(t, { teams: 3, rules: OPEN_RULES });
+  // The instants slotAt is given (now + 60 h…) can fall on the seeded evenings of field 0, depending on the day and
+  // hour the suite runs: its slots go on a field of their own, in a park of their own, also called Field 1.
+  const park = await insertFacility(t.database.db, { name: `Spare park ${Date.now()}` });
+  spareFieldId = (await insertField(t.database.db, { facilityId: park.id, name: 'Field 1', surface: 'grass', lights: true, color: '#654321' })).id;
   coachA = await t.signUp({ email: 'words-a@example.org', role: 'coach', teamId: league.teamIds[0]! });
   coachB = await t.signUp({ email: 'words-b@example.org', role: 'coach', teamId: league.teamIds[1]! });
   coachC = await t.signUp({ email: 'words-c@example.org', role: 'coach', teamId: league.teamIds[2]! });
@@ -60,8 +65,8 @@ async function setRules(rules: Partial<BookingRules>) {
     .where(eq(bookingRules.seasonId, league.seasonId));
 }
 
-/** A slot of its own on field 1 at an instant (outside the seeded week: past, soon, or weeks away). */
-async function slotAt(startsAt: Date, fieldId = league.fieldIds[0]!): Promise<string> {
+/** A slot of its own at an instant (past, soon, or weeks away), on the spare park's Field 1 unless told. */
+async function slotAt(startsAt: Date, fieldId = spareFieldId): Promise<string> {
   const [row] = await t.database.db
     .insert(slots)
     .values({ seasonId: league.seasonId, fieldId, startsAt, endsAt: new Date(startsAt.getTime() + 80 * 60_000) })

@@ -50,6 +50,8 @@ describe('the password sign-up switch', () => {
     expect(refused.json().error).toEqual({
       code: 'FORBIDDEN',
       message: 'Creating an account with a password is switched off for this league: new accounts are by invitation. Ask a league admin to invite you.',
+      key: 'auth.passwordSignUpOff',
+      params: {},
     });
     expect(refused.headers['set-cookie']).toBeUndefined();
     const login = await t.app.inject({
