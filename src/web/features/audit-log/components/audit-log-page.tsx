@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_EXPORT_MAX } from '../../../../shared/audit/audit-log.schemas';
+import { AUDIT_ACTIONS, AUDIT_EXPORT_MAX } from '../../../../shared/audit/audit-log.schemas';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FoldedFiltersToggle } from '../../../components/ui/folded-filters-toggle';
@@ -10,15 +10,19 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
-import { countOf, formatNumber } from '../../../lib/count-words';
+import { formatNumber } from '../../../lib/count-words';
 import { cx } from '../../../lib/cx';
+import { formatDay } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { auditLogCsvHref, hasAuditFilters, NO_AUDIT_FILTERS, parseAuditLogFilters, withAuditLogFilters, type AuditLogFilters } from '../audit-log-filters';
 import { useAuditLog } from '../api/get-audit-log';
+import { entityTypeOptions } from '../audit-words';
 import { AuditEntryItem } from './audit-entry-item';
 
 /** /admin-audit-log: every admin change, newest first, filtered (in the URL), paged, with each change's diff and a CSV. */
 export function AuditLogPage() {
+  const { t } = useT('audit-log');
   const timeZone = useLeagueTimeZone();
   const [params, setParams] = useSearchParams();
   const filters = parseAuditLogFilters(params);
@@ -31,8 +35,8 @@ export function AuditLogPage() {
   return (
     <section>
       <PageHeader
-        title="Audit log"
-        description="Every change an admin or the system made, newest first: who, what, when, and what changed. Filters stay in the link, so a search can be shared."
+        title={t('page.title')}
+        description={t('page.description')}
       />
       <div className="flex flex-col gap-5">
         <AuditFilterBar key={`${filters.q}|${filters.actor}|${filters.entityId}`} filters={filters} timeZone={timeZone} onChange={setFilters} />
@@ -40,31 +44,35 @@ export function AuditLogPage() {
         <section aria-labelledby="entries-heading" aria-busy={log.isFetching}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
             <h2 id="entries-heading" className="text-xl font-bold text-primary-900">
-              Entries
+              {t('entries.heading')}
             </h2>
             <div className="flex flex-wrap items-center gap-3">
               <p role="status" className="text-sm text-slate-700">
                 {log.isPending
-                  ? 'Loading…'
-                  : `Showing ${countOf(entries.length, 'entry', 'entries')}${log.hasNextPage ? ' · more below' : ''}${log.isFetching && !log.isFetchingNextPage ? ' · updating…' : ''}`}
+                  ? t('entries.loading')
+                  : t('entries.showing', {
+                      count: entries.length,
+                      more: log.hasNextPage ? 'yes' : 'no',
+                      updating: log.isFetching && !log.isFetchingNextPage ? 'yes' : 'no',
+                    })}
               </p>
               {hasAuditFilters(filters) ? (
                 <Button variant="ghost" size="sm" onClick={clear}>
-                  Clear filters
+                  {t('entries.clearFilters')}
                 </Button>
               ) : null}
               <a
                 href={auditLogCsvHref(filters)}
                 download
                 className={buttonClasses('secondary', 'sm')}
-                onClick={() => toast.success('Your CSV of these entries is downloading.')}
+                onClick={() => toast.success(t('csv.downloading'))}
               >
-                Export CSV
+                {t('csv.export')}
               </a>
             </div>
           </div>
           <p className="mb-3 text-sm text-slate-700">
-            The CSV holds the entries these filters match, newest first, up to {formatNumber(AUDIT_EXPORT_MAX)}. Narrow the dates for older ones.
+            {t('csv.note', { max: formatNumber(AUDIT_EXPORT_MAX) })}
           </p>
 
           {log.isPending ? (
@@ -74,25 +82,25 @@ export function AuditLogPage() {
               ))}
             </div>
           ) : log.isError ? (
-            <LoadErrorAlert title="The audit log could not be loaded" message={log.error.message} onRetry={() => log.refetch()} />
+            <LoadErrorAlert title={t('page.loadError')} message={log.error.message} onRetry={() => log.refetch()} />
           ) : entries.length === 0 ? (
             hasAuditFilters(filters) ? (
               <EmptyState
-                title="No audit entries match these filters"
+                title={t('empty.filteredTitle')}
                 action={
                   <Button variant="secondary" onClick={clear}>
-                    Clear filters
+                    {t('entries.clearFilters')}
                   </Button>
                 }
               >
-                Widen the dates, check the actor's email, try other search words, or clear the filters to see every entry.
+                {t('empty.filteredBody')}
               </EmptyState>
             ) : (
-              <EmptyState title="No audit entries yet">Entries appear here as admins change seasons, slots, bookings, people and settings.</EmptyState>
+              <EmptyState title={t('empty.title')}>{t('empty.body')}</EmptyState>
             )
           ) : (
             <>
-              <ol className="flex flex-col gap-3" aria-label="Audit entries, newest first">
+              <ol className="flex flex-col gap-3" aria-label={t('entries.listLabel')}>
                 {entries.map((entry) => (
                   <li key={entry.id}>
                     <AuditEntryItem entry={entry} timeZone={timeZone} />
@@ -102,11 +110,11 @@ export function AuditLogPage() {
               {log.hasNextPage ? (
                 <div className="mt-4 flex justify-center">
                   <Button variant="secondary" busy={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-                    Load more entries
+                    {t('entries.loadMore')}
                   </Button>
                 </div>
               ) : (
-                <p className="mt-4 text-center text-sm text-slate-700">That is every entry these filters match.</p>
+                <p className="mt-4 text-center text-sm text-slate-700">{t('entries.end')}</p>
               )}
             </>
           )}
@@ -125,6 +133,7 @@ function AuditFilterBar({
   timeZone: string;
   onChange: (changes: Partial<AuditLogFilters>) => void;
 }) {
+  const { t } = useT('audit-log');
   const [q, setQ] = useState(filters.q);
   const [actor, setActor] = useState(filters.actor);
   const [entityId, setEntityId] = useState(filters.entityId);
@@ -137,19 +146,19 @@ function AuditFilterBar({
       filters.actor || null,
       filters.action || null,
       filters.entityType ? `${filters.entityType}${filters.entityId ? ` ${filters.entityId}` : ''}` : null,
-      filters.from || filters.to ? `${filters.from || '…'} to ${filters.to || '…'}` : null,
+      filters.from || filters.to ? t('filters.dateRange', { from: filters.from ? formatDay(filters.from) : '…', to: filters.to ? formatDay(filters.to) : '…' }) : null,
     ]
       .filter(Boolean)
-      .join(' · ') || 'Every actor, action, entity and day';
+      .join(' · ') || t('filters.everything');
   const actions: readonly string[] =
     filters.action && !(AUDIT_ACTIONS as readonly string[]).includes(filters.action) ? [filters.action, ...AUDIT_ACTIONS] : AUDIT_ACTIONS;
-  const types = Object.entries(AUDIT_ENTITY_TYPES) as Array<[string, string]>;
-  if (filters.entityType && !types.some(([t]) => t === filters.entityType)) types.unshift([filters.entityType, filters.entityType]);
+  const types = entityTypeOptions(t);
+  if (filters.entityType && !types.some(([type]) => type === filters.entityType)) types.unshift([filters.entityType, filters.entityType]);
 
   return (
     <form
       role="search"
-      aria-label="Filter the audit log"
+      aria-label={t('filters.label')}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       onSubmit={(event) => {
         event.preventDefault();
@@ -158,31 +167,31 @@ function AuditFilterBar({
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <TextField
-          label="Search summaries"
+          label={t('filters.search')}
           type="search"
           className="flex-1"
-          placeholder='Words, "a phrase", -leave-out'
+          placeholder={t('filters.searchPlaceholder')}
           maxLength={200}
           value={q}
           onChange={(event) => setQ(event.target.value)}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('filters.searchButton')}</Button>
       </div>
       <div className="md:hidden">
         <FoldedFiltersToggle summary={summary} chosen={chosen} open={open} onToggle={() => setOpen(!open)} panelId={panelId} />
       </div>
       <div id={panelId} className={cx('grid-cols-1 gap-3 sm:grid-cols-2 md:grid lg:grid-cols-3', open ? 'grid' : 'hidden')}>
         <TextField
-          label="Actor"
-          hint='An email, or "system"; press Search to apply'
+          label={t('filters.actor')}
+          hint={t('filters.actorHint')}
           type="text"
           autoComplete="off"
           maxLength={254}
           value={actor}
           onChange={(event) => setActor(event.target.value)}
         />
-        <SelectField label="Action" value={filters.action} onChange={(event) => onChange({ action: event.target.value })}>
-          <option value="">Every action</option>
+        <SelectField label={t('filters.action')} value={filters.action} onChange={(event) => onChange({ action: event.target.value })}>
+          <option value="">{t('filters.everyAction')}</option>
           {actions.map((a) => (
             <option key={a} value={a}>
               {a}
@@ -190,11 +199,11 @@ function AuditFilterBar({
           ))}
         </SelectField>
         <SelectField
-          label="Entity type"
+          label={t('filters.entityType')}
           value={filters.entityType}
           onChange={(event) => onChange({ entityType: event.target.value, ...(event.target.value ? {} : { entityId: '' }) })}
         >
-          <option value="">Every type</option>
+          <option value="">{t('filters.everyType')}</option>
           {types.map(([type, label]) => (
             <option key={type} value={type}>
               {label}
@@ -202,8 +211,8 @@ function AuditFilterBar({
           ))}
         </SelectField>
         <TextField
-          label="Entity id"
-          hint={filters.entityType ? 'Optional; press Search to apply' : 'Choose an entity type first'}
+          label={t('filters.entityId')}
+          hint={filters.entityType ? t('filters.entityIdHint') : t('filters.entityIdNeedsType')}
           type="text"
           autoComplete="off"
           maxLength={100}
@@ -212,16 +221,16 @@ function AuditFilterBar({
           onChange={(event) => setEntityId(event.target.value)}
         />
         <TextField
-          label="From"
-          hint={`League days (${timeZone})`}
+          label={t('filters.from')}
+          hint={t('filters.fromHint', { timeZone })}
           type="date"
           value={filters.from}
           max={filters.to || undefined}
           onChange={(event) => onChange({ from: event.target.value })}
         />
         <TextField
-          label="To"
-          hint="Included"
+          label={t('filters.to')}
+          hint={t('filters.toHint')}
           type="date"
           value={filters.to}
           min={filters.from || undefined}

@@ -6,16 +6,15 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
-import { countOf } from '../../../lib/count-words';
 import { formatDateTimeRange } from '../../../lib/dates';
+import { RichText, useT } from '../../../lib/i18n';
 import { useBlocks } from '../api/get-blocks';
 import { useLiftBlock } from '../api/lift-block';
-import { CATEGORY_LABEL } from '../block-words';
-
-const SCOPE_WORD: Record<Block['scope'], string> = { slot: 'Slot', field: 'Field', facility: 'Facility' };
+import { categoryLabel, scopeBadge } from '../block-words';
 
 /** The blocks in force, soonest first, each with Unblock (after a confirm). */
 export function ActiveBlocksList({ timeZone }: { timeZone: string }) {
+  const { t } = useT('blocks');
   const blocks = useBlocks();
   const lift = useLiftBlock();
   const [lifting, setLifting] = useState<Block | null>(null);
@@ -25,7 +24,7 @@ export function ActiveBlocksList({ timeZone }: { timeZone: string }) {
     if (!lifting) return;
     lift.mutate(lifting.id, {
       onSuccess: ({ slotsReopened }) => {
-        toast.success(`Unblocked: ${countOf(slotsReopened, 'slot')} reopened.`);
+        toast.success(t('list.unblocked', { count: slotsReopened }));
         setLifting(null);
       },
       onError: (err) => {
@@ -38,7 +37,7 @@ export function ActiveBlocksList({ timeZone }: { timeZone: string }) {
   return (
     <section aria-labelledby="active-blocks-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="active-blocks-title" className="text-xl font-bold text-primary-900">
-        Active blocks
+        {t('list.title')}
       </h2>
       <div className="mt-4">
         {blocks.isPending ? (
@@ -47,10 +46,10 @@ export function ActiveBlocksList({ timeZone }: { timeZone: string }) {
             <Skeleton className="h-20 w-full" />
           </div>
         ) : blocks.isError ? (
-          <LoadErrorAlert title="The blocks could not be loaded" message={blocks.error.message} onRetry={() => blocks.refetch()} />
+          <LoadErrorAlert title={t('list.loadError')} message={blocks.error.message} onRetry={() => blocks.refetch()} />
         ) : list.length === 0 ? (
           <p className="rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">
-            No active blocks. Blocks you add with the form above are listed here until you unblock them.
+            {t('list.empty')}
           </p>
         ) : (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200">
@@ -61,17 +60,17 @@ export function ActiveBlocksList({ timeZone }: { timeZone: string }) {
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2">
                       <span className="font-semibold break-words text-slate-900">{block.targetName}</span>
-                      <Badge>{SCOPE_WORD[block.scope]}</Badge>
-                      <Badge tone="danger">{CATEGORY_LABEL[block.category]}</Badge>
+                      <Badge>{scopeBadge(t, block.scope)}</Badge>
+                      <Badge tone="danger">{categoryLabel(t, block.category)}</Badge>
                     </p>
                     <p className="mt-0.5 text-slate-800">{range}</p>
                     <p className="mt-0.5 text-sm break-words text-slate-700">
-                      Reason: {block.reason} · {countOf(block.slotsBlocked, 'slot')} blocked
+                      {t('list.reason', { reason: block.reason, slots: block.slotsBlocked })}
                     </p>
                   </div>
                   <div>
                     <Button variant="secondary" size="sm" onClick={() => setLifting(block)}>
-                      Unblock<span className="sr-only"> {block.targetName}, {range}</span>
+                      <RichText ns="blocks" k="list.unblock" values={{ name: block.targetName, range }} components={{ 0: <span className="sr-only" /> }} />
                     </Button>
                   </div>
                 </li>
@@ -83,16 +82,19 @@ export function ActiveBlocksList({ timeZone }: { timeZone: string }) {
 
       <ConfirmModal
         open={lifting !== null}
-        title={lifting ? `Unblock ${lifting.targetName}?` : 'Unblock?'}
+        title={lifting ? t('lift.title', { name: lifting.targetName }) : t('lift.titleBare')}
         message={
           lifting ? (
             <p>
-              {`Unblock ${lifting.targetName}, ${formatDateTimeRange(lifting.startsAt, lifting.endsAt, timeZone)} ("${lifting.reason}")?`} Its slots reopen for booking,
-              unless another block still covers them. Bookings this block cancelled are not restored.
+              {t('lift.message', {
+                name: lifting.targetName,
+                range: formatDateTimeRange(lifting.startsAt, lifting.endsAt, timeZone),
+                reason: lifting.reason,
+              })}
             </p>
           ) : null
         }
-        confirmLabel="Unblock"
+        confirmLabel={t('lift.confirm')}
         busy={lift.isPending}
         onConfirm={confirmLift}
         onCancel={() => setLifting(null)}

@@ -10,10 +10,11 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTimeRange, timeZoneName } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { bookingsInTheWay, useCreateBlock, type BlockValues, type BookingInTheWay } from '../api/create-block';
 import { blockFormSchema, emptyBlockForm, type BlockForm as BlockFormValues } from '../block-form-schema';
-import { blockedMessage, bookingsQuestion, CATEGORY_LABEL, SCOPE_LABEL } from '../block-words';
+import { blockedMessage, bookingsQuestion, categoryLabel, scopeLabel } from '../block-words';
 
 const FIELDS = ['scope', 'slotId', 'fieldId', 'facilityId', 'startsAt', 'endsAt', 'category', 'reason'] as const;
 
@@ -42,6 +43,7 @@ export function BlockForm({
   selectedSlot: Slot | null;
   onClearSlot: () => void;
 }) {
+  const { t } = useT('blocks');
   const create = useCreateBlock();
   const [inTheWay, setInTheWay] = useState<{ input: BlockValues; bookings: BookingInTheWay[] } | null>(null);
   const schema = useMemo(() => blockFormSchema(timeZone), [timeZone]);
@@ -59,7 +61,7 @@ export function BlockForm({
   });
 
   const finish = (result: { slotsBlocked: number; bookingsCancelled: number }) => {
-    toast.success(blockedMessage(result.slotsBlocked, result.bookingsCancelled));
+    toast.success(blockedMessage(t, result.slotsBlocked, result.bookingsCancelled));
     reset(emptyBlockForm);
     onClearSlot();
   };
@@ -94,7 +96,7 @@ export function BlockForm({
 
   const keepBookings = () => {
     setInTheWay(null);
-    toast('Nothing was blocked; the bookings stay as they are.');
+    toast(t('form.nothingBlocked'));
   };
 
   const fieldOptions = facilities.filter((f) => f.fields.length > 0);
@@ -102,15 +104,13 @@ export function BlockForm({
   return (
     <section aria-labelledby="block-form-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="block-form-title" className="text-xl font-bold text-primary-900">
-        Block
+        {t('form.title')}
       </h2>
-      <p className="mt-1 text-slate-700">
-        Blocked slots cannot be booked, and coaches see the reason. Times are league time: {timeZoneName(timeZone)} ({timeZone}).
-      </p>
+      <p className="mt-1 text-slate-700">{t('form.intro', { zone: timeZoneName(timeZone), timeZone })}</p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5 flex flex-col gap-5">
         {formError ? <Alert>{formError}</Alert> : null}
         <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-slate-800">What to block</legend>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">{t('form.whatToBlock')}</legend>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {BLOCK_SCOPES.map((value) => (
               <label
@@ -125,7 +125,7 @@ export function BlockForm({
                   onChange={() => onScopeChange(value)}
                   className="size-5 accent-primary-800"
                 />
-                {SCOPE_LABEL[value]}
+                {scopeLabel(t, value)}
               </label>
             ))}
           </div>
@@ -137,14 +137,14 @@ export function BlockForm({
             slot={selectedSlot}
             timeZone={timeZone}
             error={errors.slotId?.message}
-            emptyText="No slot chosen yet: use “Select” on a slot in the week list below."
+            emptyText={t('form.noSlot')}
             onClear={onClearSlot}
           />
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             {scope === 'field' ? (
-              <SelectField label="Field" className="sm:col-span-2 lg:col-span-1" error={errors.fieldId?.message} {...register('fieldId')}>
-                <option value="">Choose a field</option>
+              <SelectField label={t('form.field')} className="sm:col-span-2 lg:col-span-1" error={errors.fieldId?.message} {...register('fieldId')}>
+                <option value="">{t('form.chooseField')}</option>
                 {/* "Facility · Field" in each option: optgroup labels are not read out everywhere. */}
                 {fieldOptions.flatMap((facility) =>
                   facility.fields.map((field) => (
@@ -155,8 +155,8 @@ export function BlockForm({
                 )}
               </SelectField>
             ) : (
-              <SelectField label="Facility" className="sm:col-span-2 lg:col-span-1" error={errors.facilityId?.message} {...register('facilityId')}>
-                <option value="">Choose a facility</option>
+              <SelectField label={t('form.facility')} className="sm:col-span-2 lg:col-span-1" error={errors.facilityId?.message} {...register('facilityId')}>
+                <option value="">{t('form.chooseFacility')}</option>
                 {facilities.map((facility) => (
                   <option key={facility.id} value={facility.id}>
                     {facility.name}
@@ -165,49 +165,54 @@ export function BlockForm({
               </SelectField>
             )}
             <div className="hidden lg:block" />
-            <TextField label="Starts" type="datetime-local" error={errors.startsAt?.message} {...register('startsAt')} />
-            <TextField label="Ends" type="datetime-local" error={errors.endsAt?.message} {...register('endsAt')} />
+            <TextField label={t('form.starts')} type="datetime-local" error={errors.startsAt?.message} {...register('startsAt')} />
+            <TextField label={t('form.ends')} type="datetime-local" error={errors.endsAt?.message} {...register('endsAt')} />
           </div>
         )}
 
         <div className="grid gap-4 sm:grid-cols-[14rem_1fr]">
-          <SelectField label="Category" error={errors.category?.message} {...register('category')}>
-            <option value="">Choose a category</option>
+          <SelectField label={t('form.category')} error={errors.category?.message} {...register('category')}>
+            <option value="">{t('form.chooseCategory')}</option>
             {BLOCK_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {CATEGORY_LABEL[category]}
+                {categoryLabel(t, category)}
               </option>
             ))}
           </SelectField>
-          <TextField label="Reason" placeholder="Field flooded" autoComplete="off" hint="Coaches see this on the blocked slots." maxLength={200} error={errors.reason?.message} {...register('reason')} />
+          <TextField
+            label={t('form.reason')}
+            placeholder={t('form.reasonPlaceholder')}
+            autoComplete="off"
+            hint={t('form.reasonHint')}
+            maxLength={200} error={errors.reason?.message} {...register('reason')} />
         </div>
 
         <div>
           <Button type="submit" busy={isSubmitting}>
-            Block
+            {t('form.submit')}
           </Button>
         </div>
       </form>
 
       <ConfirmModal
         open={inTheWay !== null}
-        title="Cancel bookings and block?"
+        title={t('inTheWay.title')}
         message={
           inTheWay ? (
             <div>
-              <p>{bookingsQuestion(inTheWay.bookings.length)}</p>
+              <p>{bookingsQuestion(t, inTheWay.bookings.length)}</p>
               <ul className="mt-3 flex max-h-64 flex-col gap-1 overflow-y-auto rounded-lg border border-slate-200 p-3 text-sm">
                 {inTheWay.bookings.map((b) => (
                   <li key={b.bookingId}>
-                    <span className="font-semibold">{b.teamName ?? 'A team'}</span> · {b.fieldName} · {formatDateTimeRange(b.startsAt, b.endsAt ?? b.startsAt, timeZone)}
+                    <span className="font-semibold">{b.teamName ?? t('inTheWay.aTeam')}</span> · {b.fieldName} · {formatDateTimeRange(b.startsAt, b.endsAt ?? b.startsAt, timeZone)}
                   </li>
                 ))}
               </ul>
             </div>
           ) : null
         }
-        confirmLabel="Cancel bookings and block"
-        cancelLabel="Keep bookings"
+        confirmLabel={t('inTheWay.confirm')}
+        cancelLabel={t('inTheWay.keep')}
         destructive
         busy={create.isPending}
         onConfirm={cancelBookingsAndBlock}

@@ -10,12 +10,14 @@ import { Skeleton } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
+import { RichText, useT } from '../../../lib/i18n';
 import { describeSlot } from '../../../lib/slot-week';
 import { ActiveBlocksList } from './active-blocks-list';
 import { BlockForm, CHOSEN_SLOT_ID, type BlockScope } from './block-form';
 
 /** `rainOuts`: the rain-outs (features/rain-outs, put in by the router), shown above the active blocks. */
 export function BlockSlotsPage({ rainOuts }: { rainOuts?: ReactNode } = {}) {
+  const { t } = useT('blocks');
   const timeZone = useLeagueTimeZone();
   const facilities = useFacilities();
   const [scope, setScope] = useState<BlockScope>('field');
@@ -34,8 +36,8 @@ export function BlockSlotsPage({ rainOuts }: { rainOuts?: ReactNode } = {}) {
   return (
     <section>
       <PageHeader
-        title="Block slots"
-        description="Close one slot, a field or a whole facility for a while (weather, maintenance, an event), with a reason coaches see. Unblock to reopen."
+        title={t('page.title')}
+        description={t('page.description')}
       />
       <div className="flex flex-col gap-8">
         {facilities.isPending ? (
@@ -45,17 +47,17 @@ export function BlockSlotsPage({ rainOuts }: { rainOuts?: ReactNode } = {}) {
             <Skeleton className="mt-4 h-24 w-full" />
           </div>
         ) : facilities.isError ? (
-          <LoadErrorAlert title="The facilities could not be loaded" message={facilities.error.message} onRetry={() => facilities.refetch()} />
+          <LoadErrorAlert title={t('page.loadError')} message={facilities.error.message} onRetry={() => facilities.refetch()} />
         ) : active.length === 0 ? (
           <EmptyState
-            title="No facilities yet"
+            title={t('page.empty.title')}
             action={
               <Link to="/admin-facility-manager" className={buttonClasses('primary')}>
-                Add facilities and fields
+                {t('page.empty.action')}
               </Link>
             }
           >
-            Blocks close fields and facilities. Add a facility and its fields first.
+            {t('page.empty.body')}
           </EmptyState>
         ) : (
           <BlockForm
@@ -73,14 +75,14 @@ export function BlockSlotsPage({ rainOuts }: { rainOuts?: ReactNode } = {}) {
         <ActiveBlocksList timeZone={timeZone} />
 
         <SlotWeekList
-          title="Slots by week"
-          description="Blocked slots show their reason. Use Select to block a single slot."
-          emptyHint="Choose another week, or generate slots on the Slots page."
+          title={t('week.title')}
+          description={t('week.description')}
+          emptyHint={t('week.emptyHint')}
           selectedSlotId={selectedSlot?.id}
           renderActions={(slot, { past }) =>
             past || slot.status === 'blocked' ? null : (
               <Button variant={slot.id === selectedSlot?.id ? 'primary' : 'secondary'} size="sm" onClick={() => choose(slot)} aria-pressed={slot.id === selectedSlot?.id}>
-                Select<span className="sr-only"> {describeSlot(slot, timeZone)}</span>
+                <RichText ns="blocks" k="week.select" values={{ slot: describeSlot(slot, timeZone) }} components={{ 0: <span className="sr-only" /> }} />
               </Button>
             )
           }

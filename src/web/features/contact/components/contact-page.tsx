@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useLeague } from '../../../lib/api/get-league';
+import { RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSendContactMessage } from '../api/contact';
@@ -17,31 +18,29 @@ const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 /** /contact: a message to the league's organizers, who answer by email (admins read it in the inbox on /admin). */
 export function ContactPage() {
+  const { t } = useT('contact');
   const auth = useSession();
   const league = useLeague();
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
   const profile = auth.status === 'signed-in' ? auth.session.profile : null;
   // The form mounts once the session is known, so a signed-in person finds their name and email filled in.
-  if (auth.status === 'loading') return <PageHeader title="Contact the league" />;
+  if (auth.status === 'loading') return <PageHeader title={t('page.title')} />;
 
   return (
     <section className="mx-auto max-w-2xl">
-      <PageHeader
-        title="Contact the league"
-        description="Questions about fields, practices, clinics or your account: the league’s organizers read every message and answer by email."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       {sent ? (
         <Card>
-          <Alert tone="success">Thanks, {sent.name}. Your message reached the league.</Alert>
+          <Alert tone="success">{t('page.sentAlert', { name: sent.name })}</Alert>
           <p className="mt-4 text-slate-700">
-            They answer by email at <span className="font-semibold break-all">{sent.email}</span>, usually within a few days.
+            <RichText ns="contact" k="page.sentAnswer" values={{ email: sent.email }} components={{ 0: <span className="font-semibold break-all" /> }} />
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Button variant="secondary" onClick={() => setSent(null)}>
-              Send another message
+              {t('page.sendAnother')}
             </Button>
             <Link to="/" className="inline-flex items-center px-2 font-semibold text-primary-700 underline underline-offset-4">
-              Back to the start page
+              {t('page.backToStart')}
             </Link>
           </div>
         </Card>
@@ -52,11 +51,12 @@ export function ContactPage() {
       )}
       {league.data?.contactEmail ? (
         <p className="mt-4 text-sm text-slate-700">
-          Prefer email? Write to{' '}
-          <a className="font-semibold text-primary-700 underline underline-offset-4" href={`mailto:${league.data.contactEmail}`}>
-            {league.data.contactEmail}
-          </a>
-          .
+          <RichText
+            ns="contact"
+            k="page.preferEmail"
+            values={{ email: league.data.contactEmail }}
+            components={{ 0: <a className="font-semibold text-primary-700 underline underline-offset-4" href={`mailto:${league.data.contactEmail}`} /> }}
+          />
         </p>
       ) : null}
     </section>
@@ -64,6 +64,7 @@ export function ContactPage() {
 }
 
 function ContactForm({ defaults, onSent }: { defaults: { name: string; email: string }; onSent: (to: { name: string; email: string }) => void }) {
+  const { t } = useT('contact');
   const send = useSendContactMessage();
   const {
     register,
@@ -77,7 +78,7 @@ function ContactForm({ defaults, onSent }: { defaults: { name: string; email: st
 
   const onSubmit = submit(async (values) => {
     await send.mutateAsync(values);
-    toast.success('Message sent to the league.');
+    toast.success(t('form.sent'));
     onSent({ name: values.name, email: values.email });
   });
 
@@ -85,29 +86,29 @@ function ContactForm({ defaults, onSent }: { defaults: { name: string; email: st
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
       {formError ? <Alert>{formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField label={t('form.name')} autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField
-          label="Your email"
+          label={t('form.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          hint="The league answers here."
+          hint={t('form.emailHint')}
           error={errors.email?.message}
           {...register('email')}
         />
       </div>
-      <TextField label="Subject" autoComplete="off" error={errors.subject?.message} {...register('subject')} />
-      <TextAreaField label="Message" rows={6} error={errors.message?.message} {...register('message')} />
+      <TextField label={t('form.subject')} autoComplete="off" error={errors.subject?.message} {...register('subject')} />
+      <TextAreaField label={t('form.message')} rows={6} error={errors.message?.message} {...register('message')} />
       {/* The honeypot: hidden from people and from assistive technology; bots that fill every field give themselves away. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>
-          Website
+          {t('form.honeypot')}
           <input type="text" tabIndex={-1} autoComplete="off" {...register(CONTACT_HONEYPOT_FIELD)} />
         </label>
       </div>
       <div>
         <Button type="submit" busy={isSubmitting}>
-          Send message
+          {t('form.send')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Report } from '../../../../shared/reports/reports.schemas';
 import { formatMonthDay } from '../../../lib/dates';
+import { intlLocale, useT } from '../../../lib/i18n';
 
 /*
  * The report's charts (recharts). Each is one picture with a summary for screen readers (role="img" and its
@@ -13,6 +14,7 @@ const SLATE = '#94a3b8';
 const RED = '#c81e1e';
 
 export function WeeklyChart({ weeks, summary }: { weeks: Report['weeks']; summary: string }) {
+  const { t } = useT('reports');
   const data = weeks.map((w) => ({ week: formatMonthDay(w.weekStart), bookings: w.bookings, utilization: w.utilization ?? 0 }));
   return (
     <div role="img" aria-label={summary} className="h-72 w-full">
@@ -24,8 +26,8 @@ export function WeeklyChart({ weeks, summary }: { weeks: Report['weeks']; summar
           <YAxis yAxisId="utilization" orientation="right" domain={[0, 100]} unit="%" tick={{ fontSize: 12, fill: '#334155' }} />
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Bar yAxisId="bookings" dataKey="bookings" name="Bookings" fill={NAVY} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-          <Line yAxisId="utilization" dataKey="utilization" name="Utilization %" stroke={GOLD} strokeWidth={3} dot={{ r: 3 }} isAnimationActive={false} />
+          <Bar yAxisId="bookings" dataKey="bookings" name={t('weeks.chartBookings')} fill={NAVY} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          <Line yAxisId="utilization" dataKey="utilization" name={t('weeks.chartUtilization')} stroke={GOLD} strokeWidth={3} dot={{ r: 3 }} isAnimationActive={false} />
         </ComposedChart>
       </ResponsiveContainer>
     </div>
@@ -33,6 +35,7 @@ export function WeeklyChart({ weeks, summary }: { weeks: Report['weeks']; summar
 }
 
 export function FairnessChart({ fairness, summary }: { fairness: Report['fairness']; summary: string }) {
+  const { t } = useT('reports');
   const data = fairness.teams.map((t) => ({
     team: t.teamName,
     share: t.share === null ? 0 : Math.round(t.share * 1000) / 10,
@@ -53,15 +56,15 @@ export function FairnessChart({ fairness, summary }: { fairness: Report['fairnes
           <YAxis type="category" dataKey="team" width={96} tick={{ fontSize: 12, fill: '#334155' }} />
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Bar dataKey="share" name="Share of booked hours" fill={SLATE} isAnimationActive={false} />
-          <Bar dataKey="prime" name="Share of prime time" fill={NAVY} isAnimationActive={false} />
+          <Bar dataKey="share" name={t('fairness.chartShare')} fill={SLATE} isAnimationActive={false} />
+          <Bar dataKey="prime" name={t('fairness.chartPrime')} fill={NAVY} isAnimationActive={false} />
           {equal !== null ? (
             <ReferenceLine
               x={equal}
               stroke={RED}
               strokeDasharray="4 3"
               strokeWidth={2}
-              label={{ value: `Equal ${equal}%`, position: 'top', fontSize: 12, fill: RED }}
+              label={{ value: t('fairness.chartEqual', { share: new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(equal / 100) }), position: 'top', fontSize: 12, fill: RED }}
             />
           ) : null}
         </BarChart>

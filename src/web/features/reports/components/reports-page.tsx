@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { PRIME_TIME_WORDS, type Report, type ReportTable as TableName } from '../../../../shared/reports/reports.schemas';
+import { MAX_REPORT_DAYS, PRIME_TIME, type Report, type ReportTable as TableName } from '../../../../shared/reports/reports.schemas';
 import { useCurrentSeason } from '../../../app/current-season/current-season-context';
 import { pickSeason } from '../../../app/current-season/pick-season';
 import { buttonClasses } from '../../../components/ui/button';
@@ -11,7 +11,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFacilities } from '../../../lib/api/get-facilities';
+import { formatNumber } from '../../../lib/count-words';
 import { formatDayRange, formatMonthDay } from '../../../lib/dates';
+import { intlLocale, RichText, useT, type Translate } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useReport } from '../api/get-report';
 import { isReportReady, parseReportFilters, reportCsvHref, withReportFilters, type ReportFilters } from '../report-filters';
@@ -19,12 +21,17 @@ import { FairnessChart, WeeklyChart } from './report-charts';
 import { ReportTable, type ReportColumn } from './report-table';
 
 const RANGE = 'range';
-const hours = (minutes: number) => `${(minutes / 60).toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
-const pct = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`);
+/** A number with at most one decimal, in the active language ("2.5"; "2,5"). */
+const decimal = (value: number) => new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(value);
+const hours = (t: Translate<'reports'>, minutes: number) => t('units.hours', { hours: decimal(minutes / 60) });
+/** A percentage (0–100) in the active language ("42.5%"), or a dash when there is none. */
+const pct = (value: number | null) =>
+  value === null ? '—' : new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 const share = (value: number | null) => pct(value === null ? null : Math.round(value * 1000) / 10);
 
 /** /admin-reports: how the season's field time was offered, booked, cancelled and shared, with a CSV of every table. */
 export function ReportsPage() {
+  const { t } = useT('reports');
   const [params, setParams] = useSearchParams();
   const { season: current, seasons, isLoading: seasonsLoading } = useCurrentSeason();
   const fromUrl = parseReportFilters(params);
@@ -36,17 +43,14 @@ export function ReportsPage() {
 
   return (
     <section>
-      <PageHeader
-        title="Reports"
-        description="How field time was offered, booked, cancelled and shared between teams, for a season or any dates. Every chart has a table beside it, and every table a CSV. Filters stay in the link."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <div className="flex flex-col gap-6">
         <ReportFilterBar filters={filters} onChange={setFilters} />
         {!isReportReady(filters) ? (
           seasonsLoading ? (
             <Skeleton className="h-72 w-full" />
           ) : (
-            <EmptyState title="Choose what to report on">Pick a season, or choose "Dates" and a start and an end day.</EmptyState>
+            <EmptyState title={t('page.chooseTitle')}>{t('page.chooseBody')}</EmptyState>
           )
         ) : report.isPending ? (
           <div className="flex flex-col gap-4" aria-hidden="true">
@@ -54,7 +58,7 @@ export function ReportsPage() {
             <Skeleton className="h-80 w-full" />
           </div>
         ) : report.isError ? (
-          <LoadErrorAlert title="The report could not be made" message={report.error.message} onRetry={() => report.refetch()} />
+          <LoadErrorAlert title={t('page.loadError')} message={report.error.message} onRetry={() => report.refetch()} />
         ) : (
           <ReportBody report={report.data} filters={filters} busy={report.isFetching} />
         )}
@@ -64,6 +68,7 @@ export function ReportsPage() {
 }
 
 function ReportFilterBar({ filters, onChange }: { filters: ReportFilters; onChange: (changes: Partial<ReportFilters>) => void }) {
+  const { t } = useT('reports');
   const { seasons } = useCurrentSeason();
   const facilities = useFacilities({ includeInactive: true });
   const byDates = Boolean(filters.from);
@@ -71,12 +76,12 @@ function ReportFilterBar({ filters, onChange }: { filters: ReportFilters; onChan
   return (
     <form
       role="search"
-      aria-label="Report filters"
+      aria-label={t('filters.label')}
       className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
       onSubmit={(e) => e.preventDefault()}
     >
       <SelectField
-        label="Season or dates"
+        label={t('filters.seasonOrDates')}
         value={byDates ? RANGE : filters.seasonId}
         onChange={(event) => {
           const value = event.target.value;
@@ -91,13 +96,13 @@ function ReportFilterBar({ filters, onChange }: { filters: ReportFilters; onChan
             {s.name}
           </option>
         ))}
-        <option value={RANGE}>Dates…</option>
+        <option value={RANGE}>{t('filters.dates')}</option>
       </SelectField>
       {byDates ? (
         <>
           <TextField
-            label="From"
-            hint="League days"
+            label={t('filters.from')}
+            hint={t('filters.fromHint')}
             type="date"
             required
             value={filters.from}
@@ -105,8 +110,8 @@ function ReportFilterBar({ filters, onChange }: { filters: ReportFilters; onChan
             onChange={(e) => e.target.value && onChange({ from: e.target.value })}
           />
           <TextField
-            label="To"
-            hint="Included; at most 366 days"
+            label={t('filters.to')}
+            hint={t('filters.toHint', { max: MAX_REPORT_DAYS })}
             type="date"
             required
             value={filters.to}
@@ -115,8 +120,8 @@ function ReportFilterBar({ filters, onChange }: { filters: ReportFilters; onChan
           />
         </>
       ) : null}
-      <SelectField label="Facility" value={filters.facilityId} onChange={(event) => onChange({ facilityId: event.target.value })}>
-        <option value="">Every facility</option>
+      <SelectField label={t('filters.facility')} value={filters.facilityId} onChange={(event) => onChange({ facilityId: event.target.value })}>
+        <option value="">{t('filters.everyFacility')}</option>
         {(facilities.data ?? []).map((f) => (
           <option key={f.id} value={f.id}>
             {f.name}
@@ -130,6 +135,7 @@ function ReportFilterBar({ filters, onChange }: { filters: ReportFilters; onChan
 function ReportSection({
   id,
   title,
+  csvName,
   table,
   filters,
   intro,
@@ -137,11 +143,14 @@ function ReportSection({
 }: {
   id: string;
   title: string;
+  /** The table's name inside a sentence ("Export CSV of per week"), lower case where the language wants it. */
+  csvName: string;
   table: TableName;
   filters: ReportFilters;
   intro: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useT('reports');
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -152,9 +161,9 @@ function ReportSection({
           href={reportCsvHref(filters, table)}
           download
           className={buttonClasses('secondary', 'sm')}
-          onClick={() => toast.success(`Your CSV of ${title.toLowerCase()} is downloading.`)}
+          onClick={() => toast.success(t('section.csvDownloading', { name: csvName }))}
         >
-          Export CSV <span className="sr-only">of {title.toLowerCase()}</span>
+          <RichText ns="reports" k="section.exportCsv" values={{ name: csvName }} components={{ 0: <span className="sr-only" /> }} />
         </a>
       </div>
       <div className="text-sm text-slate-700">{intro}</div>
@@ -164,184 +173,166 @@ function ReportSection({
 }
 
 function ReportBody({ report, filters, busy }: { report: Report; filters: ReportFilters; busy: boolean }) {
+  const { t } = useT('reports');
   const { range, fairness } = report;
-  const where = range.facilityName ?? 'every facility';
-  const what = range.seasonName ? `${range.seasonName} (${formatDayRange(range.from, range.to)})` : formatDayRange(range.from, range.to);
+  const where = range.facilityName ?? t('body.everyFacility');
+  const what = range.seasonName
+    ? t('body.seasonRange', { season: range.seasonName, range: formatDayRange(range.from, range.to) })
+    : formatDayRange(range.from, range.to);
   const totalBookings = report.weeks.reduce((n, w) => n + w.bookings, 0);
   const offered = report.weeks.reduce((n, w) => n + w.offeredMinutes, 0);
   const booked = report.weeks.reduce((n, w) => n + w.bookedMinutes, 0);
   const busiest = [...report.weeks].sort((a, b) => b.bookings - a.bookings)[0];
-  const weeklySummary = `Bookings and utilization per week, ${what}, ${where}: ${totalBookings} bookings, ${hours(booked)} of ${hours(offered)} offered${
-    busiest && busiest.bookings > 0 ? `; the busiest week starts ${formatMonthDay(busiest.weekStart)} with ${busiest.bookings} bookings` : ''
-  }. The table below has every week.`;
+  const weekly = { what, where, total: totalBookings, booked: hours(t, booked), offered: hours(t, offered) };
+  const weeklySummary =
+    busiest && busiest.bookings > 0
+      ? t('weeks.summaryBusiest', { ...weekly, start: formatMonthDay(busiest.weekStart), busiest: busiest.bookings })
+      : t('weeks.summary', weekly);
   const byPrime = [...fairness.teams].sort((a, b) => (b.primeShare ?? 0) - (a.primeShare ?? 0));
-  const top = byPrime.slice(0, 3).filter((t) => (t.primeShare ?? 0) > 0);
-  const topShare = top.reduce((n, t) => n + (t.primeShare ?? 0), 0);
+  const top = byPrime.slice(0, 3).filter((team) => (team.primeShare ?? 0) > 0);
+  const topShare = top.reduce((n, team) => n + (team.primeShare ?? 0), 0);
   const fairnessSentence =
     fairness.primeMinutes === 0
-      ? 'No prime-time hours were booked in this range.'
-      : `The ${top.length === 1 ? 'team' : `${top.length} teams`} with the most prime time ${top.length === 1 ? 'holds' : 'hold'} ${share(topShare)} of it (${top
-          .map((t) => t.teamName)
-          .join(
-            ', ',
-          )}); ${top.length === 1 ? 'an equal share' : `${top.length} equal shares`} would be ${share(fairness.equalShare === null ? null : fairness.equalShare * top.length)}.`;
+      ? t('fairness.noPrimeTime')
+      : t('fairness.top', {
+          count: top.length,
+          share: share(topShare),
+          teams: top.map((team) => team.teamName).join(', '),
+          equal: share(fairness.equalShare === null ? null : fairness.equalShare * top.length),
+        });
+  const teamName = (team: { teamName: string; active: boolean }) => (team.active ? team.teamName : t('column.inactiveTeam', { name: team.teamName }));
 
   const weekColumns: ReportColumn<Report['weeks'][number]>[] = [
-    { header: 'Week', cell: (w) => `${formatMonthDay(w.weekStart)} – ${formatMonthDay(w.weekEnd)}` },
-    { header: 'Bookings', cell: (w) => w.bookings, numeric: true },
-    { header: 'Booked', cell: (w) => hours(w.bookedMinutes), numeric: true },
-    { header: 'Offered', cell: (w) => hours(w.offeredMinutes), numeric: true },
-    { header: 'Utilization', cell: (w) => pct(w.utilization), numeric: true },
+    { header: t('column.week'), cell: (w) => `${formatMonthDay(w.weekStart)} – ${formatMonthDay(w.weekEnd)}` },
+    { header: t('column.bookings'), cell: (w) => formatNumber(w.bookings), numeric: true },
+    { header: t('column.booked'), cell: (w) => hours(t, w.bookedMinutes), numeric: true },
+    { header: t('column.offered'), cell: (w) => hours(t, w.offeredMinutes), numeric: true },
+    { header: t('column.utilization'), cell: (w) => pct(w.utilization), numeric: true },
   ];
   const fairnessColumns: ReportColumn<Report['fairness']['teams'][number]>[] = [
-    { header: 'Team', cell: (t) => (t.active ? t.teamName : `${t.teamName} (inactive)`) },
-    { header: 'Booked', cell: (t) => hours(t.bookedMinutes), numeric: true },
-    { header: 'Share', cell: (t) => share(t.share), numeric: true },
-    { header: 'Prime time', cell: (t) => hours(t.primeMinutes), numeric: true },
-    { header: 'Prime share', cell: (t) => share(t.primeShare), numeric: true },
+    { header: t('column.team'), cell: teamName },
+    { header: t('column.booked'), cell: (row) => hours(t, row.bookedMinutes), numeric: true },
+    { header: t('column.share'), cell: (row) => share(row.share), numeric: true },
+    { header: t('column.primeTime'), cell: (row) => hours(t, row.primeMinutes), numeric: true },
+    { header: t('column.primeShare'), cell: (row) => share(row.primeShare), numeric: true },
   ];
   const teamColumns: ReportColumn<Report['teams'][number]>[] = [
-    { header: 'Team', cell: (t) => (t.active ? t.teamName : `${t.teamName} (inactive)`) },
-    { header: 'Bookings', cell: (t) => t.bookings, numeric: true },
-    { header: 'Hours', cell: (t) => hours(t.bookedMinutes), numeric: true },
-    { header: 'Cancelled', cell: (t) => t.cancellations, numeric: true },
-    { header: 'Late', cell: (t) => t.lateCancellations, numeric: true },
-    { header: 'Bumped', cell: (t) => t.bumped, numeric: true },
-    { header: 'Requests', cell: (t) => t.requestsFiled, numeric: true },
-    { header: 'Approved', cell: (t) => t.requestsApproved, numeric: true },
-    { header: 'Approved, later cancelled', cell: (t) => t.requestsApprovedCancelled, numeric: true },
-    { header: 'Declined', cell: (t) => t.requestsDeclined, numeric: true },
-    { header: 'Rained out', cell: (t) => t.rainedOut, numeric: true },
-    { header: 'Restored', cell: (t) => t.rainOutRestored, numeric: true },
-    { header: 'Make-ups granted', cell: (t) => t.creditsGranted, numeric: true },
-    { header: 'Make-ups used', cell: (t) => t.creditsUsed, numeric: true },
-    { header: 'Make-ups expired', cell: (t) => t.creditsExpired, numeric: true },
-    { header: 'Make-ups removed', cell: (t) => t.creditsRemoved, numeric: true },
-    { header: 'Waitlist taken', cell: (t) => t.waitsTaken, numeric: true },
-    { header: 'Waitlist passed', cell: (t) => t.waitsPassed, numeric: true },
-    { header: 'Holds expired', cell: (t) => t.waitsExpired, numeric: true },
-    { header: 'Waitlist refused', cell: (t) => t.waitsRefused, numeric: true },
+    { header: t('column.team'), cell: teamName },
+    { header: t('column.bookings'), cell: (row) => formatNumber(row.bookings), numeric: true },
+    { header: t('column.hours'), cell: (row) => hours(t, row.bookedMinutes), numeric: true },
+    { header: t('column.cancelled'), cell: (row) => formatNumber(row.cancellations), numeric: true },
+    { header: t('column.late'), cell: (row) => formatNumber(row.lateCancellations), numeric: true },
+    { header: t('column.bumped'), cell: (row) => formatNumber(row.bumped), numeric: true },
+    { header: t('column.requests'), cell: (row) => formatNumber(row.requestsFiled), numeric: true },
+    { header: t('column.approved'), cell: (row) => formatNumber(row.requestsApproved), numeric: true },
+    { header: t('column.approvedCancelled'), cell: (row) => formatNumber(row.requestsApprovedCancelled), numeric: true },
+    { header: t('column.declined'), cell: (row) => formatNumber(row.requestsDeclined), numeric: true },
+    { header: t('column.rainedOut'), cell: (row) => formatNumber(row.rainedOut), numeric: true },
+    { header: t('column.restored'), cell: (row) => formatNumber(row.rainOutRestored), numeric: true },
+    { header: t('column.makeupsGranted'), cell: (row) => formatNumber(row.creditsGranted), numeric: true },
+    { header: t('column.makeupsUsed'), cell: (row) => formatNumber(row.creditsUsed), numeric: true },
+    { header: t('column.makeupsExpired'), cell: (row) => formatNumber(row.creditsExpired), numeric: true },
+    { header: t('column.makeupsRemoved'), cell: (row) => formatNumber(row.creditsRemoved), numeric: true },
+    { header: t('column.waitlistTaken'), cell: (row) => formatNumber(row.waitsTaken), numeric: true },
+    { header: t('column.waitlistPassed'), cell: (row) => formatNumber(row.waitsPassed), numeric: true },
+    { header: t('column.holdsExpired'), cell: (row) => formatNumber(row.waitsExpired), numeric: true },
+    { header: t('column.waitlistRefused'), cell: (row) => formatNumber(row.waitsRefused), numeric: true },
   ];
   const placeColumns = <P extends Report['facilities'][number]>(first: ReportColumn<P>): ReportColumn<P>[] => [
     first,
-    { header: 'Offered', cell: (p) => hours(p.offeredMinutes), numeric: true },
-    { header: 'Booked', cell: (p) => hours(p.bookedMinutes), numeric: true },
-    { header: 'Utilization', cell: (p) => pct(p.utilization), numeric: true },
-    { header: 'Blocked', cell: (p) => hours(p.blockedMinutes), numeric: true },
+    { header: t('column.offered'), cell: (p) => hours(t, p.offeredMinutes), numeric: true },
+    { header: t('column.booked'), cell: (p) => hours(t, p.bookedMinutes), numeric: true },
+    { header: t('column.utilization'), cell: (p) => pct(p.utilization), numeric: true },
+    { header: t('column.blocked'), cell: (p) => hours(t, p.blockedMinutes), numeric: true },
   ];
+  const noTeams = <EmptyState title={t('teams.emptyTitle')}>{t('teams.emptyBody')}</EmptyState>;
 
   return (
     <div className="flex flex-col gap-6" aria-busy={busy}>
       <p role="status" className="text-sm text-slate-700">
-        {busy ? 'Updating…' : `Showing ${what}, ${where}. Times and weeks (Monday to Sunday) are in the league's time zone, ${range.timeZone}.`}
+        {busy ? t('body.updating') : t('body.showing', { what, where, timeZone: range.timeZone })}
       </p>
 
-      <ReportSection
-        id="weeks"
-        title="Per week"
-        table="weeks"
-        filters={filters}
-        intro="Confirmed bookings of slots starting each week, and utilization: hours booked ÷ hours offered (every live slot, blocked ones included)."
-      >
+      <ReportSection id="weeks" title={t('weeks.title')} csvName={t('weeks.csvName')} table="weeks" filters={filters} intro={t('weeks.intro')}>
         <div className="flex flex-col gap-4">
           <WeeklyChart weeks={report.weeks} summary={weeklySummary} />
-          <ReportTable caption="Bookings and utilization per week" columns={weekColumns} rows={report.weeks} rowKey={(w) => w.weekStart} />
+          <ReportTable caption={t('weeks.caption')} columns={weekColumns} rows={report.weeks} rowKey={(w) => w.weekStart} />
         </div>
       </ReportSection>
 
       <ReportSection
         id="fairness"
-        title="Fairness"
+        title={t('fairness.title')}
+        csvName={t('fairness.csvName')}
         table="fairness"
         filters={filters}
         intro={
           <>
             <p>
-              Each team's share of the booked hours, and of the prime-time hours, against an equal share (1 ÷ {fairness.activeTeams} active teams ={' '}
-              {share(fairness.equalShare)}). Prime time is {PRIME_TIME_WORDS}.
+              {t('fairness.intro', {
+                teams: fairness.activeTeams,
+                share: share(fairness.equalShare),
+                // The league's wall-clock times as the definition writes them ("17:00"), read the same in both languages.
+                primeTime: t('fairness.primeTime', { eveningFrom: PRIME_TIME.eveningFrom, morningBefore: PRIME_TIME.morningBefore }),
+              })}
             </p>
             <p className="mt-1 font-medium text-slate-900">{fairnessSentence}</p>
           </>
         }
       >
         {fairness.teams.length === 0 ? (
-          <EmptyState title="No teams yet">Add teams on the team pages; their bookings appear here.</EmptyState>
+          noTeams
         ) : (
           <div className="flex flex-col gap-4">
-            <FairnessChart
-              fairness={fairness}
-              summary={`Share of booked hours and of prime time per team, against an equal share of ${share(fairness.equalShare)}. ${fairnessSentence} The table below has every team.`}
-            />
-            <ReportTable
-              caption="Each team's share of booked hours and of prime time"
-              columns={fairnessColumns}
-              rows={fairness.teams}
-              rowKey={(t) => t.teamId}
-            />
+            <FairnessChart fairness={fairness} summary={t('fairness.summary', { equal: share(fairness.equalShare), sentence: fairnessSentence })} />
+            <ReportTable caption={t('fairness.caption')} columns={fairnessColumns} rows={fairness.teams} rowKey={(row) => row.teamId} />
           </div>
         )}
       </ReportSection>
 
-      <ReportSection
-        id="teams"
-        title="Per team"
-        table="teams"
-        filters={filters}
-        intro="Confirmed bookings and their hours; cancellations, of which late (less than the season's cancellation cutoff before the start) and bumped (an admin's override gave the slot to another team); practice requests whose first date is in the range; practices rained out (restored ones included) and restored; the make-up credits granted in the range and what became of them; and the team's waits on booked slots that ended in the range: slots taken from the waitlist, held slots passed on, holds left to run out, and takes refused by a booking rule."
-      >
+      <ReportSection id="teams" title={t('teams.title')} csvName={t('teams.csvName')} table="teams" filters={filters} intro={t('teams.intro')}>
         {report.teams.length === 0 ? (
-          <EmptyState title="No teams yet">Add teams on the team pages; their bookings appear here.</EmptyState>
+          noTeams
         ) : (
-          <ReportTable caption="Bookings, cancellations and practice requests per team" columns={teamColumns} rows={report.teams} rowKey={(t) => t.teamId} />
+          <ReportTable caption={t('teams.caption')} columns={teamColumns} rows={report.teams} rowKey={(row) => row.teamId} />
         )}
       </ReportSection>
 
-      <ReportSection
-        id="rain-outs"
-        title="Rain-outs"
-        table="rain-outs"
-        filters={filters}
-        intro="Rain-outs and make-up credits made in the range, and the practices of the range they cancelled. Each team's figures are in the per-team table."
-      >
+      <ReportSection id="rain-outs" title={t('rainOuts.title')} csvName={t('rainOuts.csvName')} table="rain-outs" filters={filters} intro={t('rainOuts.intro')}>
         <RainOutSummary totals={report.rainOuts} />
       </ReportSection>
 
-      <ReportSection
-        id="waitlist"
-        title="Waitlist"
-        table="waitlist"
-        filters={filters}
-        intro="How waits on booked slots ended in the range (by the day they ended), when a freed slot was held for the first team waiting. Each team's figures are in the per-team table."
-      >
+      <ReportSection id="waitlist" title={t('waitlist.title')} csvName={t('waitlist.csvName')} table="waitlist" filters={filters} intro={t('waitlist.intro')}>
         <WaitlistSummary totals={report.waitlist} />
       </ReportSection>
 
-      <ReportSection
-        id="fields"
-        title="Per field"
-        table="fields"
-        filters={filters}
-        intro="Hours offered (live slots; deleted ones left out), booked (a confirmed booking), utilization, and blocked."
-      >
+      <ReportSection id="fields" title={t('fields.title')} csvName={t('fields.csvName')} table="fields" filters={filters} intro={t('fields.intro')}>
         {report.fields.length === 0 ? (
-          <EmptyState title="No fields here">Add fields on the facility manager, then slots on the slots page.</EmptyState>
+          <EmptyState title={t('fields.emptyTitle')}>{t('fields.emptyBody')}</EmptyState>
         ) : (
           <ReportTable
-            caption="Hours offered, booked and blocked per field"
-            columns={placeColumns<Report['fields'][number]>({ header: 'Field', cell: (f) => `${f.facilityName} · ${f.fieldName}` })}
+            caption={t('fields.caption')}
+            columns={placeColumns<Report['fields'][number]>({ header: t('column.field'), cell: (f) => t('fields.fieldName', { facility: f.facilityName, field: f.fieldName }) })}
             rows={report.fields}
             rowKey={(f) => f.fieldId}
           />
         )}
       </ReportSection>
 
-      <ReportSection id="facilities" title="Per facility" table="facilities" filters={filters} intro="The same figures, summed over each facility's fields.">
+      <ReportSection
+        id="facilities"
+        title={t('facilities.title')}
+        csvName={t('facilities.csvName')}
+        table="facilities"
+        filters={filters}
+        intro={t('facilities.intro')}
+      >
         {report.facilities.length === 0 ? (
-          <EmptyState title="No facilities here">Add a facility on the facility manager.</EmptyState>
+          <EmptyState title={t('facilities.emptyTitle')}>{t('facilities.emptyBody')}</EmptyState>
         ) : (
           <ReportTable
-            caption="Hours offered, booked and blocked per facility"
-            columns={placeColumns<Report['facilities'][number]>({ header: 'Facility', cell: (f) => f.facilityName })}
+            caption={t('facilities.caption')}
+            columns={placeColumns<Report['facilities'][number]>({ header: t('column.facility'), cell: (f) => f.facilityName })}
             rows={report.facilities}
             rowKey={(f) => f.facilityId}
           />
@@ -351,8 +342,6 @@ function ReportBody({ report, filters, busy }: { report: Report; filters: Report
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
 /** Labelled figures as a list, so a screen reader reads each with its label. */
 function Figures({ figures }: { figures: Array<[string, number]> }) {
   return (
@@ -360,7 +349,7 @@ function Figures({ figures }: { figures: Array<[string, number]> }) {
       {figures.map(([label, value]) => (
         <div key={label} className="flex flex-col rounded-lg border border-slate-200 px-3 py-2">
           <dt className="text-sm text-slate-600">{label}</dt>
-          <dd className="text-lg font-semibold text-slate-900 tabular-nums">{value.toLocaleString('en-US')}</dd>
+          <dd className="text-lg font-semibold text-slate-900 tabular-nums">{formatNumber(value)}</dd>
         </div>
       ))}
     </dl>
@@ -369,19 +358,28 @@ function Figures({ figures }: { figures: Array<[string, number]> }) {
 
 /** The range's rain-outs as a sentence and as figures. */
 function RainOutSummary({ totals }: { totals: Report['rainOuts'] }) {
+  const { t } = useT('reports');
   const figures: Array<[string, number]> = [
-    ['Rain-outs', totals.rainOuts],
-    ['Practices cancelled', totals.practicesCancelled],
-    ['Practices restored', totals.practicesRestored],
-    ['Make-up credits granted', totals.creditsGranted],
-    ['Used', totals.creditsUsed],
-    ['Expired unused', totals.creditsExpired],
-    ['Removed', totals.creditsRemoved],
+    [t('rainOuts.figureRainOuts'), totals.rainOuts],
+    [t('rainOuts.figureCancelled'), totals.practicesCancelled],
+    [t('rainOuts.figureRestored'), totals.practicesRestored],
+    [t('rainOuts.figureGranted'), totals.creditsGranted],
+    [t('rainOuts.figureUsed'), totals.creditsUsed],
+    [t('rainOuts.figureExpired'), totals.creditsExpired],
+    [t('rainOuts.figureRemoved'), totals.creditsRemoved],
   ];
   const sentence =
     totals.rainOuts === 0 && totals.practicesCancelled === 0 && totals.creditsGranted === 0
-      ? 'No rain-outs and no make-up credits in this range.'
-      : `${plural(totals.rainOuts, 'rain-out', 'rain-outs')}; ${plural(totals.practicesCancelled, 'practice', 'practices')} cancelled by rain-outs, ${totals.practicesRestored.toLocaleString('en-US')} restored when the fields reopened. ${plural(totals.creditsGranted, 'make-up credit', 'make-up credits')} granted: ${totals.creditsUsed.toLocaleString('en-US')} used, ${totals.creditsExpired.toLocaleString('en-US')} expired unused, ${totals.creditsRemoved.toLocaleString('en-US')} removed.`;
+      ? t('rainOuts.none')
+      : t('rainOuts.sentence', {
+          rainOuts: totals.rainOuts,
+          cancelled: totals.practicesCancelled,
+          restored: totals.practicesRestored,
+          granted: totals.creditsGranted,
+          used: totals.creditsUsed,
+          expired: totals.creditsExpired,
+          removed: totals.creditsRemoved,
+        });
   return (
     <div className="flex flex-col gap-3">
       <p className="font-medium text-slate-900">{sentence}</p>
@@ -392,17 +390,17 @@ function RainOutSummary({ totals }: { totals: Report['rainOuts'] }) {
 
 /** The range's waitlist outcomes as a sentence and as figures. */
 function WaitlistSummary({ totals }: { totals: Report['waitlist'] }) {
+  const { t } = useT('reports');
   const figures: Array<[string, number]> = [
-    ['Taken from the waitlist', totals.waitsTaken],
-    ['Passed', totals.waitsPassed],
-    ['Holds expired', totals.waitsExpired],
-    ['Refused by a rule', totals.waitsRefused],
+    [t('waitlist.figureTaken'), totals.waitsTaken],
+    [t('waitlist.figurePassed'), totals.waitsPassed],
+    [t('waitlist.figureExpired'), totals.waitsExpired],
+    [t('waitlist.figureRefused'), totals.waitsRefused],
   ];
-  const count = (n: number) => n.toLocaleString('en-US');
   const sentence =
     totals.waitsTaken + totals.waitsPassed + totals.waitsExpired + totals.waitsRefused === 0
-      ? 'No waits on booked slots ended in this range.'
-      : `${plural(totals.waitsTaken, 'slot', 'slots')} taken from the waitlist; ${count(totals.waitsPassed)} passed on, ${plural(totals.waitsExpired, 'hold', 'holds')} left to run out, and ${count(totals.waitsRefused)} refused by one of the team's booking rules.`;
+      ? t('waitlist.none')
+      : t('waitlist.sentence', { taken: totals.waitsTaken, passed: totals.waitsPassed, expired: totals.waitsExpired, refused: totals.waitsRefused });
   return (
     <div className="flex flex-col gap-3">
       <p className="font-medium text-slate-900">{sentence}</p>
