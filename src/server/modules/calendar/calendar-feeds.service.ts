@@ -132,7 +132,7 @@ export async function fieldFeed(deps: CalendarDeps, fieldId: string, locale: Loc
   const field = await findField(deps.db, fieldId);
   const facility = field ? await findFacility(deps.db, field.facilityId) : null;
   if (!field || !facility) {
-    throw new AppError('NOT_FOUND', 'There is no such field (it may have been removed). Copy the field feed link again from the Schedule Sync page.');
+    throw new AppError('NOT_FOUND', { key: 'feeds.noField' });
   }
   return feedOf(deps, keyIn(`field:${field.id}`, locale), async (bounds, shortName) => {
     const [practices, blocks] = await Promise.all([
@@ -144,7 +144,7 @@ export async function fieldFeed(deps: CalendarDeps, fieldId: string, locale: Loc
 }
 
 const unknownTeamLink = () =>
-  new AppError('NOT_FOUND', "This team calendar link does not work any more: the team's coach made a new one, or it was mistyped. Ask your coach for the current link.");
+  new AppError('NOT_FOUND', { key: 'feeds.teamLinkGone' });
 
 /**
  * A team's practices, and the rain-outs that cancelled any (issue 28), for whoever holds its secret link. A link
@@ -196,10 +196,10 @@ function mayManage(actor: Actor, teamId: string): boolean {
 
 async function teamYouManage(db: Database, actor: Actor, teamId: string): Promise<{ id: string; name: string }> {
   if (!mayManage(actor, teamId)) {
-    throw new AppError('FORBIDDEN', "Only the team's coaches and league admins can see or change its calendar link. Ask your coach for it.");
+    throw new AppError('FORBIDDEN', { key: 'feeds.teamLinkForbidden' });
   }
   const team = await findTeam(db, teamId);
-  if (!team) throw new AppError('NOT_FOUND', 'That team does not exist any more. Reload the page.');
+  if (!team) throw new AppError('NOT_FOUND', { key: 'feeds.teamGone' });
   return team;
 }
 

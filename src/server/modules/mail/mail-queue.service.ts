@@ -24,7 +24,7 @@ export function decodeMailCursor(raw: string): repo.QueueCursor {
   } catch {
     // Falls through to the error below.
   }
-  throw new AppError('VALIDATION_FAILED', 'That page link is out of date or damaged. Start again from the first page of the mail list.', {
+  throw new AppError('VALIDATION_FAILED', { key: 'mailQueue.badCursor' }, {
     fields: { cursor: 'Not a mail-list page cursor' },
   });
 }
@@ -42,9 +42,9 @@ export async function listMailQueue(db: Database, query: MailQueueQuery, retenti
 export async function resendMail(db: Database, ctx: AuditContext, id: string): Promise<QueuedMail> {
   const after = await db.transaction(async (tx) => {
     const before = await repo.findQueuedForUpdate(tx, id);
-    if (!before) throw new AppError('NOT_FOUND', 'That email is not in the mail queue any more: it was sent and later deleted. Reload the list.');
-    if (before.status === 'sent') throw new AppError('CONFLICT', `The email to ${before.toAddress} has been sent since the list loaded, so there is nothing to send again. Reload the list.`);
-    if (before.status === 'sending') throw new AppError('CONFLICT', `The email to ${before.toAddress} is being sent right now. Wait a moment and reload the list.`);
+    if (!before) throw new AppError('NOT_FOUND', { key: 'mailQueue.gone' });
+    if (before.status === 'sent') throw new AppError('CONFLICT', { key: 'mailQueue.alreadySent', params: { address: before.toAddress } });
+    if (before.status === 'sending') throw new AppError('CONFLICT', { key: 'mailQueue.sendingNow', params: { address: before.toAddress } });
     const row = await repo.resetForResend(tx, id);
     await recordAudit(tx, ctx, {
       action: 'mail.resend',

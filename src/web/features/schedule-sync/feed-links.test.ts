@@ -9,6 +9,12 @@ describe('subscribe addresses', () => {
     );
   });
 
+  it('asks for the feed in Spanish for a person reading Spanish, and leaves the English link bare', () => {
+    expect(leagueFeedUrl('https://cgsl.example.org', 'es')).toBe('https://cgsl.example.org/api/calendar/league.ics?lang=es');
+    expect(fieldFeedUrl('https://cgsl.example.org', 'f1', 'es')).toBe('https://cgsl.example.org/api/calendar/fields/f1.ics?lang=es');
+    expect(leagueFeedUrl('https://cgsl.example.org', 'en')).toBe('https://cgsl.example.org/api/calendar/league.ics');
+  });
+
   it('turns http and https into webcal, and nothing else', () => {
     expect(webcalOf('https://cgsl.example.org/a.ics')).toBe('webcal://cgsl.example.org/a.ics');
     expect(webcalOf('http://localhost:3000/a.ics')).toBe('webcal://localhost:3000/a.ics');

@@ -3,11 +3,14 @@
  * `calendar`): the league's and each field's are public; a team's carries its secret and comes from the server.
  */
 
-/** The league-wide feed: every confirmed practice and every closure. */
-export const leagueFeedUrl = (origin: string) => `${origin}/api/calendar/league.ics`;
+/** A feed's titles in a language (decision 038): English is the feed's own default, so its link stays bare. */
+const inLanguage = (url: string, locale: string) => (locale === 'en' ? url : `${url}?lang=${encodeURIComponent(locale)}`);
 
-/** One field's feed: its practices and the closures that cover it. */
-export const fieldFeedUrl = (origin: string, fieldId: string) => `${origin}/api/calendar/fields/${encodeURIComponent(fieldId)}.ics`;
+/** The league-wide feed: every confirmed practice and every closure, titled in `locale`. */
+export const leagueFeedUrl = (origin: string, locale = 'en') => inLanguage(`${origin}/api/calendar/league.ics`, locale);
+
+/** One field's feed: its practices and the closures that cover it, titled in `locale`. */
+export const fieldFeedUrl = (origin: string, fieldId: string, locale = 'en') => inLanguage(`${origin}/api/calendar/fields/${encodeURIComponent(fieldId)}.ics`, locale);
 
 /** The same address with the webcal: scheme, which opens the phone's or computer's calendar app to subscribe. */
 export function webcalOf(url: string): string {

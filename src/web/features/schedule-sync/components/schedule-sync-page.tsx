@@ -22,7 +22,7 @@ import { fieldFeedUrl, googleSubscribeUrl, leagueFeedUrl, outlookSubscribeUrl, r
  * to open a link on a phone.
  */
 export function ScheduleSyncPage() {
-  const { t } = useT('schedule-sync');
+  const { t, locale } = useT('schedule-sync');
   const auth = useSession();
   const origin = window.location.origin;
   const profile = auth.status === 'signed-in' ? auth.session.profile : null;
@@ -48,7 +48,7 @@ export function ScheduleSyncPage() {
             ) : null}
           </Card>
         )}
-        <FeedCard title={t('league.title')} description={t('league.description')} url={leagueFeedUrl(origin)} name={t('league.name')} />
+        <FeedCard title={t('league.title')} description={t('league.description')} url={leagueFeedUrl(origin, locale)} name={t('league.name')} />
         <FieldFeedCard origin={origin} />
         <HowToCard />
       </div>
@@ -116,7 +116,7 @@ function TeamFeedCard() {
 }
 
 function FieldFeedCard({ origin }: { origin: string }) {
-  const { t } = useT('schedule-sync');
+  const { t, locale } = useT('schedule-sync');
   const facilities = useFacilities();
   const [fieldId, setFieldId] = useState('');
   const fields = (facilities.data ?? []).flatMap((f) => f.fields.filter((field) => field.active).map((field) => ({ ...field, facilityName: f.name })));
@@ -147,7 +147,7 @@ function FieldFeedCard({ origin }: { origin: string }) {
     <FeedCard
       title={t('field.title')}
       description={t('field.description')}
-      url={fieldFeedUrl(origin, chosen.id)}
+      url={fieldFeedUrl(origin, chosen.id, locale)}
       name={`${chosen.facilityName} – ${chosen.name}`}
       picker={
         <SelectField label={t('field.label')} value={chosen.id} onChange={(e) => setFieldId(e.target.value)}>
