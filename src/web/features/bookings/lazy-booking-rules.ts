@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { checkBooking } from '../../../shared/bookings/booking-rules';
+import type { BookingCheck, RuleResult } from '../../../shared/bookings/booking-rules';
+import { activeLocale, apiWords, loadNamespace } from '../../lib/i18n';
 
 /*
  * The booking rules (shared/bookings/booking-rules.ts) compute with Temporal: the browser's own, or the polyfill
@@ -7,7 +8,8 @@ import type { checkBooking } from '../../../shared/bookings/booking-rules';
  * who can book (to say why a slot cannot be, before the click): they load beside the week for them, and never
  * for a visitor.
  */
-export type CheckBooking = typeof checkBooking;
+/** The server's rule on one slot, a refusal worded in the person's language (the errors catalogue's refusal keys). */
+export type CheckBooking = (check: BookingCheck) => RuleResult;
 
 export type RulesState = { status: 'idle' | 'loading' | 'failed'; checkBooking: null } | { status: 'ready'; checkBooking: CheckBooking };
 
@@ -23,8 +25,23 @@ function set(next: RulesState) {
 export function loadBookingRules(): void {
   if (state.status === 'loading' || state.status === 'ready') return;
   set({ status: 'loading', checkBooking: null });
-  Promise.all([import('../../lib/temporal-native-first').then((temporal) => temporal.loadTemporal()), import('../../../shared/bookings/booking-rules')]).then(
-    ([, rules]) => set({ status: 'ready', checkBooking: rules.checkBooking }),
+  const locale = activeLocale();
+  Promise.all([
+    import('../../lib/temporal-native-first').then((temporal) => temporal.loadTemporal()),
+    import('../../../shared/bookings/booking-rules'),
+    // A refusal's words by key (decision 038); a switch of language loads them in the other with the rest.
+    loadNamespace(locale, 'errors'),
+  ]).then(
+    ([, rules]) =>
+      set({
+        status: 'ready',
+        checkBooking: (check) => {
+          const judged = rules.judgeBooking(check);
+          if (judged.ok) return judged;
+          const words = rules.refusalWords(judged.refusal, activeLocale());
+          return { ok: false, code: judged.refusal.code, message: apiWords({ message: rules.refusalMessage(judged.refusal), ...words }) };
+        },
+      }),
     (err: unknown) => {
       // Booking still works: the server judges each booking, and says why when it refuses one.
       console.error('The booking rules could not be loaded', err);

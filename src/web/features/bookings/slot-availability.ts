@@ -156,7 +156,7 @@ export function slotView(t: T, slot: Slot, context: BookingContext | undefined, 
     makeupCredits: context.makeupCredits.map((expires) => new Date(expires)),
     ...(otherDivision && limit ? { field: { fieldName: slot.fieldName, divisions: limit.divisionNames, teamDivision: team.divisionName } } : {}),
   });
-  // TODO(i18n refusal): `result.message` is shared booking-rules.ts `refusalMessage`, English until it is worded from its key.
+  // `result.message` is in the person's language: lazy-booking-rules.ts words the refusal from its key.
   if (hold && ours) {
     if (!result.ok) return { kind: 'heldForUs', until: hold.until, refusal: result.message };
     return result.makeup ? { kind: 'heldForUs', until: hold.until, makeup: true, refusal: null } : { kind: 'heldForUs', until: hold.until, refusal: null };
@@ -169,7 +169,6 @@ export function slotView(t: T, slot: Slot, context: BookingContext | undefined, 
  * The server's words for a slot held for another team (shared booking-rules.ts `refusalMessage`, SLOT_HELD), for
  * someone whose rules are not loaded (a visitor, a member): booking-rules.ts brings Temporal, which they never need.
  * slot-availability.test.ts holds the two to the same words.
- * TODO(i18n refusal): once refusals are worded from their key (errors namespace), word SLOT_HELD from there.
  */
 export function heldMessage(t: T, teamName: string, until: string, timeZone: string): string {
   return t('slot.heldRefusal', { team: teamName, when: formatDateTime(until, timeZone) });

@@ -21,3 +21,12 @@ export function useT<N extends Namespace>(ns: N): { t: Translate<N>; locale: Ret
   );
   return { t, locale };
 }
+
+/**
+ * Waits (suspends) for a namespace the component words through `apiWords` or `translate` rather than `t`, when it
+ * will show some: My Reservations' cancel cutoff in the errors catalogue, only for a coach who may cancel.
+ */
+export function useNamespace(ns: Namespace, wanted = true): void {
+  const { locale } = useLocale();
+  if (wanted && !isLoaded(locale, ns)) use(namespaceReady(locale, ns));
+}

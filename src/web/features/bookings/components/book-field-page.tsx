@@ -96,7 +96,6 @@ export function BookFieldPage({
   const book = useBookSlot({
     // 409 taken, 422 a rule, 503 the database down: the server's words at once; the week reloads either way.
     onError: (err, slotId) => {
-      // TODO(i18n refusal): a refusal's words are the server's (booking-rules.ts `refusalMessage`).
       toast.error(err.message);
       setConfirming(null);
       if (err instanceof ApiError && err.outcomeUnknown) setUnknownOutcome(slotId);
@@ -209,7 +208,6 @@ export function BookFieldPage({
     const view = slotView(t, slot, ruleContext, now, rules.checkBooking, limits);
     if (view.kind === 'login') void navigate(loginHref);
     else if (view.kind === 'bookable') setConfirming(slot);
-    // TODO(i18n refusal): `view.message` may be shared booking-rules.ts `refusalMessage` (English until worded from its key).
     else if (view.kind === 'unavailable') toast.error(view.message);
     // Held for this team: Book as usual books it under the team's rules, as Take it does.
     else if (view.kind === 'heldForUs') {

@@ -1,7 +1,7 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
-import { checkCancellation, type BookingRules } from '../../../../shared/bookings/booking-rules';
+import { cancelCutoffWords, checkCancellation, type BookingRules } from '../../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TextField } from '../../../components/ui/text-field';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
 import { ApiError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { apiWords, useNamespace, useT } from '../../../lib/i18n';
 import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBookingContext } from '../../../lib/api/get-booking-context';
@@ -53,13 +53,14 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
   const now = useServerNow(context.data?.now, context.dataUpdatedAt);
   const { upcoming, past } = splitReservations(bookings.data ?? [], now);
   const rules = useBookingRulesOf([...new Set(upcoming.filter((b) => b.status === 'confirmed').map((b) => b.seasonId))]);
+  // The cancel cutoff's words (the errors catalogue), once there is a rule to word.
+  useNamespace('errors', rules.size > 0);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   /** The booking whose last Cancel press ended with the outcome unknown (see `checkingId`). */
   const [unknownOutcome, setUnknownOutcome] = useState<string | null>(null);
   const cancel = useCancelBooking({
     // The server's words at once; the list reloads either way.
     onError: (err, { id }) => {
-      // TODO(i18n refusal): a refusal's words are the server's (booking-rules.ts `cancelCutoffMessage`).
       toast.error(err.message);
       setCancelling(null);
       if (err instanceof ApiError && err.outcomeUnknown) setUnknownOutcome(id);
@@ -110,9 +111,8 @@ export function MyReservationsPage({ waitlist, swaps, swapAction: SwapAction }: 
     if (booking.id === checkingId) return { allowed: false, reason: t('myReservations.cancelChecking') };
     const seasonRules: BookingRules | undefined = rules.get(booking.seasonId);
     if (!seasonRules) return { allowed: true, reason: null };
-    // TODO(i18n refusal): the cutoff's words are shared booking-rules.ts `cancelCutoffMessage` (English until worded from its key).
     const result = checkCancellation(seasonRules, new Date(booking.startsAt), now);
-    return result.ok ? { allowed: true, reason: null } : { allowed: false, reason: result.message };
+    return result.ok ? { allowed: true, reason: null } : { allowed: false, reason: apiWords({ message: result.message, ...cancelCutoffWords(seasonRules.cancelCutoffHours) }) };
   };
 
   const startCancel = (booking: Booking) => {

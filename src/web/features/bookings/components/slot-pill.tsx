@@ -36,7 +36,6 @@ export function slotStatusText(t: Translate<'bookings'>, slot: Slot, view: SlotV
       return view.ours ? t('status.bookedByUs', { team: view.teamName }) : t('status.bookedBy', { team: view.teamName });
     case 'unavailable':
       if (view.code === 'SLOT_HELD' && slot.heldFor) return heldForText(t, slot.heldFor.teamName, slot.heldFor.until, timeZone);
-      // TODO(i18n refusal): a rule's full words are shared booking-rules.ts `refusalMessage` (English until worded from its key).
       return unavailableText(t, view, dateInZone(slot.startsAt, timeZone), reasons);
     case 'heldForUs':
       return heldForUsText(t, view.until, timeZone);
@@ -114,7 +113,6 @@ export function SlotPill({ viewed, reasons, timeZone, onBook, onRank, slotWait: 
     <div data-slot="" className={cx(box, pillStyle(view))}>
       <span className={cx(view.kind !== 'past' && 'font-semibold')}>{time}</span>
       <span className="mt-0.5 text-xs break-words">{slotStatusText(t, slot, view, reasons, timeZone)}</span>
-      {/* TODO(i18n refusal): `view.refusal` is shared booking-rules.ts `refusalMessage`. */}
       {view.kind === 'heldForUs' && view.refusal ? <span className="mt-0.5 text-xs break-words">{view.refusal}</span> : null}
       {view.kind === 'opening' && view.canRank ? (
         <RankButton
@@ -177,7 +175,6 @@ export function SlotRow({ viewed, reasons, timeZone, onBook, onRank, slotWait: S
             {slotStatusText(t, slot, view, reasons, timeZone)}
           </p>
         )}
-        {/* TODO(i18n refusal): `view.refusal` is shared booking-rules.ts `refusalMessage`. */}
         {view.kind === 'heldForUs' && view.refusal ? <p className="text-sm break-words">{view.refusal}</p> : null}
       </div>
       {checking ? (
