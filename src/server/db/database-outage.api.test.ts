@@ -86,7 +86,7 @@ describe.runIf(Boolean(pgUrl))('when PostgreSQL does not answer', () => {
       const took = performance.now() - started;
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(503);
       expect(res.headers['retry-after']).toBe('15');
-      expect(res.json()).toEqual({ error: { code: 'UNAVAILABLE', message: DATABASE_DOWN_MESSAGE, details: { reason: 'database', outcome: 'none' } } });
+      expect(res.json()).toEqual({ error: { code: 'UNAVAILABLE', message: DATABASE_DOWN_MESSAGE, details: { reason: 'database', outcome: 'none' }, key: 'server.databaseDown', params: {} } });
       expect(took, `${method} ${url}`).toBeLessThan(2_000);
     }
     await proxy.heal();
