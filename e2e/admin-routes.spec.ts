@@ -1,14 +1,17 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import adminWords from '../src/shared/i18n/locales/en/admin.json';
 import { ADMIN_NAV } from '../src/web/features/admin/admin-pages';
 import { activeSeason, DEMO, login } from './fixtures';
+
+/** The admin pages' English names, as the menu shows them (read as a file: Playwright's loader imports no JSON). */
+const adminWords = JSON.parse(fs.readFileSync(new URL('../src/shared/i18n/locales/en/admin.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 /**
  * Every admin route (spec §2), from the list the web app builds its admin navigation and coming-soon pages
  * from. A path dropped from the router still sits in this list and lands on the not-found page, which the
  * admin's check below refuses.
  */
-const ADMIN_ROUTES = ADMIN_NAV.map((p) => ({ path: p.to, label: adminWords[`page.${p.key}.label`] }));
+const ADMIN_ROUTES = ADMIN_NAV.map((p) => ({ path: p.to, label: adminWords[`page.${p.key}.label`] ?? `(no words for ${p.key})` }));
 
 test('the admin route list covers the spec’s twelve admin routes and the mail page', () => {
   expect(ADMIN_ROUTES).toHaveLength(13);
