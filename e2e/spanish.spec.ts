@@ -10,10 +10,14 @@ import { apiAs, newCoach, stamp } from './journey-api';
  */
 const PHONE = { width: 390, height: 844 };
 
-/** The league's season names ("Spring 2027" is also the English example of one): its data, not the app's words. */
-async function seasonNames(page: Page): Promise<string[]> {
+/**
+ * The names the league wrote (seasons, facilities, fields): its data, not the app's words, though one may equal an
+ * English example ("Spring 2027") or begin like a message ("Division Park 7364…", from another journey).
+ */
+async function leagueNames(page: Page): Promise<string[]> {
   const { seasons } = (await (await page.request.get('/api/seasons')).json()) as { seasons: Array<{ name: string }> };
-  return seasons.map((s) => s.name);
+  const { facilities } = (await (await page.request.get('/api/facilities')).json()) as { facilities: Array<{ name: string; fields: Array<{ name: string }> }> };
+  return [...seasons.map((s) => s.name), ...facilities.flatMap((f) => [f.name, ...f.fields.map((field) => field.name)])];
 }
 
 test.describe('in Spanish, at 390 px, from the browser’s language', () => {
@@ -45,7 +49,7 @@ test.describe('in Spanish, at 390 px, from the browser’s language', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Reservar un campo' })).toBeVisible();
     const book = page.getByRole('button', { name: /^Reservar, / }).first();
     await expect(book).toBeVisible();
-    const leagueData = await seasonNames(page);
+    const leagueData = await leagueNames(page);
     await expectNoEnglishLeft(page, 'Book a Field', { leagueData });
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
@@ -70,7 +74,7 @@ test.describe('in Spanish, at 390 px, from the browser’s language', () => {
     await page.goto('/admin-facility-manager');
     await expect(page.getByRole('heading', { level: 1, name: 'Instalaciones' })).toBeVisible();
     await expect(page.getByText('Riverside Park').first()).toBeVisible();
-    await expectNoEnglishLeft(page, 'the facility manager');
+    await expectNoEnglishLeft(page, 'the facility manager', { leagueData: await leagueNames(page) });
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
   });
@@ -79,7 +83,7 @@ test.describe('in Spanish, at 390 px, from the browser’s language', () => {
     await page.goto('/slots');
     await expect(page.getByRole('heading', { level: 1, name: 'Reservar un campo' })).toBeVisible();
     const footer = page.getByRole('contentinfo');
-    await expectNoEnglishLeft(page, 'Book a Field for a visitor', { leagueData: await seasonNames(page) });
+    await expectNoEnglishLeft(page, 'Book a Field for a visitor', { leagueData: await leagueNames(page) });
     await footer.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Book a Field' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -88,7 +92,7 @@ test.describe('in Spanish, at 390 px, from the browser’s language', () => {
     await expect(footer.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     await footer.getByRole('button', { name: 'Español' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reservar un campo' })).toBeVisible();
-    await expectNoEnglishLeft(page, 'Book a Field after switching back', { leagueData: await seasonNames(page) });
+    await expectNoEnglishLeft(page, 'Book a Field after switching back', { leagueData: await leagueNames(page) });
   });
 });
 

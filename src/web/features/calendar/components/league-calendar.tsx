@@ -71,6 +71,12 @@ export function LeagueCalendar({ view, date, events, timeZone, noEvents, onOpenD
           onOpenDay(arg.date.toISOString().slice(0, 10));
           return FULLCALENDAR_VIEW.day;
         }}
+        // FullCalendar draws "+3 more" as an <a> with no href, focusable and pressed by Enter, with aria-expanded: axe
+        // refuses aria-expanded on a link (aria-allowed-attr). It acts as a button (it opens the day), so it says so.
+        moreLinkDidMount={(arg) => {
+          arg.el.setAttribute('role', 'button');
+          arg.el.removeAttribute('aria-controls');
+        }}
         dayHeaderContent={(arg) => dayHeader(view, arg.date)}
         // WCAG 2.5.3 Label in Name (axe's label-content-name-mismatch): FullCalendar names a month's day cell by its
         // day number alone (aria-labelledby), while the cell also shows that day's practices; without the label the

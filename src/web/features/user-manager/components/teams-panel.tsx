@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import type { AdminTeam } from '../../../../shared/teams/teams.schemas';
@@ -198,7 +198,8 @@ function TeamCard({
               <RichText ns="user-manager" k="teamCard.invite" values={{ name }} components={sr} />
             </Button>
           ) : null}
-          {extra}
+          {/* Another feature's part (its words may still be loading): it waits alone, not the page and its focus. */}
+          <Suspense fallback={null}>{extra}</Suspense>
           <Button variant="ghost" size="sm" className="border border-slate-300" onClick={onToggle}>
             <RichText ns="user-manager" k={team.active ? 'teamCard.deactivate' : 'teamCard.reactivate'} values={{ name }} components={sr} />
           </Button>
