@@ -15,8 +15,9 @@ const PHONE = { width: 390, height: 844 };
  * English example ("Spring 2027") or begin like a message ("Division Park 7364…", from another journey).
  */
 async function leagueNames(page: Page): Promise<string[]> {
+  // Closed facilities too: the facility manager lists them (another journey closes its own when it ends).
   const { seasons } = (await (await page.request.get('/api/seasons')).json()) as { seasons: Array<{ name: string }> };
-  const { facilities } = (await (await page.request.get('/api/facilities')).json()) as { facilities: Array<{ name: string; fields: Array<{ name: string }> }> };
+  const { facilities } = (await (await page.request.get('/api/facilities?includeInactive=true')).json()) as { facilities: Array<{ name: string; fields: Array<{ name: string }> }> };
   return [...seasons.map((s) => s.name), ...facilities.flatMap((f) => [f.name, ...f.fields.map((field) => field.name)])];
 }
 
