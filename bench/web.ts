@@ -12,7 +12,8 @@
  *       FCP, LCP, TBT, CLS and the bytes of the page.
  * Figures, not pass/fail; each is printed beside its target from issue 11.
  *
- * Options: --no-build (measure dist/web as it is), --runs=N (Lighthouse runs, default 3), --skip-lighthouse;
+ * Options: --no-build (measure dist/web as it is), --runs=N (Lighthouse runs, default 3), --skip-lighthouse, --list
+ * (each script of (a), first screen or later);
  * BENCH_WEB_REPORTS=<dir> keeps each Lighthouse report as JSON.
  * Environment: WEB_DIST_DIR (a build elsewhere), CHROMIUM (default /usr/bin/chromium), SLOT_SELECTOR (see SLOT).
  */
@@ -124,9 +125,10 @@ async function initialScripts(browser: Browser, baseUrl: string, pathname: strin
       .filter((e) => new URL(e.name).pathname.endsWith('.js'))
       .map((e) => {
         const r = e as PerformanceResourceTiming;
-        return { first: r.startTime < drawnAt, transfer: r.transferSize, body: r.encodedBodySize, raw: r.decodedBodySize };
+        return { name: new URL(e.name).pathname, first: r.startTime < drawnAt, transfer: r.transferSize, body: r.encodedBodySize, raw: r.decodedBodySize };
       });
   });
+  if (args.has('--list')) for (const e of entries) console.log(`      ${e.first ? 'first' : 'later'}  ${(e.transfer / 1000).toFixed(1).padStart(6)} kB  ${e.name}`);
   await context.close();
   const sum = (list: typeof entries): ScriptTotals =>
     list.reduce<ScriptTotals>((t, e) => ({ count: t.count + 1, transfer: t.transfer + e.transfer, body: t.body + e.body, raw: t.raw + e.raw }), { count: 0, transfer: 0, body: 0, raw: 0 });

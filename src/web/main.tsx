@@ -36,5 +36,6 @@ void activate(initialLocale(), ["common"]).then(() =>
   ),
 );
 
-// The offline worker and the installable app (decision 037), once the page has loaded and the browser is idle.
-startOfflineWorker();
+// The offline worker and the installable app (decision 037), once the page has loaded, its data has arrived and the
+// browser is idle.
+startOfflineWorker(queryClient);

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { BookingCheck, RuleResult } from '../../../shared/bookings/booking-rules';
-import { activeLocale, apiWords, loadNamespace } from '../../lib/i18n';
+import { activeLocale, apiWords, isLoaded, loadNamespace } from '../../lib/i18n';
+import type { Locale } from '../../../shared/i18n/locales';
 
 /*
  * The booking rules (shared/bookings/booking-rules.ts) compute with Temporal: the browser's own, or the polyfill
@@ -14,6 +15,14 @@ export type CheckBooking = (check: BookingCheck) => RuleResult;
 export type RulesState = { status: 'idle' | 'loading' | 'failed'; checkBooking: null } | { status: 'ready'; checkBooking: CheckBooking };
 
 let state: RulesState = { status: 'idle', checkBooking: null };
+
+/**
+ * A refusal's words in `locale`. English needs no catalogue: the rules' own words are the English ones (the errors
+ * catalogue's 9.7 kB stays off an English coach's first screen). Another language loads the errors catalogue.
+ */
+function refusalCatalogue(locale: Locale): Promise<void> {
+  return locale === 'en' ? Promise.resolve() : loadNamespace(locale, 'errors');
+}
 const listeners = new Set<() => void>();
 
 function set(next: RulesState) {
@@ -29,8 +38,8 @@ export function loadBookingRules(): void {
   Promise.all([
     import('../../lib/temporal-native-first').then((temporal) => temporal.loadTemporal()),
     import('../../../shared/bookings/booking-rules'),
-    // A refusal's words by key (decision 038); a switch of language loads them in the other with the rest.
-    loadNamespace(locale, 'errors'),
+    // A refusal's words by key (decision 038).
+    refusalCatalogue(locale),
   ]).then(
     ([, rules]) =>
       set({
@@ -38,7 +47,10 @@ export function loadBookingRules(): void {
         checkBooking: (check) => {
           const judged = rules.judgeBooking(check);
           if (judged.ok) return judged;
-          const words = rules.refusalWords(judged.refusal, activeLocale());
+          const now = activeLocale();
+          // Switched from English since: the words arrive, and the page asks again (English until then).
+          if (now !== 'en' && !isLoaded(now, 'errors')) void refusalCatalogue(now).then(() => state.status === 'ready' && set({ ...state }), () => undefined);
+          const words = rules.refusalWords(judged.refusal, now);
           return { ok: false, code: judged.refusal.code, message: apiWords({ message: rules.refusalMessage(judged.refusal), ...words }) };
         },
       }),
