@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { closureLine, closureWhen } from './closure-words';
-import { creditsLine, makeupExpiry } from './rain-outs.schemas';
+import { closureLine, closureWhen, firstCreditLastDay, type ClosureWhenWords } from './closure-words';
+import { makeupExpiry } from './rain-outs.schemas';
+import { formatTime, formatWeekdayDay } from '../time/date-words';
 
 const tz = 'America/Chicago';
 // Thu, Dec 3 2026, noon in Chicago.
@@ -16,6 +17,16 @@ describe('closure words', () => {
   it('names both days when a closure runs past midnight, but not one that ends at midnight', () => {
     expect(closureWhen(new Date('2026-12-03T22:00:00Z'), new Date('2026-12-04T15:00:00Z'), tz, now)).toBe('today 4 pm – tomorrow 9 am');
     expect(closureWhen(new Date('2026-12-03T22:00:00Z'), new Date('2026-12-04T06:00:00Z'), tz, now)).toBe('today 4 pm–12 am');
+  });
+
+  it('in Spanish, with the words it is handed: hoy, mañana or the day, each time in full', () => {
+    const relative = new Intl.RelativeTimeFormat('es-US', { numeric: 'auto' });
+    const es: ClosureWhenWords = { relativeDay: (n) => relative.format(n, 'day'), day: (d) => formatWeekdayDay(d, 'es'), time: (at) => formatTime(at, tz, 'es') };
+    expect(closureWhen(new Date('2026-12-03T22:00:00Z'), new Date('2026-12-04T03:00:00Z'), tz, now, es)).toBe('hoy, 4:00 p.m. – 9:00 p.m.');
+    expect(closureWhen(new Date('2026-12-04T22:30:00Z'), new Date('2026-12-05T03:00:00Z'), tz, now, es)).toBe('mañana, 4:30 p.m. – 9:00 p.m.');
+    expect(closureWhen(new Date('2026-12-08T15:00:00Z'), new Date('2026-12-08T20:00:00Z'), tz, now, es)).toBe('mar 8 dic, 9:00 a.m. – 2:00 p.m.');
+    expect(closureWhen(new Date('2026-12-03T22:00:00Z'), new Date('2026-12-04T15:00:00Z'), tz, now, es)).toBe('hoy, 4:00 p.m. – mañana, 9:00 a.m.');
+    expect(closureWhen(new Date('2026-12-03T22:00:00Z'), new Date('2026-12-04T06:00:00Z'), tz, now, es)).toBe('hoy, 4:00 p.m. – 12:00 a.m.');
   });
 
   it('writes the field status line with the fields and the reason', () => {
@@ -34,8 +45,8 @@ describe('make-up credits', () => {
   });
 
   it('read as the first one to use, by its last day', () => {
-    expect(creditsLine([], tz)).toBeNull();
-    expect(creditsLine([{ expiresAt: '2026-12-18T06:00:00.000Z' }], tz)).toBe('1 make-up practice to use by Dec 17');
-    expect(creditsLine([{ expiresAt: '2026-12-20T06:00:00.000Z' }, { expiresAt: '2026-12-18T06:00:00.000Z' }], tz)).toBe('2 make-up practices, the first to use by Dec 17');
+    expect(firstCreditLastDay([], tz)).toBeNull();
+    expect(firstCreditLastDay(['2026-12-18T06:00:00.000Z'], tz)).toBe('2026-12-17');
+    expect(firstCreditLastDay(['2026-12-20T06:00:00.000Z', '2026-12-18T06:00:00.000Z'], tz)).toBe('2026-12-17');
   });
 });

@@ -118,6 +118,3 @@ export function makeupExpiry(from: Date, days: number, timeZone: string): Date {
   const day = Temporal.Instant.fromEpochMilliseconds(from.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
   return new Date(day.add({ days: days + 1 }).toZonedDateTime({ timeZone }).epochMilliseconds);
 }
-
-// Kept beside the closure words (no zod, no Temporal), so the web app's first screen can say it without either.
-export { creditsLine } from './closure-words';

@@ -19,6 +19,8 @@ import { WaitlistSection } from '../features/waitlist/components/waitlist-sectio
 import type { Wait } from '../../shared/waitlist/waitlist.schemas';
 import { BookFieldPage } from '../features/bookings/components/book-field-page';
 import { MyReservationsPage } from '../features/bookings/components/my-reservations-page';
+import { FieldStatusNotice } from '../features/field-status/components/field-status-notice';
+import type { FieldStatus } from '../../shared/rain-outs/rain-outs.schemas';
 
 /*
  * Issue 30: Book a Field (the desktop week and the phone's day list) and My Reservations in Spanish, with none of the
@@ -28,7 +30,7 @@ import { MyReservationsPage } from '../features/bookings/components/my-reservati
 const LOCALES = path.resolve(import.meta.dirname, '../../shared/i18n/locales');
 const compiled = (locale: string, ns: string) =>
   compileCatalogue(ns, JSON.parse(fs.readFileSync(path.join(LOCALES, locale, `${ns}.json`), 'utf8')) as Record<string, string>) as Record<string, unknown>;
-const catalogues = ['bookings', 'waitlist'].map((ns) => [compiled('en', ns), compiled('es', ns)] as const);
+const catalogues = ['bookings', 'waitlist', 'field-status'].map((ns) => [compiled('en', ns), compiled('es', ns)] as const);
 /** Every namespace: the page's own and those of the parts it is built with (the week navigator, the alerts…). */
 const NAMESPACES = fs.readdirSync(path.join(LOCALES, 'es')).map((file) => file.replace(/\.json$/, '')) as Namespace[];
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -162,12 +164,13 @@ const wait = (over: Partial<Wait>): Wait => ({
   ...over,
 });
 
-async function inSpanish(ui: ReactNode) {
+async function inSpanish(ui: ReactNode, over: { context?: Partial<BookingContext>; closures?: FieldStatus['closures'] } = {}) {
   localStorage.clear();
   writeCachedSession({ profile: coach, isAdmin: false });
-  stubApi(coach, { '/api/seasons': { seasons: [SEASON] } }, (url) => {
+  const fieldStatus: FieldStatus = { timeZone: 'America/Chicago', closures: over.closures ?? [] };
+  stubApi(coach, { '/api/seasons': { seasons: [SEASON] }, '/api/field-status': fieldStatus }, (url) => {
     if (url.startsWith('/api/facilities')) return json({ facilities });
-    if (url.startsWith('/api/bookings/context')) return json(context);
+    if (url.startsWith('/api/bookings/context')) return json({ ...context, ...over.context });
     if (url.startsWith('/api/slots?')) return json({ slots });
     if (url === '/api/bookings/mine') return json({ bookings: [booking('b1', '2026-11-24T23:00:00.000Z'), booking('b0', '2026-11-10T23:00:00.000Z', { status: 'cancelled', cancelReason: null })] });
     if (url === `/api/seasons/${SEASON.id}/booking-rules`) return json({ rules: DEFAULT_BOOKING_RULES });
@@ -184,6 +187,7 @@ async function inSpanish(ui: ReactNode) {
 afterEach(async () => {
   waits = [];
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   await act(() => activate('en', NAMESPACES));
 });
@@ -210,6 +214,26 @@ describe('Book a Field and My Reservations in Spanish (issue 30)', { timeout: 20
     expect(within(grid).getByText('Bloqueado: Field flooded')).toBeTruthy();
     expect(within(grid).getAllByRole('button', { name: /^.+ Reservar, Field 1, / }).length).toBeGreaterThan(0);
     expect(await within(grid).findByRole('button', { name: /^Avísame si se libera, Field 1, / })).toBeTruthy();
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('says a field closure and the team’s make-up credits in Spanish: "hoy", the times, the day to use them by', async () => {
+    atWidth(false);
+    // Sunday Nov 22, 6 am in Chicago: closed today 4–9 pm, and tomorrow from 4 pm into Tuesday morning.
+    const closures: FieldStatus['closures'] = [
+      { id: 'c1', facilityId: PARK, facilityName: 'Riverside Park', fieldNames: ['Field 1'], startsAt: '2026-11-22T22:00:00.000Z', endsAt: '2026-11-23T03:00:00.000Z', reason: 'Wet fields' },
+      { id: 'c2', facilityId: PARK, facilityName: 'Riverside Park', fieldNames: null, startsAt: '2026-11-23T22:00:00.000Z', endsAt: '2026-11-24T15:00:00.000Z', reason: 'Lightning' },
+    ];
+    const makeupCredits = ['2026-12-20T06:00:00.000Z', '2026-12-18T06:00:00.000Z'];
+    // The notice reads "today" from when the status was read: the browser's clock, set to the context's now.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(context.now), shouldAdvanceTime: true });
+    await inSpanish(<BookFieldPage slotWait={SlotWaitAction} fieldStatus={<FieldStatusNotice />} />, { context: { makeupCredits }, closures });
+    expect(await screen.findByText('2 prácticas de reposición, la primera para usar hasta el 17 dic: puedes reservar aunque pases tu límite semanal.')).toBeTruthy();
+    const notice = await screen.findByRole('region', { name: 'Cierres de campos' });
+    expect(within(notice).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Riverside Park (Field 1): cerrado hoy, 4:00 p.m. – 9:00 p.m. (Wet fields)',
+      'Riverside Park: cerrado mañana, 4:00 p.m. – mar 24 nov, 9:00 a.m. (Lightning)',
+    ]);
     expect(englishLeft()).toEqual([]);
   });
 

@@ -8,6 +8,7 @@
  * for the server. Intl only, so every page can format dates without loading a Temporal polyfill.
  */
 import { INTL_LOCALE, type Locale } from '../../shared/i18n/locales';
+import type { ClosureWhenWords } from '../../shared/rain-outs/closure-words';
 import { activeLocale, translate } from './i18n/i18n';
 
 const DAY_MS = 86_400_000;
@@ -188,6 +189,17 @@ export function formatTimeRangeShort(start: Date | string, end: Date | string, t
   const to = formatTime(end, timeZone);
   const [fromClock, fromPeriod] = from.split(' ');
   return fromPeriod && to.endsWith(` ${fromPeriod}`) ? `${fromClock}–${to}` : `${from} – ${to}`;
+}
+
+/**
+ * The words `closureWhen` (shared/rain-outs/closure-words.ts) reads a closure's time with, in the person's language:
+ * undefined in English (its own "today 4–9 pm"); in Spanish "hoy", "mañana", "mar 8 dic" and "4:00 p.m.".
+ */
+export function closureWhenWords(timeZone: string): ClosureWhenWords | undefined {
+  const locale = activeLocale();
+  if (locale === 'en') return undefined;
+  const relative = new Intl.RelativeTimeFormat(INTL_LOCALE[locale], { numeric: 'auto' });
+  return { relativeDay: (offset) => relative.format(offset, 'day'), day: formatWeekdayDay, time: (at) => formatTime(at, timeZone) };
 }
 
 /** "Tue Mar 3" for an instant, in the zone ("mar 3 mar"). */

@@ -1,6 +1,6 @@
-import { closurePlace } from '../../../shared/rain-outs/closure-words';
+import { closurePlace, firstCreditLastDay } from '../../../shared/rain-outs/closure-words';
 import type { MyRainOuts } from '../../../shared/rain-outs/rain-outs.schemas';
-import { dateInZone, formatDateTime, formatMonthDay } from '../../lib/dates';
+import { formatDateTime, formatMonthDay } from '../../lib/dates';
 import type { Translate } from '../../lib/i18n';
 
 type Notice = MyRainOuts['notices'][number];
@@ -36,15 +36,12 @@ const practicesOf = (t: T, practices: readonly Practice[], timeZone: string) => 
 });
 
 /**
- * "You have 1 make-up practice to use by Dec 17: …" (the first to run out; shared/rain-outs/closure-words.ts
- * `creditsLine` in the person's language), or null without credits. A credit runs out at the start of the day
- * after its last day.
+ * "You have 1 make-up practice to use by Dec 17: …" (the first to run out, by its last day: shared/rain-outs/
+ * closure-words.ts `firstCreditLastDay`), or null without credits.
  */
 function makeUpWords(t: T, credits: ReadonlyArray<{ expiresAt: string }>, timeZone: string): string | null {
-  if (credits.length === 0) return null;
-  const first = Math.min(...credits.map((c) => Date.parse(c.expiresAt)));
-  const day = formatMonthDay(dateInZone(new Date(first - 1), timeZone));
-  return t('words.makeUp', { count: credits.length, day });
+  const day = firstCreditLastDay(credits.map((c) => c.expiresAt), timeZone);
+  return day ? t('words.makeUp', { count: credits.length, day: formatMonthDay(day) }) : null;
 }
 
 /**

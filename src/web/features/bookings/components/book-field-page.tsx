@@ -2,7 +2,7 @@ import { Suspense, useDeferredValue, useEffect, useMemo, useState, type Componen
 import { preloadToasts, toast } from '../../../lib/toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_LEAGUE_TIMEZONE } from '../../../../shared/constants';
-import { creditsLine } from '../../../../shared/rain-outs/closure-words';
+import { firstCreditLastDay } from '../../../../shared/rain-outs/closure-words';
 import type { Slot } from '../../../../shared/slots/slots.schemas';
 import { useCurrentSeason } from '../../../app/current-season/current-season-context';
 import { useSession } from '../../../app/session/use-session';
@@ -182,7 +182,8 @@ export function BookFieldPage({
   const day = week && today ? pickDay(week, filters.day, today, daysWithSlots) : '';
   const quota = week ? teamQuota(context.data, week.from, now) : null;
   const team = context.data?.team;
-  const credits = context.data ? creditsLine(context.data.makeupCredits.map((expiresAt) => ({ expiresAt })), context.data.timeZone) : null;
+  const creditsDay = context.data ? firstCreditLastDay(context.data.makeupCredits, context.data.timeZone) : null;
+  const credits = creditsDay && context.data ? t('quota.credits', { count: context.data.makeupCredits.length, day: formatMonthDay(creditsDay) }) : null;
   // The slot being confirmed uses a make-up credit: which limit it goes past, said in the confirm.
   const confirmingView = confirming ? slotView(t, confirming, ruleContext, now, rules.checkBooking, limits) : null;
   const divisionLine = divisionRulesLine(t, context.data, now);
@@ -463,7 +464,7 @@ function QuotaStrip({ quota, credits, divisionLine, withLink }: { quota: TeamQuo
       <div className="min-w-0">
         <p className="text-sm font-semibold sm:text-base">{quotaText(t, quota)}</p>
         {divisionLine ? <p className="text-sm">{divisionLine}</p> : null}
-        {credits ? <p className="text-sm">{t('quota.credits', { credits })}</p> : null}
+        {credits ? <p className="text-sm">{credits}</p> : null}
       </div>
       {withLink ? (
         <Link to="/my-reservations" className="inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-2">

@@ -2,6 +2,7 @@ import { Suspense, useId } from 'react';
 import type { FieldStatus } from '../../../../shared/rain-outs/rain-outs.schemas';
 import { closurePlace, closureWhen } from '../../../../shared/rain-outs/closure-words';
 import { cx } from '../../../lib/cx';
+import { closureWhenWords } from '../../../lib/dates';
 import { useT } from '../../../lib/i18n';
 import { useFieldStatus } from '../api/get-field-status';
 
@@ -35,7 +36,7 @@ function Closures({ closures, timeZone, now, className }: { closures: FieldStatu
       <ul className="mt-1 flex flex-col gap-1 text-sm break-words sm:text-base">
         {sorted.map((c) => (
           <li key={c.id}>
-            {t('notice.line', { place: closurePlace(c), when: closureWhen(new Date(c.startsAt), new Date(c.endsAt), timeZone, now), reason: c.reason })}
+            {t('notice.line', { place: closurePlace(c), when: closureWhen(new Date(c.startsAt), new Date(c.endsAt), timeZone, now, closureWhenWords(timeZone)), reason: c.reason })}
           </li>
         ))}
       </ul>

@@ -17,7 +17,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeague } from '../../../lib/api/get-league';
 import { cx } from '../../../lib/cx';
-import { timeZoneName, todayInZone } from '../../../lib/dates';
+import { closureWhenWords, timeZoneName, todayInZone } from '../../../lib/dates';
 import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -263,7 +263,7 @@ function RainOutFormBody({
         message={
           pending ? (
             <>
-              <p>{rainOutConsequence(t, place(pending), closureWhen(new Date(pending.startsAt), new Date(pending.endsAt), timeZone, new Date()))}</p>
+              <p>{rainOutConsequence(t, place(pending), closureWhen(new Date(pending.startsAt), new Date(pending.endsAt), timeZone, new Date(), closureWhenWords(timeZone)))}</p>
               <p className="mt-2">{t('dialog.confirmReason', { reason: pending.reason })}</p>
             </>
           ) : null

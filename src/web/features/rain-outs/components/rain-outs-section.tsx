@@ -8,7 +8,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Skeleton } from '../../../components/ui/loading';
 import { useFacilities } from '../../../lib/api/get-facilities';
 import { useLeagueTimeZone } from '../../../lib/api/get-league';
-import { formatDateTime } from '../../../lib/dates';
+import { closureWhenWords, formatDateTime } from '../../../lib/dates';
 import { RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useRainOuts } from '../api/get-rain-outs';
@@ -91,7 +91,7 @@ export function RainOutsSection() {
           <ul aria-label={t('section.recent')} className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200">
             {list.map((closure) => {
               const place = closurePlace(closure);
-              const when = closureWhen(new Date(closure.startsAt), new Date(closure.endsAt), timeZone, now);
+              const when = closureWhen(new Date(closure.startsAt), new Date(closure.endsAt), timeZone, now, closureWhenWords(timeZone));
               const ended = Date.parse(closure.endsAt) <= now.getTime();
               return (
                 <li key={closure.id} className="grid gap-2 bg-white px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
@@ -136,7 +136,7 @@ export function RainOutsSection() {
             {reopening
               ? t('section.reopenMessage', {
                   place: closurePlace(reopening),
-                  when: closureWhen(new Date(reopening.startsAt), new Date(reopening.endsAt), timeZone, now),
+                  when: closureWhen(new Date(reopening.startsAt), new Date(reopening.endsAt), timeZone, now, closureWhenWords(timeZone)),
                   reason: reopening.reason,
                 })
               : t('section.reopenMessageNone')}
