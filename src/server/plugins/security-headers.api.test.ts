@@ -31,6 +31,24 @@ describe('security headers', () => {
     }
   });
 
+  it('leave a document’s policies off a built script or style sheet, and keep nosniff, CORP and HSTS on it', async () => {
+    const kept = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+    for (const url of ['/assets/index-abc123.js', '/assets/index-abc123.css', '/assets/framework-abc.js?v=1']) {
+      const res = await secure.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBeUndefined();
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(kept.filter((name) => res.headers[name] === undefined), url).toEqual([]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // A page, the offline worker, an SVG (it can be opened as a page) and anything else keep every header.
+    for (const url of ['/', '/slots', '/sw.js', '/assets/logo-abc.svg', '/assets.js', '/api/health', '/assets/../api/health']) {
+      const res = await secure.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('ask browsers for https only when the public address is https', async () => {
     const res = await secure.app.inject({ url: '/api/health' });
     expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
