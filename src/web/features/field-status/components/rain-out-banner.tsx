@@ -1,20 +1,18 @@
-import { Suspense, useId } from 'react';
-import { Link } from 'react-router';
-import type { MyRainOuts } from '../../../../shared/rain-outs/rain-outs.schemas';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../../../app/session/use-session';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { cx } from '../../../lib/cx';
-import { RichText, translate, useT } from '../../../lib/i18n';
+import { translate } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useDismissRainOut } from '../api/dismiss-rain-out';
 import { useMyRainOuts } from '../api/get-my-rain-outs';
-import { rainOutNoticeWords } from '../rain-out-words';
+
+/** One notice and its words: a chunk of its own, loaded only when there is news (most visits there is none). */
+const RainOutNotice = lazy(() => import('./rain-out-notice'));
 
 /**
  * A coach's rain-out news at the top of every page (issue 28), on the next visit after a rain-out cancelled the team's
  * practices and until dismissed: what was cancelled, the make-up credits, the way to book one; once reopened, which
  * practices are back. Only for someone who follows a team's bookings (a coach, or an admin on a team): the server
- * has nothing for anyone else. Nothing while loading or on a failure. Its words load only when there is news to show.
+ * has nothing for anyone else. Nothing while loading or on a failure. Its words and code load only when there is news to show.
  */
 export function RainOutBanner() {
   const auth = useSession();
@@ -44,43 +42,5 @@ export function RainOutBanner() {
         ))}
       </div>
     </Suspense>
-  );
-}
-
-function RainOutNotice({
-  notice,
-  credits,
-  timeZone,
-  onDismiss,
-}: {
-  notice: MyRainOuts['notices'][number];
-  credits: MyRainOuts['credits'];
-  timeZone: string;
-  onDismiss: () => void;
-}) {
-  const { t } = useT('field-status');
-  const headingId = useId();
-  const words = rainOutNoticeWords(t, notice, credits, timeZone);
-  const reopened = words.tone === 'reopened';
-  return (
-    <section
-      aria-labelledby={headingId}
-      className={cx('rounded-xl border-2 p-4 shadow-sm sm:p-5', reopened ? 'border-success-600 bg-success-50' : 'border-warning-500 bg-warning-50')}
-    >
-      <h2 id={headingId} className={cx('text-lg font-bold break-words', reopened ? 'text-success-800' : 'text-warning-800')}>
-        {words.heading}
-      </h2>
-      <p className="mt-1 break-words text-slate-800">{words.text}</p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {words.action ? (
-          <Link to={words.action.to} className={buttonClasses('primary')}>
-            {words.action.label}
-          </Link>
-        ) : null}
-        <Button variant="secondary" onClick={onDismiss}>
-          <RichText ns="field-status" k="banner.dismiss" values={{ heading: words.heading }} components={{ 0: <span className="sr-only" /> }} />
-        </Button>
-      </div>
-    </section>
   );
 }
