@@ -150,6 +150,27 @@ describe('the same emails in Spanish (the recipient chose it on their profile)',
     }
   });
 
+  it('names the opening round’s slots in Spanish, and one deleted since as gone; the draw’s English labels stay for English', () => {
+    const drawn: NotificationPayloads['opening.drawn'] = {
+      roundId: 'r',
+      teamName: 'Blue Jays',
+      seasonName: 'Spring 2027',
+      got: [{ round: 1, rank: 2, label: 'Field 2, Tue Mar 3, 5:00 pm', slot: { fieldName: 'Field 2', startsAt: practice.startsAt } }],
+      missed: [
+        { rank: 1, label: 'Field 1, Tue Mar 3, 5:00 pm', reason: 'Taken by Robins in round 1', slot: { fieldName: 'Field 1', startsAt: practice.startsAt } },
+        { rank: 3, label: 'A slot that no longer exists', reason: 'No longer free at the draw', gone: true },
+      ],
+    };
+    const spanish = notificationMail('opening.drawn', drawn, es)!.content.paragraphs;
+    expect(spanish).toContain('Ronda 1: Field 2, mar 3 mar, 5:00 p.m. (tu 2.ª opción)');
+    // The reasons are the draw's own words, part of its published result (English).
+    expect(spanish).toContain('Tu 1.ª opción, Field 1, mar 3 mar, 5:00 p.m.: Taken by Robins in round 1');
+    expect(spanish).toContain('Tu 3.ª opción, Un horario que ya no existe: No longer free at the draw');
+    const english = notificationMail('opening.drawn', drawn, c)!.content.paragraphs;
+    expect(english).toContain('Round 1: Field 2, Tue Mar 3, 5:00 pm (your 2nd choice)');
+    expect(english).toContain('Your 3rd choice, A slot that no longer exists: No longer free at the draw');
+  });
+
   it('writes the booking email a Spanish-speaking coach reads', () => {
     const mail = notificationMail('booking.created', { ...practice, override: false, reason: null }, es)!;
     expect(mail.subject).toBe('Práctica reservada: Blue Jays, Field 2, mar 3 mar, 5:00 p.m.');

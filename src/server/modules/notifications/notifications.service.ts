@@ -102,8 +102,19 @@ export interface OpeningDrawnFacts {
   roundId: string;
   teamName: string;
   seasonName: string;
-  got: Array<{ round: number; rank: number; label: string }>;
-  missed: Array<{ rank: number; label: string; reason: string }>;
+  /**
+   * `label` is the slot as the draw's published inputs name it (English); `slot`, its field and start, so an email in
+   * another language writes the time its own way (absent from notifications written before it was added); `gone`,
+   * a slot deleted before the draw could name it.
+   */
+  got: Array<{ round: number; rank: number; label: string; slot?: DrawnSlot; gone?: true }>;
+  missed: Array<{ rank: number; label: string; reason: string; slot?: DrawnSlot; gone?: true }>;
+}
+
+/** A slot of an opening round's email: its field and when it starts. */
+export interface DrawnSlot {
+  fieldName: string;
+  startsAt: string;
 }
 
 export type NotificationKind = keyof NotificationPayloads;

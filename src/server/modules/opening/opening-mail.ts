@@ -1,7 +1,7 @@
 import type { Locale } from '../../../shared/i18n/locales';
 import { formatDateTime } from '../../../shared/time/date-words';
 import { mailWords, type MailContent } from '../mail/mail-layout';
-import type { NotificationPayloads } from '../notifications/notifications.service';
+import type { DrawnSlot, NotificationPayloads } from '../notifications/notifications.service';
 
 /** The opening round's emails (decision 030), rendered by the mail worker like every notification. */
 
@@ -19,22 +19,32 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
+/** A missed slot deleted before the draw could name it, as the stored (English) label says it. */
+export const slotGoneLabel = (): string => mailWords('en')('openingDrawn.slotGone');
+
 /**
  * One email per coach of each team that had preferences: what it got and in which round, what it missed and why.
- * The slot labels and the reasons were written at the draw, in English (they are stored in the notification).
+ * The slots are named in the recipient's language; the reasons were written by the draw, in English (they are part
+ * of its published, verifiable result).
  */
 export function openingDrawnMail(p: NotificationPayloads['opening.drawn'], c: Context): { subject: string; content: MailContent } {
   const w = mailWords(c.locale);
   const got = [...p.got].sort((a, b) => a.round - b.round);
   const missed = [...p.missed].sort((a, b) => a.rank - b.rank);
+  // English: the label of the published inputs. Another language: the field and its own date-time, when known.
+  const label = (x: { label: string; slot?: DrawnSlot; gone?: true }) => {
+    if (!c.locale || c.locale === 'en') return x.label;
+    if (x.gone) return w('openingDrawn.slotGone');
+    return x.slot ? `${x.slot.fieldName}, ${formatDateTime(new Date(x.slot.startsAt), c.timeZone, c.locale)}` : x.label;
+  };
   return {
     subject: w('openingDrawn.subject', { team: p.teamName, count: got.length }),
     content: {
       heading: w('openingDrawn.heading', { team: p.teamName, season: p.seasonName }),
       paragraphs: [
         got.length === 0 ? w('openingDrawn.none', { team: p.teamName }) : w('openingDrawn.booked', { team: p.teamName, count: got.length }),
-        ...got.map((g) => w('openingDrawn.got', { round: g.round, label: g.label, rank: g.rank })),
-        ...(missed.length === 0 ? [] : [w('openingDrawn.notGot'), ...missed.map((m) => w('openingDrawn.missed', { rank: m.rank, label: m.label, reason: m.reason }))]),
+        ...got.map((g) => w('openingDrawn.got', { round: g.round, label: label(g), rank: g.rank })),
+        ...(missed.length === 0 ? [] : [w('openingDrawn.notGot'), ...missed.map((m) => w('openingDrawn.missed', { rank: m.rank, label: label(m), reason: m.reason }))]),
         w('openingDrawn.drawPage'),
       ],
       action: { label: w('openingDrawn.action'), url: `${c.publicUrl}/opening/${p.roundId}` },

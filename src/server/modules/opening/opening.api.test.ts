@@ -306,6 +306,21 @@ describe('the draw', () => {
     }
     const robinsMissed = result.missed.filter((x) => x.teamId === l.teams[2]!.id);
     expect(robinsMissed.length).toBeGreaterThan(0);
+
+    // Each slot travels with its field and start, so a Spanish reader's email writes the time its own way (issue 30).
+    const starts = new Map(parsed.slots.map((x) => [x.id, x.startsAt]));
+    const outbox = (await db().select().from(notificationOutbox).where(eq(notificationOutbox.kind, 'opening.drawn'))).filter(
+      (o) => (o.payload as { roundId: string }).roundId === round.id,
+    );
+    const told = outbox.flatMap((o) => {
+      const payload = o.payload as { got: Array<{ slot?: { fieldName: string; startsAt: string } }>; missed: Array<{ slot?: { fieldName: string; startsAt: string } }> };
+      return [...payload.got, ...payload.missed];
+    });
+    expect(told).toHaveLength(result.picks.length + result.missed.length);
+    const pickStarts = result.picks.map((p) => starts.get(p.slotId)).sort();
+    const toldStarts = outbox.flatMap((o) => (o.payload as { got: Array<{ slot: { startsAt: string } }> }).got.map((g) => g.slot.startsAt)).sort();
+    expect(toldStarts).toEqual(pickStarts);
+    for (const x of told) expect(x.slot?.fieldName).toMatch(/\S/);
   });
 
   it('after the draw the rest stays closed to first come until the admin opens it; slots outside the round never closed', async () => {

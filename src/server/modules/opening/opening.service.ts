@@ -11,9 +11,9 @@ import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { bookDrawInTransaction, cannotBook, refusalErrorWords, rulesOfSeason, type DrawPickToBook } from '../bookings/bookings.service';
 import { rulesOfSeason as divisionRulesOfSeason } from '../divisions/divisions.service';
 import { commitThenPublish } from '../live/live.service';
-import { notification, queueNotifications } from '../notifications/notifications.service';
+import { notification, queueNotifications, type DrawnSlot } from '../notifications/notifications.service';
 import { findSeason } from '../seasons/seasons.service';
-import { ordinal } from './opening-mail';
+import { ordinal, slotGoneLabel } from './opening-mail';
 import * as repo from './opening.repository';
 import { primeHours } from './prime-hours';
 
@@ -602,8 +602,18 @@ async function applyDraw(tx: Database, ctx: AuditContext, row: repo.RoundRow, ti
 /** One notification per team of the draw (each of its coaches gets the email): what it got, what it missed and why. */
 async function drawEmails(tx: Database, row: repo.RoundRow, input: DrawInput, result: DrawResult, timeZone: string) {
   const labels = new Map(input.slots.map((s) => [s.id, s.label]));
-  const unlabelled = [...new Set(result.missed.map((m) => m.slotId).filter((id) => !labels.has(id)))];
-  for (const s of await repo.slotsWithField(tx, unlabelled)) labels.set(s.id, slotLabel(s, timeZone));
+  // Each slot's field and start too, for an email in another language (the labels are the published inputs' English).
+  const named = [...new Set([...result.picks, ...result.missed].map((x) => x.slotId))];
+  const slots = new Map<string, DrawnSlot>();
+  for (const s of await repo.slotsWithField(tx, named)) {
+    slots.set(s.id, { fieldName: s.fieldName, startsAt: s.startsAt.toISOString() });
+    if (!labels.has(s.id)) labels.set(s.id, slotLabel(s, timeZone));
+  }
+  // A slot deleted since the draw began is named as gone, in the email's language.
+  const slotOf = (id: string) => {
+    const slot = slots.get(id);
+    return slot ? { slot } : { gone: true as const };
+  };
   return input.teams.map((t) =>
     notification(
       'opening.drawn',
@@ -612,8 +622,10 @@ async function drawEmails(tx: Database, row: repo.RoundRow, input: DrawInput, re
         roundId: row.id,
         teamName: t.name,
         seasonName: row.seasonName,
-        got: result.picks.filter((p) => p.teamId === t.id).map((p) => ({ round: p.round, rank: p.rank, label: labels.get(p.slotId)! })),
-        missed: result.missed.filter((m) => m.teamId === t.id).map((m) => ({ rank: m.rank, label: labels.get(m.slotId) ?? 'A slot that no longer exists', reason: m.reason })),
+        got: result.picks.filter((p) => p.teamId === t.id).map((p) => ({ round: p.round, rank: p.rank, label: labels.get(p.slotId)!, ...slotOf(p.slotId) })),
+        missed: result.missed
+          .filter((m) => m.teamId === t.id)
+          .map((m) => ({ rank: m.rank, label: labels.get(m.slotId) ?? slotGoneLabel(), reason: m.reason, ...slotOf(m.slotId) })),
       },
     ),
   );
