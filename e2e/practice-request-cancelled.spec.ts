@@ -68,7 +68,7 @@ test('an approved request whose practice is cancelled later says "Approved; prac
   // The practice is cancelled afterwards.
   const cancelled = await page.request.post(`/api/admin/bookings/${bookingId}/cancel`, { data: { reason: 'Field resurfacing' }, headers });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
-  const cancelDay = new Intl.DateTimeFormat('en-US', { timeZone: TZ, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date());
+  const cancelDay = new Intl.DateTimeFormat('en-US', { timeZone: TZ, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date()).replace(',', ''); // "Tue Dec 8", the app's way
   const words = `Approved; practice cancelled on ${cancelDay}`;
 
   // The coach's request page says so plainly.

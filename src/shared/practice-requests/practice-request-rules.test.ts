@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvedThenCancelledText, blockCollides, classifySlots, pastDates, windowOn, windowProblems, zonedInstant } from './practice-request-rules';
+import { approvedPracticeCancelledAt, blockCollides, classifySlots, pastDates, windowOn, windowProblems, zonedInstant } from './practice-request-rules';
 import { practiceRequestInputSchema, approvePracticeRequestSchema, DURATION_CHOICES } from './practice-requests.schemas';
 
 const TZ = 'America/Chicago';
@@ -120,17 +120,16 @@ describe('blockCollides', () => {
   });
 });
 
-describe('approvedThenCancelledText', () => {
+describe('approvedPracticeCancelledAt', () => {
   const booking = (status: string, cancelledAt: string | null) => ({ status, cancelledAt });
-  it('says when the practice of an approved request was cancelled, on the league day (not the UTC one)', () => {
-    // 02:30 UTC on Wednesday is still Tuesday evening in Chicago.
-    expect(approvedThenCancelledText({ status: 'approved', booking: booking('cancelled', '2027-05-05T02:30:00.000Z') }, TZ)).toBe(
-      'Approved; practice cancelled on Tue, May 4',
+  it('gives the instant the practice of an approved request was cancelled', () => {
+    expect(approvedPracticeCancelledAt({ status: 'approved', booking: booking('cancelled', '2027-05-05T02:30:00.000Z') })).toBe(
+      '2027-05-05T02:30:00.000Z',
     );
   });
-  it('says nothing while the practice stands, or for a request that was not approved', () => {
-    expect(approvedThenCancelledText({ status: 'approved', booking: booking('confirmed', null) }, TZ)).toBeNull();
-    expect(approvedThenCancelledText({ status: 'declined', booking: null }, TZ)).toBeNull();
-    expect(approvedThenCancelledText({ status: 'pending', booking: null }, TZ)).toBeNull();
+  it('gives nothing while the practice stands, or for a request that was not approved', () => {
+    expect(approvedPracticeCancelledAt({ status: 'approved', booking: booking('confirmed', null) })).toBeNull();
+    expect(approvedPracticeCancelledAt({ status: 'declined', booking: booking('cancelled', '2027-05-05T02:30:00.000Z') })).toBeNull();
+    expect(approvedPracticeCancelledAt({ status: 'pending', booking: null })).toBeNull();
   });
 });

@@ -85,16 +85,15 @@ export function blockCollides(
 }
 
 /**
- * What an approved request whose practice was cancelled afterwards says, to the coach and to the admins alike:
- * "Approved; practice cancelled on Tue, Dec 8", the day of the cancellation in the league's zone. Null for any
- * other request (pending, declined, withdrawn, or approved with its practice standing). The request stays
- * approved (decision 017): the league said yes, and the practice went later (a block, a bump, a cancel).
+ * When the practice of an approved request was cancelled afterwards: the instant, which the web writes as the league
+ * day ("Approved; practice cancelled on Tue Dec 8"). Null for any other request (pending, declined, withdrawn, or
+ * approved with its practice standing). The request stays approved (decision 017): the league said yes, and the
+ * practice went later (a block, a bump, a cancel).
  */
-export function approvedThenCancelledText(
-  r: { status: string; booking: { status: string; cancelledAt: string | null } | null },
-  timeZone: string,
-): string | null {
-  if (r.status !== 'approved' || r.booking?.status !== 'cancelled' || !r.booking.cancelledAt) return null;
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(r.booking.cancelledAt));
-  return `Approved; practice cancelled on ${day}`;
+export function approvedPracticeCancelledAt(r: {
+  status: string;
+  booking: { status: string; cancelledAt: string | null } | null;
+}): string | null {
+  if (r.status !== 'approved' || r.booking?.status !== 'cancelled') return null;
+  return r.booking.cancelledAt;
 }

@@ -1,7 +1,8 @@
 import { weekStart, type BookingRules } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
-import { addDays, dateInZone, formatLongDay, formatMonthDay, formatTimeRange } from '../../lib/dates';
-import { intlLocale, type Translate } from '../../lib/i18n';
+import { approvedPracticeCancelledAt } from '../../../shared/practice-requests/practice-request-rules';
+import { addDays, dateInZone, formatLongDay, formatMonthDay, formatTimeRange, formatWeekdayDayAt } from '../../lib/dates';
+import type { Translate } from '../../lib/i18n';
 import { openingDateTime, type PendingRound } from '../../lib/opening-slots';
 
 type Words = Translate<'coach-dashboard'>;
@@ -118,13 +119,13 @@ export function firstCreditLastDay(expiries: readonly string[], timeZone: string
 }
 
 /**
- * The day an approved request's practice was cancelled ("Tue, Dec 8"), in the league's zone and the active language;
+ * The day an approved request's practice was cancelled ("Tue Dec 8"), in the league's zone and the active language;
  * null while the practice stands (or the request was never approved).
  */
 export function cancelledDay(
   r: { status: string; booking: { status: string; cancelledAt: string | null } | null },
   timeZone: string,
 ): string | null {
-  if (r.status !== 'approved' || r.booking?.status !== 'cancelled' || !r.booking.cancelledAt) return null;
-  return new Intl.DateTimeFormat(intlLocale(), { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(r.booking.cancelledAt));
+  const at = approvedPracticeCancelledAt(r);
+  return at ? formatWeekdayDayAt(at, timeZone) : null;
 }

@@ -75,7 +75,7 @@ describe("the coach's practice requests", () => {
 
     const list = await screen.findByRole('list', { name: 'Your team’s requests' });
     const items = within(list).getAllByRole('listitem');
-    expect(items[0]!.textContent).toContain('Approved; practice cancelled on Tue, Dec 8. It was Field 1, Riverside Park');
+    expect(items[0]!.textContent).toContain('Approved; practice cancelled on Tue Dec 8. It was Field 1, Riverside Park');
     expect(items[1]!.textContent).toContain('Booked: Field 1, Riverside Park');
     expect(items[1]!.textContent).not.toContain('cancelled');
   });

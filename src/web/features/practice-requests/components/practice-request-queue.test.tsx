@@ -65,7 +65,7 @@ describe("the admins' practice-request list", () => {
     );
     fireEvent.change(await screen.findByLabelText('Show'), { target: { value: 'approved' } });
     const card = await screen.findByRole('listitem', { name: /Blue Jays/ });
-    expect(card.textContent).toContain('Approved; practice cancelled on Tue, Dec 8. It was Field 1');
+    expect(card.textContent).toContain('Approved; practice cancelled on Tue Dec 8. It was Field 1');
     expect(card.textContent).not.toContain('Booked:');
   });
 });

@@ -14,7 +14,7 @@ describe('practice-request words', () => {
     expect(placeText(t, { fieldName: null, facilityName: 'Hilltop Park' })).toBe('Hilltop Park (any field)');
     expect(placeText(t, { fieldName: null, facilityName: null })).toBe('Any field');
     // 03:30 UTC on the 9th is the evening of the 8th in Chicago.
-    expect(cancelledDay(cancelled, 'America/Chicago')).toBe('Tue, Dec 8');
+    expect(cancelledDay(cancelled, 'America/Chicago')).toBe('Tue Dec 8');
     expect(cancelledDay({ ...cancelled, status: 'declined' }, 'America/Chicago')).toBeNull();
   });
 

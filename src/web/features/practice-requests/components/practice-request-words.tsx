@@ -1,7 +1,8 @@
 import type { PracticeRequest, PracticeRequestStatus } from '../../../../shared/practice-requests/practice-requests.schemas';
 import { Badge } from '../../../components/ui/badge';
-import { formatClock, formatDay } from '../../../lib/dates';
-import { intlLocale, useT, type Translate } from '../../../lib/i18n';
+import { approvedPracticeCancelledAt } from '../../../../shared/practice-requests/practice-request-rules';
+import { formatClock, formatDay, formatWeekdayDayAt } from '../../../lib/dates';
+import { useT, type Translate } from '../../../lib/i18n';
 
 type Words = Translate<'practice-requests'>;
 
@@ -53,13 +54,13 @@ export function placeText(t: Words, r: Pick<PracticeRequest, 'facilityName' | 'f
 }
 
 /**
- * The league day an approved request's practice was cancelled on ("Tue, Dec 8"), in the active language; null while
+ * The league day an approved request's practice was cancelled on ("Tue Dec 8"), in the active language; null while
  * the practice stands (or the request was never approved).
  */
 export function cancelledDay(
   r: { status: string; booking: { status: string; cancelledAt: string | null } | null },
   timeZone: string,
 ): string | null {
-  if (r.status !== 'approved' || r.booking?.status !== 'cancelled' || !r.booking.cancelledAt) return null;
-  return new Intl.DateTimeFormat(intlLocale(), { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(r.booking.cancelledAt));
+  const at = approvedPracticeCancelledAt(r);
+  return at ? formatWeekdayDayAt(at, timeZone) : null;
 }
