@@ -1,7 +1,6 @@
 import { weekStart, type BookingRules } from '../../../shared/bookings/booking-rules';
 import type { Booking } from '../../../shared/bookings/bookings.schemas';
-import { approvedPracticeCancelledAt } from '../../../shared/practice-requests/practice-request-rules';
-import { addDays, dateInZone, formatLongDay, formatMonthDay, formatTimeRange, formatWeekdayDayAt } from '../../lib/dates';
+import { addDays, dateInZone, formatLongDay, formatMonthDay, formatTimeRange } from '../../lib/dates';
 import type { Translate } from '../../lib/i18n';
 import { openingDateTime, type PendingRound } from '../../lib/opening-slots';
 
@@ -116,16 +115,4 @@ export function firstCreditLastDay(expiries: readonly string[], timeZone: string
   if (expiries.length === 0) return null;
   const first = Math.min(...expiries.map((expiresAt) => Date.parse(expiresAt)));
   return formatMonthDay(dateInZone(new Date(first - 1), timeZone));
-}
-
-/**
- * The day an approved request's practice was cancelled ("Tue Dec 8"), in the league's zone and the active language;
- * null while the practice stands (or the request was never approved).
- */
-export function cancelledDay(
-  r: { status: string; booking: { status: string; cancelledAt: string | null } | null },
-  timeZone: string,
-): string | null {
-  const at = approvedPracticeCancelledAt(r);
-  return at ? formatWeekdayDayAt(at, timeZone) : null;
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/bookings/bookings.schemas';
 import type { PracticeRequest } from '../../../../shared/practice-requests/practice-requests.schemas';
+import { approvedPracticeCancelledAt } from '../../../../shared/practice-requests/practice-request-rules';
 import { AnnouncementsSection } from '../../../app/announcements/announcements-section';
 import { useSession } from '../../../app/session/use-session';
 import { Alert } from '../../../components/ui/alert';
@@ -22,7 +23,6 @@ import { useLiveSlots } from '../../../lib/live/use-live-slots';
 import { apiWords, RichText, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import {
-  cancelledDay,
   firstCreditLastDay,
   limitLeft,
   limitsSummary,
@@ -386,8 +386,8 @@ function PracticeRequestsRegion({ userId, timeZone, now }: { userId: string | nu
   const requests = useMyPracticeRequests(userId);
   const shown = (requests.data ?? []).flatMap((r): Array<{ request: PracticeRequest; cancelled: string | null }> => {
     if (r.status === 'pending') return [{ request: r, cancelled: null }];
-    const day = cancelledDay(r, timeZone);
-    const cancelled = day ? t('requests.cancelled', { day }) : null;
+    const cancelledAt = approvedPracticeCancelledAt(r);
+    const cancelled = cancelledAt ? t('requests.cancelled', { day: formatWeekdayDayAt(cancelledAt, timeZone) }) : null;
     return cancelled && r.booking && Date.parse(r.booking.endsAt) > now.getTime() ? [{ request: r, cancelled }] : [];
   });
   return (
